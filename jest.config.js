@@ -1,0 +1,8 @@
+/** Tests run the TypeScript sources directly (ts-jest); `dist/` is what n8n loads and is tested by the e2e suite. */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', diagnostics: false }] },
+	testTimeout: 30000,
+};

@@ -1,0 +1,40 @@
+import { automationWebhooks, linkWebhooks, messagingWebhooks } from './events';
+import { automationEventOperations } from './resources/automation';
+import { contactOperations } from './resources/contacts';
+import { groupOperations } from './resources/groups';
+import { instanceOperations } from './resources/instances';
+import { clickOperations, linkOperations } from './resources/links';
+import { messageOperations } from './resources/messages';
+import { modelOperations } from './resources/models';
+
+/**
+ * The whole contract: one entry per key kind (surface), each a set of resources, each a set of operations.
+ * `createClient(api.workspace, …)` turns one of them into typed methods.
+ */
+export const api = {
+	workspace: {
+		models: modelOperations,
+		instances: instanceOperations,
+		messages: messageOperations,
+		groups: groupOperations,
+		contacts: contactOperations,
+		webhooks: messagingWebhooks.operations,
+	},
+	shortLink: {
+		links: linkOperations,
+		clicks: clickOperations,
+		webhooks: linkWebhooks.operations,
+	},
+	automation: {
+		events: automationEventOperations,
+		webhooks: automationWebhooks.operations,
+	},
+};
+
+export type Surface = keyof typeof api;
+
+export const SURFACE_TITLES: Record<Surface, string> = {
+	workspace: 'Workspace key (models and messaging channel)',
+	shortLink: 'Short-link key',
+	automation: 'Automation key',
+};

@@ -1,0 +1,323 @@
+import { randomUUID } from 'crypto';
+import { sleep as n8nSleep } from 'n8n-workflow';
+import type { z } from 'zod/v4';
+
+import {
+	ConnectionError,
+	errorFromResponse,
+	MultichannelError,
+	rateLimitFromHeaders,
+	RateLimitError,
+	type RateLimitInfo,
+	RequestValidationError,
+	UnexpectedResponseError,
+	type ValidationIssue,
+} from './errors';
+import { encodeMultipart, type UploadFile } from './multipart';
+import type { Operation } from './operation';
+import type { HttpResponse, Transport } from './transport';
+
+export interface ClientOptions {
+	/** The user's base URL; a trailing slash or a trailing `/api/v1` is tolerated. */
+	baseUrl: string;
+	/** Retries after the first attempt, for 429, 502, 503, 504, connection resets and timeouts. */
+	maxRetries?: number;
+	/** First backoff step; doubles with each retry, with jitter. */
+	retryBaseDelayMs?: number;
+	/** Longest single wait; a `Retry-After` longer than this is not waited for but reported. */
+	maxRetryDelayMs?: number;
+	timeoutMs?: number;
+	/** Injected in tests; defaults to n8n's `sleep` (timers are off limits in community nodes). */
+	sleep?: (ms: number) => Promise<void>;
+	random?: () => number;
+	onRetry?: (info: RetryInfo) => void;
+}
+
+export interface RetryInfo {
+	operation: string;
+	attempt: number;
+	delayMs: number;
+	reason: string;
+}
+
+export interface CallOptions {
+	/**
+	 * For creating writes. Omitted: the client makes one per call (the same across its retries).
+	 * `null`: send none, and so never retry the call.
+	 */
+	idempotencyKey?: string | null;
+	timeoutMs?: number;
+	maxRetries?: number;
+}
+
+type AnyInput = Record<string, unknown>;
+
+type ParamsInput<O> = O extends { params: infer P extends z.ZodType } ? z.input<P> : unknown;
+type QueryInput<O> = O extends { query: infer Q extends z.ZodType } ? { query?: z.input<Q> } : unknown;
+type BodyInput<O> = O extends { body: infer B extends z.ZodType }
+	? object extends z.input<B>
+		? { body?: z.input<B> }
+		: { body: z.input<B> }
+	: unknown;
+type UploadInput<O> = O extends { upload: true } ? { file: UploadFile } : unknown;
+
+/** What a method takes: path parameters at the top level, plus `query`, `body` and `file` where used. */
+export type OperationInput<O> = ParamsInput<O> & QueryInput<O> & BodyInput<O> & UploadInput<O>;
+export type OperationOutput<O> = O extends { response: infer R extends z.ZodType } ? z.output<R> : void;
+export type PageItem<O> = OperationOutput<O> extends { data: Array<infer T> } ? T : never;
+
+type Call<O> = object extends OperationInput<O>
+	? (input?: OperationInput<O>, options?: CallOptions) => Promise<OperationOutput<O>>
+	: (input: OperationInput<O>, options?: CallOptions) => Promise<OperationOutput<O>>;
+
+export interface Paging<O> {
+	/** Every page in turn, following `nextCursor`. */
+	pages(input: OperationInput<O>, options?: CallOptions): AsyncGenerator<OperationOutput<O>>;
+	/** The items of every page, stopping once `max` items are collected. */
+	all(input: OperationInput<O>, options?: CallOptions & { max?: number }): Promise<Array<PageItem<O>>>;
+}
+
+export type Method<O> = Call<O> & (O extends { paginated: true } ? Paging<O> : unknown);
+export type Resources = Record<string, Record<string, Operation>>;
+export type Client<S extends Resources> = { [R in keyof S]: { [K in keyof S[R]]: Method<S[R][K]> } } & {
+	/** Rate-limit headers of the latest answer, to pace bulk work. */
+	readonly rateLimit: RateLimitInfo;
+};
+
+const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+const MAX_PAGE_SIZE = 100;
+
+export function normaliseBaseUrl(baseUrl: string): string {
+	const trimmed = (baseUrl ?? '').trim().replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
+	if (!/^https?:\/\/[^/\s]+/i.test(trimmed)) {
+		throw new MultichannelError(`The base URL "${trimmed}" is not an http(s) URL`, {
+			code: 'invalid_base_url',
+		});
+	}
+	return trimmed;
+}
+
+/** Validates one part of the input, naming each bad field with its place (`body.to`, `query.limit`). */
+function validate(schema: z.ZodType | undefined, value: unknown, place: string, issues: ValidationIssue[]) {
+	if (!schema) return value;
+	const result = schema.safeParse(value ?? {});
+	if (result.success) return result.data;
+	for (const issue of result.error.issues) {
+		const path = issue.path.map(String);
+		issues.push({ field: [place, ...path].filter(Boolean).join('.') || place, message: issue.message });
+	}
+	return undefined;
+}
+
+function queryString(query: Record<string, unknown> | undefined): string {
+	const search = new URLSearchParams();
+	for (const [name, value] of Object.entries(query ?? {})) {
+		if (value === undefined || value === null) continue;
+		for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item));
+	}
+	const text = search.toString();
+	return text ? `?${text}` : '';
+}
+
+/**
+ * Sends operations of the contract: validates the input, builds the request, retries what may be retried,
+ * maps errors and parses the answer.
+ */
+export class HttpClient {
+	readonly baseUrl: string;
+	rateLimit: RateLimitInfo = {};
+	private readonly maxRetries: number;
+	private readonly retryBaseDelayMs: number;
+	private readonly maxRetryDelayMs: number;
+	private readonly timeoutMs: number;
+	private readonly sleep: (ms: number) => Promise<void>;
+	private readonly random: () => number;
+
+	constructor(
+		private readonly transport: Transport,
+		private readonly options: ClientOptions,
+	) {
+		this.baseUrl = normaliseBaseUrl(options.baseUrl);
+		this.maxRetries = options.maxRetries ?? 3;
+		this.retryBaseDelayMs = options.retryBaseDelayMs ?? 500;
+		this.maxRetryDelayMs = options.maxRetryDelayMs ?? 60_000;
+		this.timeoutMs = options.timeoutMs ?? 30_000;
+		this.sleep = options.sleep ?? n8nSleep;
+		this.random = options.random ?? Math.random;
+	}
+
+	async call<O extends Operation>(
+		operation: O,
+		rawInput: OperationInput<O> | undefined,
+		options: CallOptions = {},
+	): Promise<OperationOutput<O>> {
+		const input = (rawInput ?? {}) as AnyInput;
+		const issues: ValidationIssue[] = [];
+		const paramNames = Object.keys(operation.params?.shape ?? {});
+		const params = validate(
+			operation.params,
+			Object.fromEntries(paramNames.map((name) => [name, input[name]])),
+			'',
+			issues,
+		) as Record<string, string> | undefined;
+		const query = validate(operation.query, input.query, 'query', issues) as AnyInput | undefined;
+		const body = validate(operation.body, input.body, 'body', issues) as AnyInput | undefined;
+		const file = input.file as UploadFile | undefined;
+		if (operation.upload && (!file || !Buffer.isBuffer(file.data))) {
+			issues.push({ field: 'file', message: 'a file (binary data) is required' });
+		}
+		if (issues.length > 0) throw new RequestValidationError(issues);
+
+		const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+			encodeURIComponent(params?.[name] ?? ''),
+		);
+		const url = `${this.baseUrl}/api/v1${path}${queryString(query)}`;
+		const headers: Record<string, string> = { Accept: 'application/json' };
+		let payload: string | Buffer | undefined;
+		if (operation.upload) {
+			const multipart = encodeMultipart(body ?? {}, file as UploadFile);
+			payload = multipart.body;
+			headers['Content-Type'] = multipart.contentType;
+		} else if (operation.body) {
+			payload = JSON.stringify(body);
+			headers['Content-Type'] = 'application/json';
+		}
+		const idempotencyKey =
+			operation.creates && options.idempotencyKey !== null
+				? (options.idempotencyKey ?? randomUUID())
+				: undefined;
+		if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+
+		// A creating write without an idempotency key is never resent: it could create twice.
+		const maxRetries = operation.creates && !idempotencyKey ? 0 : (options.maxRetries ?? this.maxRetries);
+		const name = `${operation.method} ${operation.path}`;
+
+		for (let attempt = 0; ; attempt++) {
+			let response: HttpResponse | undefined;
+			let failure: unknown;
+			try {
+				response = await this.transport.send({
+					method: operation.method,
+					url,
+					headers,
+					body: payload,
+					timeoutMs: options.timeoutMs ?? this.timeoutMs,
+				});
+			} catch (error) {
+				failure = error;
+			}
+			if (response === undefined) {
+				if (!(failure instanceof ConnectionError) || attempt >= maxRetries) throw failure;
+				await this.wait(name, attempt, this.backoff(attempt), failure.code);
+				continue;
+			}
+
+			this.rateLimit = rateLimitFromHeaders(response.headers);
+			if (response.status >= 200 && response.status < 300) {
+				return this.parseResponse(operation, response);
+			}
+			const error = errorFromResponse(response.status, response.body, response.headers);
+			if (!RETRYABLE_STATUS.has(response.status) || attempt >= maxRetries) throw error;
+			const retryAfter = error instanceof RateLimitError ? error.retryAfterMs : undefined;
+			if (retryAfter !== undefined && retryAfter > this.maxRetryDelayMs) throw error;
+			await this.wait(name, attempt, retryAfter ?? this.backoff(attempt), `HTTP ${response.status}`);
+		}
+	}
+
+	/** Exponential backoff with "equal jitter": half fixed, half random, capped. */
+	private backoff(attempt: number): number {
+		const step = Math.min(this.maxRetryDelayMs, this.retryBaseDelayMs * 2 ** attempt);
+		return Math.round(step / 2 + (step / 2) * this.random());
+	}
+
+	private async wait(operation: string, attempt: number, delayMs: number, reason: string) {
+		this.options.onRetry?.({ operation, attempt: attempt + 1, delayMs, reason });
+		await this.sleep(delayMs);
+	}
+
+	private parseResponse<O extends Operation>(operation: O, response: HttpResponse): OperationOutput<O> {
+		if (!operation.response || response.status === 204) return undefined as OperationOutput<O>;
+		const result = operation.response.safeParse(response.body);
+		if (result.success) return result.data as OperationOutput<O>;
+		const issue = result.error.issues[0];
+		throw new UnexpectedResponseError(
+			`The service's answer to ${operation.method} ${operation.path} could not be read: ` +
+				`${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim(),
+			{ status: response.status, code: 'unexpected_response' },
+		);
+	}
+
+	async *pages<O extends Operation>(
+		operation: O,
+		input: OperationInput<O> | undefined,
+		options: CallOptions = {},
+	): AsyncGenerator<OperationOutput<O>> {
+		const base = (input ?? {}) as AnyInput;
+		const seen = new Set<string>();
+		let cursor: string | undefined;
+		do {
+			const query = { ...(base.query as AnyInput | undefined), ...(cursor ? { cursor } : {}) };
+			const page = (await this.call(operation, { ...base, query } as OperationInput<O>, options)) as {
+				nextCursor?: string | null;
+			};
+			yield page as OperationOutput<O>;
+			cursor = page.nextCursor ?? undefined;
+			if (cursor !== undefined && seen.has(cursor)) {
+				throw new UnexpectedResponseError(`The service repeated the page cursor "${cursor}"`, {
+					code: 'unexpected_response',
+				});
+			}
+			if (cursor !== undefined) seen.add(cursor);
+		} while (cursor);
+	}
+
+	async all<O extends Operation>(
+		operation: O,
+		input: OperationInput<O> | undefined,
+		options: CallOptions & { max?: number } = {},
+	): Promise<Array<PageItem<O>>> {
+		const { max = Infinity, ...callOptions } = options;
+		const base = (input ?? {}) as AnyInput;
+		const query = base.query as AnyInput | undefined;
+		const limit = query?.limit ?? Math.max(1, Math.min(MAX_PAGE_SIZE, max));
+		const items: Array<PageItem<O>> = [];
+		if (max <= 0) return items;
+		for await (const page of this.pages(operation, { ...base, query: { ...query, limit } } as OperationInput<O>, callOptions)) {
+			for (const item of (page as { data: Array<PageItem<O>> }).data) {
+				items.push(item);
+				if (items.length >= max) return items;
+			}
+		}
+		return items;
+	}
+}
+
+/** Turns one surface of the contract (`api.workspace`, …) into typed methods on a shared `HttpClient`. */
+export function createClient<S extends Resources>(
+	resources: S,
+	transport: Transport,
+	options: ClientOptions,
+): Client<S> {
+	const http = new HttpClient(transport, options);
+	const client: Record<string, unknown> = {};
+	for (const [resourceName, operations] of Object.entries(resources)) {
+		const methods: Record<string, unknown> = {};
+		for (const [methodName, operation] of Object.entries(operations)) {
+			const method = (input?: AnyInput, callOptions?: CallOptions) =>
+				http.call(operation, input as never, callOptions);
+			if (operation.paginated) {
+				Object.assign(method, {
+					pages: (input?: AnyInput, callOptions?: CallOptions) =>
+						http.pages(operation, input as never, callOptions),
+					all: (input?: AnyInput, callOptions?: CallOptions & { max?: number }) =>
+						http.all(operation, input as never, callOptions),
+				});
+			}
+			methods[methodName] = method;
+		}
+		client[resourceName] = methods;
+	}
+	Object.defineProperty(client, 'rateLimit', { get: () => http.rateLimit, enumerable: false });
+	return client as Client<S>;
+}
+

@@ -1,0 +1,88 @@
+import { z } from 'zod/v4';
+
+import { webhookOperations } from './operation';
+import { AutomationEvent, AutomationEventName } from './resources/automation';
+import { Contact } from './resources/contacts';
+import { Group } from './resources/groups';
+import { Connection, Instance } from './resources/instances';
+import { Click, Link } from './resources/links';
+import { Message } from './resources/messages';
+import { named, Timestamp } from './schemas';
+
+export const MESSAGING_EVENTS = [
+	'message.received',
+	'message.sent',
+	'message.delivered',
+	'message.read',
+	'message.failed',
+	'instance.connected',
+	'instance.disconnected',
+	'instance.qr_updated',
+	'group.created',
+	'group.participants_updated',
+	'contact.created',
+	'contact.updated',
+] as const;
+export const LINK_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked'] as const;
+
+export type MessagingEventType = (typeof MESSAGING_EVENTS)[number];
+export type LinkEventType = (typeof LINK_EVENTS)[number];
+export type EventType = MessagingEventType | LinkEventType | `automation.${string}`;
+
+export const MessagingEventName = z.enum(MESSAGING_EVENTS);
+export const LinkEventName = z.enum(LINK_EVENTS);
+/** `automation.<name>` for one event, `automation.*` for all of them. */
+export const AutomationWebhookEventName = z
+	.string()
+	.regex(/^automation\.([a-z][a-z0-9_.-]{0,99}|\*)$/, 'must be automation.<event name> or automation.*');
+
+/** What each event type carries in `data`. */
+export const eventData = {
+	'message.received': Message,
+	'message.sent': Message,
+	'message.delivered': Message,
+	'message.read': Message,
+	'message.failed': Message,
+	'instance.connected': Instance,
+	'instance.disconnected': Instance,
+	'instance.qr_updated': Connection,
+	'group.created': Group,
+	'group.participants_updated': Group,
+	'contact.created': Contact,
+	'contact.updated': Contact,
+	'link.created': Link,
+	'link.updated': Link,
+	'link.deleted': Link,
+	'link.clicked': named('LinkClick', z.looseObject({ link: Link, click: Click })),
+	'automation.*': AutomationEvent,
+} satisfies Record<MessagingEventType | LinkEventType | 'automation.*', z.ZodType>;
+
+/** The envelope every webhook delivery carries, on all surfaces. Parsed leniently on receipt. */
+export const EventEnvelope = named(
+	'Event',
+	z.looseObject({
+		id: z.string().describe('`evt_…`; the same across redeliveries of one event'),
+		type: z.string(),
+		createdAt: Timestamp,
+		workspaceId: z.string().optional(),
+		data: z.record(z.string(), z.unknown()),
+	}),
+);
+export type EventEnvelope = z.output<typeof EventEnvelope>;
+
+export const messagingWebhooks = webhookOperations('Messaging', '/webhooks', MessagingEventName, {
+	read: 'messaging:read',
+	write: 'messaging:write',
+});
+export const linkWebhooks = webhookOperations('Link', '/link-webhooks', LinkEventName, {
+	read: 'links:read',
+	write: 'links:write',
+});
+export const automationWebhooks = webhookOperations(
+	'Automation',
+	'/automation/webhooks',
+	AutomationWebhookEventName,
+	{ read: 'automation:read', write: 'automation:write' },
+);
+
+export { AutomationEventName };

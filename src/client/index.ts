@@ -1,0 +1,36 @@
+/** The typed client for the Multichannel service: one import for nodes, the sandbox, tests and tools. */
+export { api, SURFACE_TITLES, type Surface } from './api';
+export {
+	createClient,
+	HttpClient,
+	normaliseBaseUrl,
+	type CallOptions,
+	type Client,
+	type ClientOptions,
+	type OperationInput,
+	type OperationOutput,
+	type RetryInfo,
+} from './client';
+export * from './errors';
+export * from './events';
+export { encodeMultipart, type UploadFile } from './multipart';
+export { operation, type HttpMethod, type Operation, type Scope } from './operation';
+export { redactSecrets } from './redact';
+export * from './signature';
+export { normaliseHeaders, parseBody, type HttpRequest, type HttpResponse, type Transport } from './transport';
+export { n8nTransport, type N8nContext } from './n8n-transport';
+
+import { api } from './api';
+import { createClient, type ClientOptions } from './client';
+import type { Transport } from './transport';
+
+export type WorkspaceClient = ReturnType<typeof createWorkspaceClient>;
+export type ShortLinkClient = ReturnType<typeof createShortLinkClient>;
+export type AutomationClient = ReturnType<typeof createAutomationClient>;
+
+export const createWorkspaceClient = (transport: Transport, options: ClientOptions) =>
+	createClient(api.workspace, transport, options);
+export const createShortLinkClient = (transport: Transport, options: ClientOptions) =>
+	createClient(api.shortLink, transport, options);
+export const createAutomationClient = (transport: Transport, options: ClientOptions) =>
+	createClient(api.automation, transport, options);

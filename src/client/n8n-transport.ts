@@ -1,0 +1,77 @@
+import type {
+	IExecuteFunctions,
+	IHookFunctions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+	IHttpRequestMethods,
+} from 'n8n-workflow';
+
+import { ConnectionError, TimeoutError } from './errors';
+import { normaliseHeaders, parseBody, type Transport } from './transport';
+
+export type N8nContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+
+const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
+const CONNECTION_CODES = new Set([
+	'ECONNRESET',
+	'ECONNREFUSED',
+	'EPIPE',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+	'UND_ERR_SOCKET',
+]);
+
+/** n8n wraps network failures (in `NodeApiError`, around axios' error): find the system error code. */
+function errorCode(error: unknown): string | undefined {
+	for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
+		if (typeof current.code === 'string' && /^E[A-Z_]+$|^UND_ERR/.test(current.code)) return current.code;
+		current = current.cause as typeof current;
+	}
+	return undefined;
+}
+
+/**
+ * The transport nodes use: n8n's `httpRequestWithAuthentication`, so the credential's Bearer header, the
+ * instance's proxy and TLS settings and n8n's request logging all apply. HTTP errors come back as answers
+ * (`ignoreHttpStatusErrors`) and are mapped by the client, in one place.
+ */
+export function n8nTransport(context: N8nContext, credentialType: string): Transport {
+	return {
+		async send(request) {
+			let response: { statusCode: number; headers: Record<string, unknown>; body: unknown } | undefined;
+			let failure: unknown;
+			try {
+				response = await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
+					method: request.method as IHttpRequestMethods,
+					url: request.url,
+					headers: request.headers,
+					body: request.body,
+					timeout: request.timeoutMs,
+					encoding: 'text',
+					json: false,
+					returnFullResponse: true,
+					ignoreHttpStatusErrors: true,
+				});
+			} catch (error) {
+				failure = error;
+			}
+			if (!response) throw networkError(failure, request.url, request.timeoutMs);
+			return {
+				status: response.statusCode,
+				headers: normaliseHeaders(response.headers),
+				body: parseBody(response.body),
+			};
+		},
+	};
+}
+
+/** A network failure becomes `TimeoutError` or `ConnectionError` (retryable); anything else is kept. */
+function networkError(failure: unknown, url: string, timeoutMs: number): unknown {
+	const code = errorCode(failure);
+	const where = new URL(url).origin;
+	if (code && TIMEOUT_CODES.has(code)) return new TimeoutError(`No answer from ${where} within ${timeoutMs} ms`);
+	if (code && CONNECTION_CODES.has(code)) return new ConnectionError(`Could not reach ${where} (${code})`);
+	return failure;
+}

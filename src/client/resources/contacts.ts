@@ -1,0 +1,144 @@
+import { z } from 'zod/v4';
+
+import { operation } from '../operation';
+import { Id, ListQuery, named, page, pathParams, PhoneNumber, Timestamp } from '../schemas';
+
+export const Contact = named(
+	'Contact',
+	z.looseObject({
+		id: Id,
+		instanceId: Id.optional(),
+		phoneNumber: z.string().optional(),
+		name: z.string().nullable().optional(),
+		email: z.string().nullable().optional(),
+		tags: z.array(z.string()).optional(),
+		blocked: z.boolean().optional(),
+		createdAt: Timestamp.optional(),
+		updatedAt: Timestamp.optional(),
+	}),
+);
+export type Contact = z.output<typeof Contact>;
+
+const Tags = z.array(z.string().min(1).max(50)).max(50);
+
+export const CreateContact = named(
+	'CreateContact',
+	z.strictObject({
+		phoneNumber: PhoneNumber,
+		name: z.string().min(1).max(200).optional(),
+		email: z.email().optional(),
+		tags: Tags.optional(),
+	}),
+);
+
+export const UpdateContact = named(
+	'UpdateContact',
+	z.strictObject({
+		name: z.string().min(1).max(200).optional(),
+		email: z.email().optional(),
+		tags: Tags.optional(),
+	}),
+);
+
+export const CheckNumbers = named(
+	'CheckNumbers',
+	z.strictObject({ phoneNumbers: z.array(PhoneNumber).min(1).max(500) }),
+);
+
+export const NumberCheckList = named(
+	'NumberCheckList',
+	z.looseObject({
+		data: z.array(
+			z.looseObject({
+				phoneNumber: z.string(),
+				exists: z.boolean(),
+				chatId: z.string().nullable().optional(),
+			}),
+		),
+	}),
+);
+
+export const ContactListQuery = ListQuery.extend({
+	search: z.string().max(200).optional().describe('Part of a name or number'),
+	blocked: z.boolean().optional(),
+});
+
+const onInstance = pathParams('instanceId');
+const byId = pathParams('instanceId', 'contactId');
+const item = '/instances/{instanceId}/contacts/{contactId}';
+
+function blockOperation(action: 'block' | 'unblock') {
+	return operation({
+		method: 'POST',
+		path: `${item}/${action}`,
+		summary: `${action === 'block' ? 'Block' : 'Unblock'} a contact`,
+		scope: 'messaging:write',
+		params: byId,
+		response: Contact,
+		status: 200,
+	});
+}
+
+export const contactOperations = {
+	checkNumbers: operation({
+		method: 'POST',
+		path: '/instances/{instanceId}/contacts/check',
+		summary: 'Check which numbers exist on the channel',
+		scope: 'messaging:read',
+		params: onInstance,
+		body: CheckNumbers,
+		response: NumberCheckList,
+		status: 200,
+	}),
+	create: operation({
+		method: 'POST',
+		path: '/instances/{instanceId}/contacts',
+		summary: 'Create a contact',
+		scope: 'messaging:write',
+		params: onInstance,
+		body: CreateContact,
+		response: Contact,
+		status: 201,
+		creates: true,
+	}),
+	list: operation({
+		method: 'GET',
+		path: '/instances/{instanceId}/contacts',
+		summary: 'List contacts',
+		scope: 'messaging:read',
+		params: onInstance,
+		query: ContactListQuery,
+		response: page(Contact),
+		status: 200,
+		paginated: true,
+	}),
+	get: operation({
+		method: 'GET',
+		path: item,
+		summary: 'Get a contact',
+		scope: 'messaging:read',
+		params: byId,
+		response: Contact,
+		status: 200,
+	}),
+	update: operation({
+		method: 'PATCH',
+		path: item,
+		summary: 'Update a contact',
+		scope: 'messaging:write',
+		params: byId,
+		body: UpdateContact,
+		response: Contact,
+		status: 200,
+	}),
+	delete: operation({
+		method: 'DELETE',
+		path: item,
+		summary: 'Delete a contact',
+		scope: 'messaging:write',
+		params: byId,
+		status: 204,
+	}),
+	block: blockOperation('block'),
+	unblock: blockOperation('unblock'),
+};

@@ -1,0 +1,148 @@
+import { z } from 'zod/v4';
+
+import { operation } from '../operation';
+import { Id, ListQuery, named, page, pathParams, PhoneNumber, Timestamp } from '../schemas';
+
+export const InstanceStatus = z.enum(['created', 'connecting', 'connected', 'disconnected']);
+
+/** A connected channel session (one phone number on the messaging channel). */
+export const Instance = named(
+	'Instance',
+	z.looseObject({
+		id: Id,
+		name: z.string().optional(),
+		status: InstanceStatus.or(z.string()).optional(),
+		phoneNumber: z.string().nullable().optional(),
+		createdAt: Timestamp.optional(),
+		updatedAt: Timestamp.optional(),
+	}),
+);
+export type Instance = z.output<typeof Instance>;
+
+export const CreateInstance = named(
+	'CreateInstance',
+	z.strictObject({
+		name: z.string().min(1).max(100),
+		description: z.string().max(500).optional(),
+	}),
+);
+
+export const ConnectInstance = named(
+	'ConnectInstance',
+	z
+		.strictObject({
+			method: z.enum(['qr', 'pairing_code']).default('qr'),
+			phoneNumber: PhoneNumber.optional().describe('Required for `pairing_code`'),
+		})
+		.refine((body) => body.method !== 'pairing_code' || body.phoneNumber !== undefined, {
+			message: 'phoneNumber is required when method is pairing_code',
+			path: ['phoneNumber'],
+		}),
+);
+
+export const Connection = named(
+	'Connection',
+	z.looseObject({
+		instanceId: Id,
+		status: InstanceStatus.or(z.string()).optional(),
+		method: z.string().optional(),
+		qr: z
+			.looseObject({
+				code: z.string(),
+				imageDataUrl: z.string().optional(),
+				expiresAt: Timestamp.optional(),
+			})
+			.nullable()
+			.optional(),
+		pairingCode: z.string().nullable().optional(),
+	}),
+);
+
+export const ConnectionState = named(
+	'ConnectionState',
+	z.looseObject({
+		instanceId: Id,
+		state: InstanceStatus.or(z.string()),
+		phoneNumber: z.string().nullable().optional(),
+		updatedAt: Timestamp.optional(),
+	}),
+);
+
+const byId = pathParams('instanceId');
+
+export const instanceOperations = {
+	create: operation({
+		method: 'POST',
+		path: '/instances',
+		summary: 'Create an instance',
+		scope: 'messaging:write',
+		body: CreateInstance,
+		response: Instance,
+		status: 201,
+		creates: true,
+	}),
+	list: operation({
+		method: 'GET',
+		path: '/instances',
+		summary: 'List instances',
+		scope: 'messaging:read',
+		query: ListQuery,
+		response: page(Instance),
+		status: 200,
+		paginated: true,
+	}),
+	get: operation({
+		method: 'GET',
+		path: '/instances/{instanceId}',
+		summary: 'Get an instance',
+		scope: 'messaging:read',
+		params: byId,
+		response: Instance,
+		status: 200,
+	}),
+	connect: operation({
+		method: 'POST',
+		path: '/instances/{instanceId}/connect',
+		summary: 'Start connecting an instance: returns a QR code or a pairing code',
+		scope: 'messaging:write',
+		params: byId,
+		body: ConnectInstance,
+		response: Connection,
+		status: 200,
+	}),
+	getConnectionState: operation({
+		method: 'GET',
+		path: '/instances/{instanceId}/connection-state',
+		summary: 'Get the connection state of an instance',
+		scope: 'messaging:read',
+		params: byId,
+		response: ConnectionState,
+		status: 200,
+	}),
+	restart: operation({
+		method: 'POST',
+		path: '/instances/{instanceId}/restart',
+		summary: 'Restart an instance',
+		scope: 'messaging:write',
+		params: byId,
+		response: Instance,
+		status: 200,
+	}),
+	logout: operation({
+		method: 'POST',
+		path: '/instances/{instanceId}/logout',
+		summary: 'Log an instance out of the channel',
+		scope: 'messaging:write',
+		params: byId,
+		response: Instance,
+		status: 200,
+	}),
+	delete: operation({
+		method: 'DELETE',
+		path: '/instances/{instanceId}',
+		summary: 'Delete an instance',
+		scope: 'messaging:write',
+		params: byId,
+		status: 204,
+	}),
+};

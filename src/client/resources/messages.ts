@@ -1,0 +1,183 @@
+import { z } from 'zod/v4';
+
+import { operation } from '../operation';
+import { Id, ListQuery, named, page, pathParams, PhoneNumber, Timestamp, Url } from '../schemas';
+
+export const MessageStatus = z.enum(['pending', 'sent', 'delivered', 'read', 'failed']);
+export const MessageType = z.enum([
+	'text',
+	'image',
+	'video',
+	'audio',
+	'document',
+	'location',
+	'contact',
+	'reaction',
+	'poll',
+]);
+export const MediaType = z.enum(['image', 'video', 'audio', 'document']);
+
+export const Message = named(
+	'Message',
+	z.looseObject({
+		id: Id,
+		instanceId: Id.optional(),
+		chatId: z.string().optional(),
+		direction: z.enum(['outbound', 'inbound']).or(z.string()).optional(),
+		from: z.string().nullable().optional(),
+		to: z.string().nullable().optional(),
+		type: MessageType.or(z.string()).optional(),
+		status: MessageStatus.or(z.string()).optional(),
+		content: z.record(z.string(), z.unknown()).optional(),
+		error: z.looseObject({ code: z.string(), message: z.string() }).nullable().optional(),
+		createdAt: Timestamp.optional(),
+		updatedAt: Timestamp.optional(),
+	}),
+);
+export type Message = z.output<typeof Message>;
+
+/** Recipient: a phone number, or a group id (`…@g.us`) to send into a group. */
+const Recipient = z.union([PhoneNumber, z.string().regex(/^[\w.-]+@g\.us$/, 'must be a group id ending in @g.us')]);
+const base = {
+	to: Recipient,
+	quotedMessageId: Id.optional().describe('Reply to this message'),
+};
+
+export const SendText = named(
+	'SendText',
+	z.strictObject({
+		...base,
+		text: z.string().min(1).max(4096),
+		previewUrl: z.boolean().optional().describe('Show a preview of the first link in the text'),
+	}),
+);
+
+const mediaFields = {
+	mediaType: MediaType,
+	caption: z.string().max(1024).optional(),
+	fileName: z.string().min(1).max(255).optional(),
+};
+
+export const SendMediaByUrl = named(
+	'SendMediaByUrl',
+	z.strictObject({
+		...base,
+		...mediaFields,
+		url: Url,
+		mimeType: z.string().optional(),
+	}),
+);
+
+/** The form fields beside the `file` part of a multipart media upload. */
+export const SendMediaUpload = named('SendMediaUpload', z.strictObject({ ...base, ...mediaFields }));
+
+export const SendLocation = named(
+	'SendLocation',
+	z.strictObject({
+		...base,
+		latitude: z.number().min(-90).max(90),
+		longitude: z.number().min(-180).max(180),
+		name: z.string().max(200).optional(),
+		address: z.string().max(500).optional(),
+	}),
+);
+
+export const ContactCard = z.strictObject({
+	name: z.string().min(1).max(200),
+	phoneNumbers: z.array(PhoneNumber).min(1),
+	organization: z.string().max(200).optional(),
+	email: z.email().optional(),
+});
+
+export const SendContactCard = named(
+	'SendContactCard',
+	z.strictObject({ ...base, contacts: z.array(ContactCard).min(1).max(10) }),
+);
+
+export const SendReaction = named(
+	'SendReaction',
+	z.strictObject({
+		to: Recipient,
+		messageId: Id,
+		emoji: z.string().max(16).describe('An empty string removes the reaction'),
+	}),
+);
+
+export const SendPoll = named(
+	'SendPoll',
+	z.strictObject({
+		...base,
+		question: z.string().min(1).max(255),
+		options: z.array(z.string().min(1).max(100)).min(2).max(12),
+		multipleAnswers: z.boolean().optional(),
+	}),
+);
+
+export const MessageListQuery = ListQuery.extend({
+	chatId: z.string().optional(),
+	direction: z.enum(['outbound', 'inbound']).optional(),
+});
+
+const onInstance = pathParams('instanceId');
+const byId = pathParams('instanceId', 'messageId');
+
+function send<B extends z.ZodType>(kind: string, body: B) {
+	return operation({
+		method: 'POST',
+		path: `/instances/{instanceId}/messages/${kind}`,
+		summary: `Send a ${kind.replace('/', ' ')} message`,
+		scope: 'messaging:write',
+		params: onInstance,
+		body,
+		response: Message,
+		status: 201,
+		creates: true,
+	});
+}
+
+export const messageOperations = {
+	sendText: send('text', SendText),
+	sendMedia: send('media', SendMediaByUrl),
+	sendMediaUpload: { ...send('media/upload', SendMediaUpload), upload: true as const },
+	sendLocation: send('location', SendLocation),
+	sendContactCard: send('contact', SendContactCard),
+	sendReaction: send('reaction', SendReaction),
+	sendPoll: send('poll', SendPoll),
+	list: operation({
+		method: 'GET',
+		path: '/instances/{instanceId}/messages',
+		summary: 'List messages of an instance, newest first',
+		scope: 'messaging:read',
+		params: onInstance,
+		query: MessageListQuery,
+		response: page(Message),
+		status: 200,
+		paginated: true,
+	}),
+	get: operation({
+		method: 'GET',
+		path: '/instances/{instanceId}/messages/{messageId}',
+		summary: 'Get a message and its status',
+		scope: 'messaging:read',
+		params: byId,
+		response: Message,
+		status: 200,
+	}),
+	markRead: operation({
+		method: 'POST',
+		path: '/instances/{instanceId}/messages/{messageId}/read',
+		summary: 'Mark an inbound message as read',
+		scope: 'messaging:write',
+		params: byId,
+		response: Message,
+		status: 200,
+	}),
+	delete: operation({
+		method: 'DELETE',
+		path: '/instances/{instanceId}/messages/{messageId}',
+		summary: 'Delete a message (for everyone when the channel still allows it)',
+		scope: 'messaging:write',
+		params: byId,
+		status: 204,
+	}),
+};

@@ -1,0 +1,68 @@
+import { createHmac, timingSafeEqual } from 'crypto';
+
+export const SIGNATURE_HEADER = 'x-multichannel-signature';
+export const EVENT_ID_HEADER = 'x-multichannel-event-id';
+export const DELIVERY_ATTEMPT_HEADER = 'x-multichannel-delivery-attempt';
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+export type SignatureFailure = 'missing' | 'malformed' | 'stale' | 'mismatch';
+export type SignatureCheck = { valid: true; timestamp: number } | { valid: false; reason: SignatureFailure };
+
+function hmac(secret: string, timestamp: number, payload: string | Buffer): Buffer {
+	return createHmac('sha256', secret).update(`${timestamp}.`).update(payload).digest();
+}
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, one `v1` per secret given. */
+export function signPayload(
+	secrets: string | readonly string[],
+	payload: string | Buffer,
+	timestamp = Math.floor(Date.now() / 1000),
+): string {
+	const list = typeof secrets === 'string' ? [secrets] : secrets;
+	return [`t=${timestamp}`, ...list.map((secret) => `v1=${hmac(secret, timestamp, payload).toString('hex')}`)].join(',');
+}
+
+/**
+ * Verifies a delivery over its raw body. Accepts several `v1=` values in the header and several secrets,
+ * so that a secret can be rotated without dropping deliveries. Compares in constant time.
+ */
+export function verifySignature(options: {
+	payload: string | Buffer;
+	header: string | string[] | undefined;
+	secrets: string | readonly string[];
+	toleranceSeconds?: number;
+	nowSeconds?: number;
+}): SignatureCheck {
+	const header = Array.isArray(options.header) ? options.header.join(',') : options.header;
+	if (header === undefined || header.trim() === '') return { valid: false, reason: 'missing' };
+
+	let timestamp: number | undefined;
+	const signatures: Buffer[] = [];
+	for (const part of header.split(',')) {
+		const [key, value, ...rest] = part.trim().split('=');
+		if (value === undefined || rest.length > 0) return { valid: false, reason: 'malformed' };
+		if (key === 't') {
+			if (!/^\d{1,12}$/.test(value)) return { valid: false, reason: 'malformed' };
+			timestamp = Number(value);
+		} else if (key === 'v1') {
+			if (!/^[0-9a-f]{64}$/i.test(value)) return { valid: false, reason: 'malformed' };
+			signatures.push(Buffer.from(value, 'hex'));
+		}
+	}
+	if (timestamp === undefined || signatures.length === 0) return { valid: false, reason: 'malformed' };
+
+	const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
+	const tolerance = options.toleranceSeconds ?? SIGNATURE_TOLERANCE_SECONDS;
+	if (Math.abs(now - timestamp) > tolerance) return { valid: false, reason: 'stale' };
+
+	const secrets = typeof options.secrets === 'string' ? [options.secrets] : options.secrets;
+	for (const secret of secrets) {
+		const expected = hmac(secret, timestamp, options.payload);
+		for (const signature of signatures) {
+			if (signature.length === expected.length && timingSafeEqual(signature, expected)) {
+				return { valid: true, timestamp };
+			}
+		}
+	}
+	return { valid: false, reason: 'mismatch' };
+}

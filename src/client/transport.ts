@@ -1,0 +1,51 @@
+/**
+ * How the client reaches the service. Inside n8n this is `httpRequestWithAuthentication` (see
+ * `n8n-transport.ts`), which adds the credential's Bearer header; outside n8n (sandbox tools, tests,
+ * benchmarks) it is `tools/undici-transport.ts`. The client never sees the API key.
+ */
+export interface HttpRequest {
+	method: string;
+	/** Absolute URL, query string included. */
+	url: string;
+	headers: Record<string, string>;
+	body?: string | Buffer;
+	timeoutMs: number;
+}
+
+export interface HttpResponse {
+	status: number;
+	/** Lower-case header names. */
+	headers: Record<string, string | undefined>;
+	/** Parsed JSON when the body was JSON, the text otherwise, undefined when empty. */
+	body: unknown;
+}
+
+/**
+ * Answers every HTTP status (it does not throw on 4xx/5xx); throws `ConnectionError` or `TimeoutError`
+ * when no answer came.
+ */
+export interface Transport {
+	send(request: HttpRequest): Promise<HttpResponse>;
+}
+
+/** Lower-cases header names and joins repeated values, whatever shape a transport got them in. */
+export function normaliseHeaders(raw: Record<string, unknown> | undefined): Record<string, string | undefined> {
+	const headers: Record<string, string | undefined> = {};
+	for (const [name, value] of Object.entries(raw ?? {})) {
+		if (value === undefined || value === null) continue;
+		headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+	}
+	return headers;
+}
+
+/** Parses a response body as JSON when it looks like JSON; keeps the text otherwise. */
+export function parseBody(raw: unknown): unknown {
+	if (Buffer.isBuffer(raw)) raw = raw.toString('utf8');
+	if (typeof raw !== 'string') return raw;
+	if (raw === '') return undefined;
+	try {
+		return JSON.parse(raw);
+	} catch {
+		return raw;
+	}
+}
