@@ -4,7 +4,11 @@ import { api, SURFACE_TITLES, type Surface } from '../src/client/api';
 import { EventEnvelope, eventData } from '../src/client/events';
 import type { Operation } from '../src/client/operation';
 import { contractRegistry, ErrorBody } from '../src/client/schemas';
-import { DELIVERY_ATTEMPT_HEADER, EVENT_ID_HEADER, SIGNATURE_HEADER } from '../src/client/signature';
+import {
+	DELIVERY_ATTEMPT_HEADER,
+	EVENT_ID_HEADER,
+	SIGNATURE_HEADER,
+} from '../src/client/signature';
 
 /**
  * Builds the OpenAPI 3.1 document from the operation descriptions and zod schemas of `src/client/`, the one
@@ -20,11 +24,17 @@ const SECURITY_SCHEMES: Record<Surface, string> = {
 };
 
 const ERROR_RESPONSES: Record<string, [string, string]> = {
-	'400': ['BadRequest', 'The request is invalid (`validation_failed`); `details` names each field.'],
+	'400': [
+		'BadRequest',
+		'The request is invalid (`validation_failed`); `details` names each field.',
+	],
 	'401': ['Unauthorized', 'The API key is missing, unknown or revoked.'],
 	'403': ['Forbidden', 'The key is of another kind (surface) or lacks the scope.'],
 	'404': ['NotFound', 'No such resource in this workspace.'],
-	'409': ['Conflict', 'The resource is in a state that does not allow this, or the Idempotency-Key was reused with another body.'],
+	'409': [
+		'Conflict',
+		'The resource is in a state that does not allow this, or the Idempotency-Key was reused with another body.',
+	],
 	'413': ['PayloadTooLarge', 'The body or uploaded file is too large.'],
 	'429': ['RateLimited', 'Too many requests; wait for `Retry-After`.'],
 	'500': ['ServerError', 'The service failed; safe to retry reads and idempotent writes.'],
@@ -97,7 +107,12 @@ function pathOperation(
 ) {
 	const parameters: JsonSchema[] = [];
 	for (const [param, schema] of Object.entries(operation.params?.shape ?? {})) {
-		parameters.push({ name: param, in: 'path', required: true, schema: collector.convert(schema as z.ZodType, 'input') });
+		parameters.push({
+			name: param,
+			in: 'path',
+			required: true,
+			schema: collector.convert(schema as z.ZodType, 'input'),
+		});
 	}
 	for (const [param, schema] of Object.entries(operation.query?.shape ?? {})) {
 		const zodSchema = schema as z.ZodType;
@@ -134,7 +149,9 @@ function pathOperation(
 									{
 										type: 'object',
 										required: ['file'],
-										properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+										properties: {
+											file: { type: 'string', contentMediaType: 'application/octet-stream' },
+										},
 									},
 								],
 							},
@@ -147,11 +164,15 @@ function pathOperation(
 		description: operation.summary,
 		headers: {
 			...RATE_LIMIT_HEADERS,
-			...(operation.creates ? { 'Idempotency-Replayed': { $ref: '#/components/headers/Idempotency-Replayed' } } : {}),
+			...(operation.creates
+				? { 'Idempotency-Replayed': { $ref: '#/components/headers/Idempotency-Replayed' } }
+				: {}),
 		},
 	};
 	if (operation.response) {
-		success.content = { 'application/json': { schema: collector.convert(operation.response, 'output') } };
+		success.content = {
+			'application/json': { schema: collector.convert(operation.response, 'output') },
+		};
 	}
 	const responses: JsonSchema = { [String(operation.status)]: success };
 	const errors = ['400', '401', '403', '429', '500', '503'];
@@ -166,7 +187,8 @@ function pathOperation(
 }
 
 function tagName(surface: Surface, resource: string) {
-	const prefix = surface === 'workspace' ? '' : surface === 'shortLink' ? 'Short link ' : 'Automation ';
+	const prefix =
+		surface === 'workspace' ? '' : surface === 'shortLink' ? 'Short link ' : 'Automation ';
 	const text = `${prefix}${resource}`;
 	return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -196,7 +218,9 @@ function webhookEvents(collector: SchemaCollector) {
 									{
 										type: 'object',
 										properties: {
-											type: type.endsWith('*') ? { type: 'string', pattern: '^automation\\.' } : { const: type },
+											type: type.endsWith('*')
+												? { type: 'string', pattern: '^automation\\.' }
+												: { const: type },
 											data: collector.convert(data, 'output'),
 										},
 									},
@@ -206,7 +230,10 @@ function webhookEvents(collector: SchemaCollector) {
 					},
 				},
 				responses: {
-					'2XX': { description: 'Received. Any other answer, or none within 10 s, is retried with backoff (8 attempts).' },
+					'2XX': {
+						description:
+							'Received. Any other answer, or none within 10 s, is retried with backoff (8 attempts).',
+					},
 					'401': { description: 'The signature was missing, wrong or stale.' },
 				},
 			},
@@ -219,31 +246,50 @@ export function buildOpenApiDocument(): JsonSchema {
 	const collector = new SchemaCollector();
 	const paths: Record<string, Record<string, unknown>> = {};
 	const tags: JsonSchema[] = [];
-	for (const [surface, resources] of Object.entries(api) as Array<[Surface, Record<string, Record<string, Operation>>]>) {
+	for (const [surface, resources] of Object.entries(api) as Array<
+		[Surface, Record<string, Record<string, Operation>>]
+	>) {
 		for (const [resource, operations] of Object.entries(resources)) {
 			tags.push({ name: tagName(surface, resource), description: SURFACE_TITLES[surface] });
 			for (const [name, operation] of Object.entries(operations)) {
 				const path = `/api/v1${operation.path}`;
 				const method = operation.method.toLowerCase();
 				if (paths[path]?.[method]) throw new Error(`Two operations on ${operation.method} ${path}`);
-				paths[path] = { ...paths[path], [method]: pathOperation(collector, surface, resource, name, operation) };
+				paths[path] = {
+					...paths[path],
+					[method]: pathOperation(collector, surface, resource, name, operation),
+				};
 			}
 		}
 	}
-	tags.push({ name: 'Short link redirect', description: 'The public short URL, served on the link host' });
+	tags.push({
+		name: 'Short link redirect',
+		description: 'The public short URL, served on the link host',
+	});
 	paths['/{code}'] = {
 		get: {
 			operationId: 'redirect.follow',
 			tags: ['Short link redirect'],
 			summary: 'Follow a short link: redirects to its destination and records a click',
-			servers: [{ url: '{linkHost}', variables: { linkHost: { default: 'http://127.0.0.1:8787' } } }],
+			servers: [
+				{ url: '{linkHost}', variables: { linkHost: { default: 'http://127.0.0.1:8787' } } },
+			],
 			parameters: [
 				{ name: 'code', in: 'path', required: true, schema: { type: 'string' } },
 				{ name: 'Referer', in: 'header', required: false, schema: { type: 'string' } },
-				{ name: 'CF-IPCountry', in: 'header', required: false, description: 'Country of the visitor, ISO 3166-1 alpha-2', schema: { type: 'string' } },
+				{
+					name: 'CF-IPCountry',
+					in: 'header',
+					required: false,
+					description: 'Country of the visitor, ISO 3166-1 alpha-2',
+					schema: { type: 'string' },
+				},
 			],
 			responses: {
-				'302': { description: 'Redirect to the destination', headers: { Location: { schema: { type: 'string' } } } },
+				'302': {
+					description: 'Redirect to the destination',
+					headers: { Location: { schema: { type: 'string' } } },
+				},
 				'404': { description: 'Unknown code' },
 				'410': { description: 'The link has expired' },
 			},
@@ -257,7 +303,9 @@ export function buildOpenApiDocument(): JsonSchema {
 			description,
 			headers: {
 				...RATE_LIMIT_HEADERS,
-				...(status === '429' || status === '503' ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}),
+				...(status === '429' || status === '503'
+					? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }
+					: {}),
 			},
 			content: { 'application/json': { schema: errorSchema } },
 		};
@@ -280,7 +328,9 @@ export function buildOpenApiDocument(): JsonSchema {
 		paths,
 		webhooks,
 		components: {
-			schemas: Object.fromEntries(Object.entries(collector.components).sort(([a], [b]) => a.localeCompare(b))),
+			schemas: Object.fromEntries(
+				Object.entries(collector.components).sort(([a], [b]) => a.localeCompare(b)),
+			),
 			responses,
 			parameters: {
 				IdempotencyKey: {
@@ -296,7 +346,8 @@ export function buildOpenApiDocument(): JsonSchema {
 					name: headerName(SIGNATURE_HEADER),
 					in: 'header',
 					required: true,
-					description: '`t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; several `v1` during secret rotation.',
+					description:
+						'`t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; several `v1` during secret rotation.',
 					schema: { type: 'string', pattern: '^t=\\d+(,v1=[0-9a-f]{64})+$' },
 				},
 				EventIdHeader: {
@@ -315,13 +366,29 @@ export function buildOpenApiDocument(): JsonSchema {
 				},
 			},
 			headers: {
-				'X-RateLimit-Limit': { description: 'Requests allowed in the current window', schema: { type: 'integer' } },
-				'X-RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
-				'X-RateLimit-Reset': { description: 'Unix seconds at which the window resets', schema: { type: 'integer' } },
-				'Retry-After': { description: 'Seconds to wait, or an HTTP date', schema: { type: 'string' } },
-				'X-Request-Id': { description: 'Identifies the request in support requests', schema: { type: 'string' } },
+				'X-RateLimit-Limit': {
+					description: 'Requests allowed in the current window',
+					schema: { type: 'integer' },
+				},
+				'X-RateLimit-Remaining': {
+					description: 'Requests left in the current window',
+					schema: { type: 'integer' },
+				},
+				'X-RateLimit-Reset': {
+					description: 'Unix seconds at which the window resets',
+					schema: { type: 'integer' },
+				},
+				'Retry-After': {
+					description: 'Seconds to wait, or an HTTP date',
+					schema: { type: 'string' },
+				},
+				'X-Request-Id': {
+					description: 'Identifies the request in support requests',
+					schema: { type: 'string' },
+				},
 				'Idempotency-Replayed': {
-					description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key',
+					description:
+						'`true` when this is the stored answer to an earlier request with the same Idempotency-Key',
 					schema: { type: 'string', enum: ['true'] },
 				},
 			},
@@ -335,5 +402,8 @@ export function buildOpenApiDocument(): JsonSchema {
 }
 
 function headerName(lower: string) {
-	return lower.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
+	return lower.replace(
+		/(^|-)([a-z])/g,
+		(_, dash: string, letter: string) => dash + letter.toUpperCase(),
+	);
 }

@@ -21,12 +21,20 @@ export function undiciTransport(apiKey: string, dispatcher?: Dispatcher): Transp
 					bodyTimeout: request.timeoutMs,
 					dispatcher,
 				});
-				result = { status: response.statusCode, headers: response.headers, text: await response.body.text() };
+				result = {
+					status: response.statusCode,
+					headers: response.headers,
+					text: await response.body.text(),
+				};
 			} catch (error) {
 				failure = error;
 			}
 			if (!result) throw networkError(failure, request.url, request.timeoutMs);
-			return { status: result.status, headers: normaliseHeaders(result.headers), body: parseBody(result.text) };
+			return {
+				status: result.status,
+				headers: normaliseHeaders(result.headers),
+				body: parseBody(result.text),
+			};
 		},
 	};
 }

@@ -53,7 +53,9 @@ export interface CallOptions {
 type AnyInput = Record<string, unknown>;
 
 type ParamsInput<O> = O extends { params: infer P extends z.ZodType } ? z.input<P> : unknown;
-type QueryInput<O> = O extends { query: infer Q extends z.ZodType } ? { query?: z.input<Q> } : unknown;
+type QueryInput<O> = O extends { query: infer Q extends z.ZodType }
+	? { query?: z.input<Q> }
+	: unknown;
 type BodyInput<O> = O extends { body: infer B extends z.ZodType }
 	? object extends z.input<B>
 		? { body?: z.input<B> }
@@ -63,23 +65,31 @@ type UploadInput<O> = O extends { upload: true } ? { file: UploadFile } : unknow
 
 /** What a method takes: path parameters at the top level, plus `query`, `body` and `file` where used. */
 export type OperationInput<O> = ParamsInput<O> & QueryInput<O> & BodyInput<O> & UploadInput<O>;
-export type OperationOutput<O> = O extends { response: infer R extends z.ZodType } ? z.output<R> : void;
+export type OperationOutput<O> = O extends { response: infer R extends z.ZodType }
+	? z.output<R>
+	: void;
 export type PageItem<O> = OperationOutput<O> extends { data: Array<infer T> } ? T : never;
 
-type Call<O> = object extends OperationInput<O>
-	? (input?: OperationInput<O>, options?: CallOptions) => Promise<OperationOutput<O>>
-	: (input: OperationInput<O>, options?: CallOptions) => Promise<OperationOutput<O>>;
+/** The input may be left out where the operation needs nothing (`client.models.list()`). */
+type Args<O, Options> =
+	object extends OperationInput<O>
+		? [input?: OperationInput<O>, options?: Options]
+		: [input: OperationInput<O>, options?: Options];
+
+type Call<O> = (...args: Args<O, CallOptions>) => Promise<OperationOutput<O>>;
 
 export interface Paging<O> {
 	/** Every page in turn, following `nextCursor`. */
-	pages(input: OperationInput<O>, options?: CallOptions): AsyncGenerator<OperationOutput<O>>;
+	pages(...args: Args<O, CallOptions>): AsyncGenerator<OperationOutput<O>>;
 	/** The items of every page, stopping once `max` items are collected. */
-	all(input: OperationInput<O>, options?: CallOptions & { max?: number }): Promise<Array<PageItem<O>>>;
+	all(...args: Args<O, CallOptions & { max?: number }>): Promise<Array<PageItem<O>>>;
 }
 
 export type Method<O> = Call<O> & (O extends { paginated: true } ? Paging<O> : unknown);
 export type Resources = Record<string, Record<string, Operation>>;
-export type Client<S extends Resources> = { [R in keyof S]: { [K in keyof S[R]]: Method<S[R][K]> } } & {
+export type Client<S extends Resources> = {
+	[R in keyof S]: { [K in keyof S[R]]: Method<S[R][K]> };
+} & {
 	/** Rate-limit headers of the latest answer, to pace bulk work. */
 	readonly rateLimit: RateLimitInfo;
 };
@@ -88,7 +98,10 @@ const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 const MAX_PAGE_SIZE = 100;
 
 export function normaliseBaseUrl(baseUrl: string): string {
-	const trimmed = (baseUrl ?? '').trim().replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
+	const trimmed = (baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '')
+		.replace(/\/api\/v1$/i, '');
 	if (!/^https?:\/\/[^/\s]+/i.test(trimmed)) {
 		throw new MultichannelError(`The base URL "${trimmed}" is not an http(s) URL`, {
 			code: 'invalid_base_url',
@@ -98,13 +111,21 @@ export function normaliseBaseUrl(baseUrl: string): string {
 }
 
 /** Validates one part of the input, naming each bad field with its place (`body.to`, `query.limit`). */
-function validate(schema: z.ZodType | undefined, value: unknown, place: string, issues: ValidationIssue[]) {
+function validate(
+	schema: z.ZodType | undefined,
+	value: unknown,
+	place: string,
+	issues: ValidationIssue[],
+) {
 	if (!schema) return value;
 	const result = schema.safeParse(value ?? {});
 	if (result.success) return result.data;
 	for (const issue of result.error.issues) {
 		const path = issue.path.map(String);
-		issues.push({ field: [place, ...path].filter(Boolean).join('.') || place, message: issue.message });
+		issues.push({
+			field: [place, ...path].filter(Boolean).join('.') || place,
+			message: issue.message,
+		});
 	}
 	return undefined;
 }
@@ -189,7 +210,8 @@ export class HttpClient {
 		if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
 
 		// A creating write without an idempotency key is never resent: it could create twice.
-		const maxRetries = operation.creates && !idempotencyKey ? 0 : (options.maxRetries ?? this.maxRetries);
+		const maxRetries =
+			operation.creates && !idempotencyKey ? 0 : (options.maxRetries ?? this.maxRetries);
 		const name = `${operation.method} ${operation.path}`;
 
 		for (let attempt = 0; ; attempt++) {
@@ -220,7 +242,12 @@ export class HttpClient {
 			if (!RETRYABLE_STATUS.has(response.status) || attempt >= maxRetries) throw error;
 			const retryAfter = error instanceof RateLimitError ? error.retryAfterMs : undefined;
 			if (retryAfter !== undefined && retryAfter > this.maxRetryDelayMs) throw error;
-			await this.wait(name, attempt, retryAfter ?? this.backoff(attempt), `HTTP ${response.status}`);
+			await this.wait(
+				name,
+				attempt,
+				retryAfter ?? this.backoff(attempt),
+				`HTTP ${response.status}`,
+			);
 		}
 	}
 
@@ -235,7 +262,10 @@ export class HttpClient {
 		await this.sleep(delayMs);
 	}
 
-	private parseResponse<O extends Operation>(operation: O, response: HttpResponse): OperationOutput<O> {
+	private parseResponse<O extends Operation>(
+		operation: O,
+		response: HttpResponse,
+	): OperationOutput<O> {
 		if (!operation.response || response.status === 204) return undefined as OperationOutput<O>;
 		const result = operation.response.safeParse(response.body);
 		if (result.success) return result.data as OperationOutput<O>;
@@ -257,7 +287,11 @@ export class HttpClient {
 		let cursor: string | undefined;
 		do {
 			const query = { ...(base.query as AnyInput | undefined), ...(cursor ? { cursor } : {}) };
-			const page = (await this.call(operation, { ...base, query } as OperationInput<O>, options)) as {
+			const page = (await this.call(
+				operation,
+				{ ...base, query } as OperationInput<O>,
+				options,
+			)) as {
 				nextCursor?: string | null;
 			};
 			yield page as OperationOutput<O>;
@@ -282,7 +316,11 @@ export class HttpClient {
 		const limit = query?.limit ?? Math.max(1, Math.min(MAX_PAGE_SIZE, max));
 		const items: Array<PageItem<O>> = [];
 		if (max <= 0) return items;
-		for await (const page of this.pages(operation, { ...base, query: { ...query, limit } } as OperationInput<O>, callOptions)) {
+		for await (const page of this.pages(
+			operation,
+			{ ...base, query: { ...query, limit } } as OperationInput<O>,
+			callOptions,
+		)) {
 			for (const item of (page as { data: Array<PageItem<O>> }).data) {
 				items.push(item);
 				if (items.length >= max) return items;
@@ -320,4 +358,3 @@ export function createClient<S extends Resources>(
 	Object.defineProperty(client, 'rateLimit', { get: () => http.rateLimit, enumerable: false });
 	return client as Client<S>;
 }
-

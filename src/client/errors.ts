@@ -121,11 +121,13 @@ export function errorFromResponse(
 		status,
 		code: typeof payload?.code === 'string' ? payload.code : `http_${status}`,
 		requestId:
-			(typeof payload?.requestId === 'string' ? payload.requestId : undefined) ?? headers['x-request-id'],
+			(typeof payload?.requestId === 'string' ? payload.requestId : undefined) ??
+			headers['x-request-id'],
 		details: Array.isArray(payload?.details) ? payload.details : [],
 		rateLimit: rateLimitFromHeaders(headers),
 	});
-	if (apiError instanceof RateLimitError) apiError.retryAfterMs = parseRetryAfter(headers['retry-after']);
+	if (apiError instanceof RateLimitError)
+		apiError.retryAfterMs = parseRetryAfter(headers['retry-after']);
 	return apiError;
 }
 

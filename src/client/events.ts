@@ -23,7 +23,12 @@ export const MESSAGING_EVENTS = [
 	'contact.created',
 	'contact.updated',
 ] as const;
-export const LINK_EVENTS = ['link.created', 'link.updated', 'link.deleted', 'link.clicked'] as const;
+export const LINK_EVENTS = [
+	'link.created',
+	'link.updated',
+	'link.deleted',
+	'link.clicked',
+] as const;
 
 export type MessagingEventType = (typeof MESSAGING_EVENTS)[number];
 export type LinkEventType = (typeof LINK_EVENTS)[number];
@@ -34,7 +39,10 @@ export const LinkEventName = z.enum(LINK_EVENTS);
 /** `automation.<name>` for one event, `automation.*` for all of them. */
 export const AutomationWebhookEventName = z
 	.string()
-	.regex(/^automation\.([a-z][a-z0-9_.-]{0,99}|\*)$/, 'must be automation.<event name> or automation.*');
+	.regex(
+		/^automation\.([a-z][a-z0-9_.-]{0,99}|\*)$/,
+		'must be automation.<event name> or automation.*',
+	);
 
 /** What each event type carries in `data`. */
 export const eventData = {

@@ -17,7 +17,13 @@ export { encodeMultipart, type UploadFile } from './multipart';
 export { operation, type HttpMethod, type Operation, type Scope } from './operation';
 export { redactSecrets } from './redact';
 export * from './signature';
-export { normaliseHeaders, parseBody, type HttpRequest, type HttpResponse, type Transport } from './transport';
+export {
+	normaliseHeaders,
+	parseBody,
+	type HttpRequest,
+	type HttpResponse,
+	type Transport,
+} from './transport';
 export { n8nTransport, type N8nContext } from './n8n-transport';
 
 import { api } from './api';

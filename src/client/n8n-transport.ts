@@ -9,7 +9,11 @@ import type {
 import { ConnectionError, TimeoutError } from './errors';
 import { normaliseHeaders, parseBody, type Transport } from './transport';
 
-export type N8nContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type N8nContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 const CONNECTION_CODES = new Set([
@@ -25,8 +29,13 @@ const CONNECTION_CODES = new Set([
 
 /** n8n wraps network failures (in `NodeApiError`, around axios' error): find the system error code. */
 function errorCode(error: unknown): string | undefined {
-	for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
-		if (typeof current.code === 'string' && /^E[A-Z_]+$|^UND_ERR/.test(current.code)) return current.code;
+	for (
+		let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+		current && depth < 5;
+		depth++
+	) {
+		if (typeof current.code === 'string' && /^E[A-Z_]+$|^UND_ERR/.test(current.code))
+			return current.code;
 		current = current.cause as typeof current;
 	}
 	return undefined;
@@ -40,20 +49,26 @@ function errorCode(error: unknown): string | undefined {
 export function n8nTransport(context: N8nContext, credentialType: string): Transport {
 	return {
 		async send(request) {
-			let response: { statusCode: number; headers: Record<string, unknown>; body: unknown } | undefined;
+			let response:
+				| { statusCode: number; headers: Record<string, unknown>; body: unknown }
+				| undefined;
 			let failure: unknown;
 			try {
-				response = await context.helpers.httpRequestWithAuthentication.call(context, credentialType, {
-					method: request.method as IHttpRequestMethods,
-					url: request.url,
-					headers: request.headers,
-					body: request.body,
-					timeout: request.timeoutMs,
-					encoding: 'text',
-					json: false,
-					returnFullResponse: true,
-					ignoreHttpStatusErrors: true,
-				});
+				response = await context.helpers.httpRequestWithAuthentication.call(
+					context,
+					credentialType,
+					{
+						method: request.method as IHttpRequestMethods,
+						url: request.url,
+						headers: request.headers,
+						body: request.body,
+						timeout: request.timeoutMs,
+						encoding: 'text',
+						json: false,
+						returnFullResponse: true,
+						ignoreHttpStatusErrors: true,
+					},
+				);
 			} catch (error) {
 				failure = error;
 			}
@@ -71,7 +86,9 @@ export function n8nTransport(context: N8nContext, credentialType: string): Trans
 function networkError(failure: unknown, url: string, timeoutMs: number): unknown {
 	const code = errorCode(failure);
 	const where = new URL(url).origin;
-	if (code && TIMEOUT_CODES.has(code)) return new TimeoutError(`No answer from ${where} within ${timeoutMs} ms`);
-	if (code && CONNECTION_CODES.has(code)) return new ConnectionError(`Could not reach ${where} (${code})`);
+	if (code && TIMEOUT_CODES.has(code))
+		return new TimeoutError(`No answer from ${where} within ${timeoutMs} ms`);
+	if (code && CONNECTION_CODES.has(code))
+		return new ConnectionError(`Could not reach ${where} (${code})`);
 	return failure;
 }

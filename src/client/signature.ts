@@ -6,7 +6,9 @@ export const DELIVERY_ATTEMPT_HEADER = 'x-multichannel-delivery-attempt';
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export type SignatureFailure = 'missing' | 'malformed' | 'stale' | 'mismatch';
-export type SignatureCheck = { valid: true; timestamp: number } | { valid: false; reason: SignatureFailure };
+export type SignatureCheck =
+	| { valid: true; timestamp: number }
+	| { valid: false; reason: SignatureFailure };
 
 function hmac(secret: string, timestamp: number, payload: string | Buffer): Buffer {
 	return createHmac('sha256', secret).update(`${timestamp}.`).update(payload).digest();
@@ -19,7 +21,10 @@ export function signPayload(
 	timestamp = Math.floor(Date.now() / 1000),
 ): string {
 	const list = typeof secrets === 'string' ? [secrets] : secrets;
-	return [`t=${timestamp}`, ...list.map((secret) => `v1=${hmac(secret, timestamp, payload).toString('hex')}`)].join(',');
+	return [
+		`t=${timestamp}`,
+		...list.map((secret) => `v1=${hmac(secret, timestamp, payload).toString('hex')}`),
+	].join(',');
 }
 
 /**
@@ -49,7 +54,8 @@ export function verifySignature(options: {
 			signatures.push(Buffer.from(value, 'hex'));
 		}
 	}
-	if (timestamp === undefined || signatures.length === 0) return { valid: false, reason: 'malformed' };
+	if (timestamp === undefined || signatures.length === 0)
+		return { valid: false, reason: 'malformed' };
 
 	const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
 	const tolerance = options.toleranceSeconds ?? SIGNATURE_TOLERANCE_SECONDS;

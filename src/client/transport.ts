@@ -29,7 +29,9 @@ export interface Transport {
 }
 
 /** Lower-cases header names and joins repeated values, whatever shape a transport got them in. */
-export function normaliseHeaders(raw: Record<string, unknown> | undefined): Record<string, string | undefined> {
+export function normaliseHeaders(
+	raw: Record<string, unknown> | undefined,
+): Record<string, string | undefined> {
 	const headers: Record<string, string | undefined> = {};
 	for (const [name, value] of Object.entries(raw ?? {})) {
 		if (value === undefined || value === null) continue;

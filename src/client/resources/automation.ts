@@ -6,7 +6,10 @@ import { Id, ListQuery, Metadata, named, page, Timestamp } from '../schemas';
 /** Event names become the `automation.<name>` event type delivered to automation webhooks. */
 export const AutomationEventName = z
 	.string()
-	.regex(/^[a-z][a-z0-9_.-]{0,99}$/, 'must start with a lowercase letter and use a-z, 0-9, _, . or -');
+	.regex(
+		/^[a-z][a-z0-9_.-]{0,99}$/,
+		'must start with a lowercase letter and use a-z, 0-9, _, . or -',
+	);
 
 export const PublishEvent = named(
 	'PublishEvent',

@@ -14,7 +14,9 @@ export const Group = named(
 		description: z.string().nullable().optional(),
 		owner: z.string().nullable().optional(),
 		participants: z
-			.array(z.looseObject({ phoneNumber: z.string(), role: ParticipantRole.or(z.string()).optional() }))
+			.array(
+				z.looseObject({ phoneNumber: z.string(), role: ParticipantRole.or(z.string()).optional() }),
+			)
 			.optional(),
 		settings: z
 			.looseObject({ announcementsOnly: z.boolean().optional(), locked: z.boolean().optional() })
@@ -66,7 +68,9 @@ export const ParticipantsResult = named(
 			.array(
 				z.looseObject({
 					phoneNumber: z.string(),
-					status: z.enum(['ok', 'not_found', 'not_participant', 'already_participant']).or(z.string()),
+					status: z
+						.enum(['ok', 'not_found', 'not_participant', 'already_participant'])
+						.or(z.string()),
 				}),
 			)
 			.optional(),

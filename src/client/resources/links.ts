@@ -24,7 +24,9 @@ const Code = z
 	.string()
 	.regex(/^[A-Za-z0-9_-]{3,64}$/, 'must be 3–64 letters, digits, dashes or underscores');
 const Tags = z.array(z.string().min(1).max(50)).max(20);
-const ExpiresAt = z.iso.datetime({ offset: true }).describe('ISO-8601 date-time; the link answers 410 after it');
+const ExpiresAt = z.iso
+	.datetime({ offset: true })
+	.describe('ISO-8601 date-time; the link answers 410 after it');
 
 export const CreateLink = named(
 	'CreateLink',
@@ -64,7 +66,10 @@ export const Click = named(
 );
 export type Click = z.output<typeof Click>;
 
-export const LinkListQuery = ListQuery.extend({ tag: z.string().optional(), search: z.string().optional() });
+export const LinkListQuery = ListQuery.extend({
+	tag: z.string().optional(),
+	search: z.string().optional(),
+});
 export const ClickListQuery = ListQuery.extend({
 	since: z.iso.datetime({ offset: true }).optional(),
 	includeBots: z.boolean().optional(),

@@ -37,7 +37,10 @@ export const Message = named(
 export type Message = z.output<typeof Message>;
 
 /** Recipient: a phone number, or a group id (`…@g.us`) to send into a group. */
-const Recipient = z.union([PhoneNumber, z.string().regex(/^[\w.-]+@g\.us$/, 'must be a group id ending in @g.us')]);
+const Recipient = z.union([
+	PhoneNumber,
+	z.string().regex(/^[\w.-]+@g\.us$/, 'must be a group id ending in @g.us'),
+]);
 const base = {
 	to: Recipient,
 	quotedMessageId: Id.optional().describe('Reply to this message'),
@@ -69,7 +72,10 @@ export const SendMediaByUrl = named(
 );
 
 /** The form fields beside the `file` part of a multipart media upload. */
-export const SendMediaUpload = named('SendMediaUpload', z.strictObject({ ...base, ...mediaFields }));
+export const SendMediaUpload = named(
+	'SendMediaUpload',
+	z.strictObject({ ...base, ...mediaFields }),
+);
 
 export const SendLocation = named(
 	'SendLocation',

@@ -1,0 +1,81 @@
+import { randomBytes } from 'crypto';
+import nock from 'nock';
+
+import {
+	createAutomationClient,
+	createShortLinkClient,
+	createWorkspaceClient,
+	type ClientOptions,
+	type RetryInfo,
+} from '../../src/client';
+import { fetchTransport } from '../support/fetch-transport';
+
+export const BASE = 'http://multichannel.test';
+/** A made-up key of the given kind, fresh for each test run. */
+export const testKey = (prefix: 'mcw' | 'mcl' | 'mca' | 'whsec') =>
+	`${prefix}_${randomBytes(12).toString('hex')}`;
+export const KEY = testKey('mcw');
+export const LINK_KEY = testKey('mcl');
+export const AUTOMATION_KEY = testKey('mca');
+
+export interface Recorded {
+	method: string;
+	path: string;
+	headers: Record<string, string | string[] | undefined>;
+	body: string;
+}
+
+/** Clients on the fetch transport, with sleeps recorded instead of waited. */
+export function clients(options: Partial<ClientOptions> = {}) {
+	const waits: number[] = [];
+	const retries: RetryInfo[] = [];
+	const config: ClientOptions = {
+		baseUrl: BASE,
+		sleep: async (ms) => {
+			waits.push(ms);
+		},
+		random: () => 0.5,
+		onRetry: (info) => retries.push(info),
+		...options,
+	};
+	return {
+		workspace: createWorkspaceClient(fetchTransport(KEY), config),
+		shortLink: createShortLinkClient(fetchTransport(LINK_KEY), config),
+		automation: createAutomationClient(fetchTransport(AUTOMATION_KEY), config),
+		waits,
+		retries,
+	};
+}
+
+/** Replies with `status`/`body` and records the exact request that came in. */
+export function record(
+	scope: nock.Interceptor,
+	status: number,
+	body?: unknown,
+	headers: Record<string, string> = {},
+): Recorded[] {
+	const requests: Recorded[] = [];
+	scope.reply(function (this: nock.ReplyFnContext, uri: string, requestBody: unknown) {
+		requests.push({
+			method: this.req.method,
+			path: uri,
+			headers: this.req.headers,
+			body: typeof requestBody === 'string' ? requestBody : JSON.stringify(requestBody),
+		});
+		return [
+			status,
+			body === undefined ? '' : JSON.stringify(body),
+			{ 'Content-Type': 'application/json', ...headers },
+		];
+	});
+	return requests;
+}
+
+export function api() {
+	return nock(BASE);
+}
+
+export function resetNock() {
+	nock.cleanAll();
+	nock.disableNetConnect();
+}

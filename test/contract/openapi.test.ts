@@ -1,0 +1,76 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test code runs in plain Node, never inside n8n; the ESM-only validator runs in a child process */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { api, type Operation } from '../../src/client';
+import { LINK_EVENTS, MESSAGING_EVENTS } from '../../src/client/events';
+import { OPENAPI_PATH, renderOpenApi } from '../../scripts/generate-openapi';
+
+const VALIDATE = join(__dirname, '..', '..', 'scripts', 'validate-openapi.mjs');
+const validate = (file: string) =>
+	execFileSync(process.execPath, [VALIDATE, file], { encoding: 'utf8', stdio: 'pipe' });
+const committed = readFileSync(OPENAPI_PATH, 'utf8');
+const document = JSON.parse(committed);
+
+describe('the OpenAPI document', () => {
+	it('is up to date with the schemas (run `npm run openapi` after changing src/client)', () => {
+		expect(committed).toBe(renderOpenApi());
+	});
+
+	it('validates as OpenAPI 3.1 with a real validator', () => {
+		expect(JSON.parse(validate(OPENAPI_PATH))).toEqual({ valid: true, version: '3.1', errors: [] });
+	});
+
+	it('is rejected by the validator when broken, so the check above means something', () => {
+		const broken = JSON.stringify({
+			...document,
+			paths: { '/x': { get: { responses: { 200: { content: 5 } } } } },
+		});
+		const file = join(tmpdir(), `broken-openapi-${process.pid}.json`);
+		writeFileSync(file, broken);
+		expect(() => validate(file)).toThrow();
+	});
+
+	it('has every operation of the client, with its security, scope and idempotency header', () => {
+		for (const [surface, resources] of Object.entries(api)) {
+			for (const [resource, operations] of Object.entries(resources)) {
+				for (const [name, operation] of Object.entries(operations as Record<string, Operation>)) {
+					const entry =
+						document.paths[`/api/v1${operation.path}`]?.[operation.method.toLowerCase()];
+					expect(entry?.operationId).toBe(`${surface}.${resource}.${name}`);
+					expect(entry['x-scope']).toBe(operation.scope);
+					expect(Object.keys(entry.security[0])).toEqual([`${surface}Key`]);
+					const refs = (entry.parameters ?? []).map((p: { $ref?: string }) => p.$ref);
+					expect(refs.includes('#/components/parameters/IdempotencyKey')).toBe(
+						Boolean(operation.creates),
+					);
+					expect(entry.responses[String(operation.status)]).toBeDefined();
+					expect(entry.responses['429']).toEqual({ $ref: '#/components/responses/RateLimited' });
+				}
+			}
+		}
+	});
+
+	it('documents error bodies, rate-limit headers, signatures and every event payload', () => {
+		expect(document.components.schemas.Error.properties.error.required).toEqual([
+			'code',
+			'message',
+		]);
+		expect(Object.keys(document.components.responses.RateLimited.headers)).toEqual(
+			expect.arrayContaining([
+				'X-RateLimit-Limit',
+				'X-RateLimit-Remaining',
+				'X-RateLimit-Reset',
+				'Retry-After',
+			]),
+		);
+		expect(document.components.parameters.SignatureHeader.name).toBe('X-Multichannel-Signature');
+		expect(Object.keys(document.webhooks).sort()).toEqual(
+			[...MESSAGING_EVENTS, ...LINK_EVENTS, 'automation.*'].sort(),
+		);
+		expect(document.paths['/{code}'].get.responses['302']).toBeDefined();
+		expect(document.paths['/{code}'].get.responses['410']).toBeDefined();
+	});
+});
