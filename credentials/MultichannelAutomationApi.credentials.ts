@@ -1,0 +1,29 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	Icon,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { bearerAuthentication, keyProperties, keyTest, AUTOMATION_KEY } from './common';
+
+export class MultichannelAutomationApi implements ICredentialType {
+	name = 'multichannelAutomationApi';
+
+	displayName = 'Multichannel Automation API';
+
+	icon: Icon = {
+		light: 'file:../icons/multichannel.svg',
+		dark: 'file:../icons/multichannel.dark.svg',
+	};
+
+	documentationUrl =
+		'https://github.com/n8n-nodes-multichannel/n8n-nodes-multichannel?tab=readme-ov-file#credentials';
+
+	properties: INodeProperties[] = keyProperties(AUTOMATION_KEY);
+
+	authenticate: IAuthenticateGeneric = bearerAuthentication;
+
+	test: ICredentialTestRequest = keyTest(AUTOMATION_KEY);
+}

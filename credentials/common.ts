@@ -1,0 +1,129 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	IDataObject,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/**
+ * What the three Multichannel credentials share. Each credential class keeps only what identifies it (name,
+ * display name, icon, documentation link) and takes its fields, its Bearer authentication and its test
+ * request from here, so the three stay alike.
+ *
+ * Paths and scopes repeat the contract in `src/client` on purpose: credentials are loaded by n8n on their own
+ * (for the credential list and the "Save" test) and should not pull the client and its schemas in.
+ */
+
+/** The local sandbox, the default until the user enters the address of their own service. */
+export const SANDBOX_BASE_URL = 'http://127.0.0.1:8787';
+
+/** The console page where keys are generated (on the service's web host). */
+export const CONSOLE_PATH = '/user/api';
+
+export interface KeyKind {
+	/** The key's name in sentence text: "workspace", "short-link", "automation". */
+	label: string;
+	/** The request "Save" sends: cheap, read-only, below `/api/v1`. */
+	testPath: string;
+	testQuery?: IDataObject;
+	/** The scope the test request needs. */
+	testScope: string;
+}
+
+export const WORKSPACE_KEY: KeyKind = {
+	label: 'workspace',
+	testPath: '/api/v1/models',
+	testScope: 'messaging:read',
+};
+
+export const SHORT_LINK_KEY: KeyKind = {
+	label: 'short-link',
+	testPath: '/api/v1/links',
+	testQuery: { limit: 1 },
+	testScope: 'links:read',
+};
+
+export const AUTOMATION_KEY: KeyKind = {
+	label: 'automation',
+	testPath: '/api/v1/automation/events',
+	testQuery: { limit: 1 },
+	testScope: 'automation:read',
+};
+
+/** Base URL and API key. */
+export function keyProperties(kind: KeyKind): INodeProperties[] {
+	return [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: SANDBOX_BASE_URL,
+			required: true,
+			placeholder: 'e.g. https://api.example.com',
+			description:
+				'Address of the Multichannel API. A trailing slash or /api/v1 is ignored. The default is the local sandbox.',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: `A ${kind.label} API key. Generate one in the Multichannel console at ${CONSOLE_PATH}: the secret is shown only once.`,
+		},
+	];
+}
+
+/** `Authorization: Bearer <key>` on every request n8n sends with this credential. */
+export const bearerAuthentication: IAuthenticateGeneric = {
+	type: 'generic',
+	properties: {
+		headers: {
+			Authorization: '=Bearer {{$credentials.apiKey}}',
+		},
+	},
+};
+
+/**
+ * The base URL as the client normalises it: trimmed, without trailing slashes, without a trailing `/api/v1`.
+ * The test request then adds the full path, so all three ways of writing the base URL test the same endpoint.
+ */
+const NORMALISED_BASE_URL =
+	'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/api\\/v1$/i, "") }}';
+
+/** The request n8n sends when the user saves the credential, and what to say when it fails. */
+export function keyTest(kind: KeyKind): ICredentialTestRequest {
+	return {
+		request: {
+			baseURL: NORMALISED_BASE_URL,
+			url: kind.testPath,
+			method: 'GET',
+			...(kind.testQuery ? { qs: kind.testQuery } : {}),
+			headers: { Accept: 'application/json' },
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: `The API key was rejected. Check that it was copied whole, or generate a new ${kind.label} key in the Multichannel console at ${CONSOLE_PATH}.`,
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: `The API key is valid but may not read ${kind.testPath}: it is not a ${kind.label} key, or it lacks the ${kind.testScope} scope.`,
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: `Nothing answered at ${kind.testPath}. Check the base URL: it should be the address of the Multichannel API.`,
+				},
+			},
+		],
+	};
+}

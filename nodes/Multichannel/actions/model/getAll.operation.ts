@@ -1,0 +1,31 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { api, type WorkspaceClient } from '../../../../src/client';
+import { returnAllOrLimit } from '../../../shared/descriptions';
+import type { OperationContext } from '../../../shared/resources';
+
+export const option = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many models',
+	description: 'List the AI models the workspace can use for automated replies',
+};
+
+export const description: INodeProperties[] = [...returnAllOrLimit()];
+
+export const scope = api.workspace.models.list.scope;
+
+/**
+ * The model list is the OpenAI-compatible one: a single answer with every model, no pages. "Limit" keeps the
+ * first models of it.
+ */
+export async function execute(
+	this: IExecuteFunctions,
+	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+) {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+	const { data } = await client.models.list();
+	if (returnAll) return data;
+	const limit = this.getNodeParameter('limit', itemIndex) as number;
+	return data.slice(0, limit);
+}

@@ -1,0 +1,286 @@
+import {
+	NodeApiError,
+	NodeOperationError,
+	type Failure,
+	type INode,
+	type JsonObject,
+} from 'n8n-workflow';
+
+import {
+	ApiError,
+	AuthenticationError,
+	ConnectionError,
+	MultichannelError,
+	NotFoundError,
+	PermissionDeniedError,
+	RateLimitError,
+	redactSecrets,
+	RequestValidationError,
+	ServerError,
+	TimeoutError,
+	UnexpectedResponseError,
+	type ValidationIssue,
+} from '../../src/client';
+
+/** The console page where keys are generated. */
+const CONSOLE_PATH = '/user/api';
+
+/** What the node knows about the call that failed, to say what went wrong in the user's terms. */
+export interface ErrorContext {
+	/** The input item being processed; absent outside item processing (list searches). */
+	itemIndex?: number;
+	/** The kind of key the node's credential holds: "workspace", "short-link", "automation". */
+	keyKind: string;
+	/** The scope the operation needs, e.g. `messaging:read`. */
+	scope?: string;
+	/** What the operation works on, for "not found": "model". */
+	noun?: string;
+	/** Parameter names as the user sees them, by the client's field names: `{ modelId: 'Model' }`. */
+	fields?: Record<string, string>;
+	/** Values that must never appear in a message: the API key. */
+	secrets?: string[];
+}
+
+export type NodeError = NodeApiError | NodeOperationError;
+
+/**
+ * The one place where anything thrown while running an operation becomes the error n8n shows: API failures
+ * become `NodeApiError`, input mistakes `NodeOperationError`, each with a message a person can act on, the
+ * item it concerns, and nothing secret. The client's errors are already redacted; this redacts again with
+ * the credential's own key, in case a server echoes it back.
+ */
+export function toNodeError(node: INode, error: unknown, context: ErrorContext): NodeError {
+	const clean = (text: string) => redactSecrets(text, context.secrets ?? []);
+	const item = context.itemIndex === undefined ? '' : ` [item ${context.itemIndex}]`;
+	const itemIndex = context.itemIndex;
+
+	// Input mistakes the node itself reported: kept as they are, cleaned and tied to the item.
+	if (error instanceof NodeOperationError) {
+		error.message = clean(error.message);
+		if (error.description) error.description = clean(error.description);
+		if (itemIndex !== undefined && error.context.itemIndex === undefined) {
+			error.context.itemIndex = itemIndex;
+		}
+		return error;
+	}
+
+	// A failure n8n's HTTP layer wrapped itself (TLS and the like): rebuilt from its message and code, so that
+	// the request it carries (headers included) does not travel on.
+	if (error instanceof NodeApiError) {
+		const said = clean(error.message);
+		const code = error.httpCode ?? undefined;
+		if (code && !/^\d{3}$/.test(code)) {
+			return new NodeApiError(
+				node,
+				{ message: said, systemErrorCode: code },
+				{
+					message: 'Could not reach the Multichannel service',
+					description: `${said} (${code}). Check the base URL in the credential, and that the service's address and TLS certificate are valid and reachable from n8n.`,
+					itemIndex,
+				},
+			);
+		}
+		return new NodeApiError(node, code ? { message: said, httpCode: code } : { message: said }, {
+			message: said,
+			description: error.description ? clean(error.description) : undefined,
+			httpCode: code,
+			itemIndex,
+		});
+	}
+
+	if (error instanceof RequestValidationError) {
+		const label = (issue: ValidationIssue) => context.fields?.[issue.field] ?? issue.field;
+		const [first] = error.issues;
+		return new NodeOperationError(
+			node,
+			clean(
+				first
+					? `Invalid value for "${label(first)}"${item}: ${first.message}`
+					: `Invalid input${item}`,
+			),
+			{
+				itemIndex,
+				description: clean(
+					error.issues.map((issue) => `${label(issue)}: ${issue.message}`).join('\n'),
+				),
+			},
+		);
+	}
+
+	if (error instanceof ApiError) return apiError(node, error, context, clean, item);
+
+	if (error instanceof TimeoutError) {
+		return new NodeApiError(node, plain(error, clean), {
+			message: 'The Multichannel service did not answer in time',
+			description: clean(
+				`${error.message}. The request was retried before giving up. Check that the base URL in the credential points at the service and that it is up.`,
+			),
+			itemIndex,
+			failure: { cause: 'temporarily-unavailable' },
+		});
+	}
+
+	if (error instanceof ConnectionError) {
+		return new NodeApiError(node, plain(error, clean), {
+			message: 'Could not reach the Multichannel service',
+			description: clean(
+				`${error.message}. Check the base URL in the credential, and that the service is running and reachable from n8n.`,
+			),
+			itemIndex,
+			failure: { cause: 'temporarily-unavailable' },
+		});
+	}
+
+	if (error instanceof UnexpectedResponseError) {
+		return new NodeApiError(node, plain(error, clean), {
+			message: 'The Multichannel service sent an answer the node cannot read',
+			description: clean(
+				`${error.message}. Check that the base URL in the credential points at the Multichannel API.`,
+			),
+			itemIndex,
+		});
+	}
+
+	if (error instanceof MultichannelError && error.code === 'invalid_base_url') {
+		return new NodeOperationError(node, 'The base URL in the credential is not valid', {
+			itemIndex,
+			description: clean(
+				`${error.message}. Enter the address of the Multichannel API, such as https://api.example.com.`,
+			),
+			failure: { cause: 'configuration-invalid' },
+		});
+	}
+
+	const message = error instanceof Error ? error.message : String(error);
+	return new NodeOperationError(node, clean(message || 'Unknown error') + item, { itemIndex });
+}
+
+/** An answer with an error status: the message says what to do about it. */
+function apiError(
+	node: INode,
+	error: ApiError,
+	context: ErrorContext,
+	clean: (text: string) => string,
+	item: string,
+): NodeApiError {
+	const said = clean(error.message).replace(/\.+$/, '');
+	const reference = error.requestId ? ` Request ID: ${error.requestId}.` : '';
+	const details = formatDetails(error.details, clean);
+	const options = {
+		httpCode: String(error.status),
+		itemIndex: context.itemIndex,
+	};
+	const response = plain(error, clean);
+
+	if (error instanceof AuthenticationError) {
+		return new NodeApiError(node, response, {
+			...options,
+			message: `The ${context.keyKind} API key was rejected: check it in the credential, or generate a new one in the Multichannel console at ${CONSOLE_PATH}`,
+			description: `The service answered 401: ${said}. A key may be mistyped, revoked or of another workspace; a new key's secret is shown only once.${reference}`,
+			failure: { cause: 'credential-invalid' },
+		});
+	}
+
+	if (error instanceof PermissionDeniedError) {
+		const scope = context.scope ? ` the ${context.scope} scope` : ' the scope this operation needs';
+		return new NodeApiError(node, response, {
+			...options,
+			message: `The API key is not allowed to do this: it lacks${scope}, or it is not a ${context.keyKind} key`,
+			description: `The service answered 403: ${said}. Keys are scoped, and short-link, automation and workspace keys each work only with their own node. Generate a ${context.keyKind} key with${scope} in the Multichannel console at ${CONSOLE_PATH}.${reference}`,
+			failure: { cause: 'credential-invalid' },
+		});
+	}
+
+	if (error instanceof RateLimitError) {
+		const waitMs = retryWait(error);
+		const wait = waitMs === undefined ? 'a moment' : describeWait(waitMs);
+		const failure: Failure = { cause: 'rate-limited' };
+		if (error.retryAfterMs !== undefined) failure.retryAfterMs = error.retryAfterMs;
+		if (error.rateLimit.reset !== undefined) failure.resetsAtEpochMs = error.rateLimit.reset * 1000;
+		return new NodeApiError(node, response, {
+			...options,
+			message: `The Multichannel service is rate limiting this key: wait ${wait} before trying again`,
+			description: `Still refused after the node's automatic retries (${said}). Send fewer items per run, or turn on "Retry On Fail" in the node settings with a wait of at least ${wait}.${reference}`,
+			failure,
+		});
+	}
+
+	if (error instanceof NotFoundError) {
+		const what = context.noun ?? 'resource';
+		return new NodeApiError(node, response, {
+			...options,
+			message: `The ${what} was not found${item}`,
+			description: `The service answered ${error.status}: ${said}. Check the ID, or choose the ${what} from the list; it may have been deleted.${reference}`,
+			failure: { cause: 'configuration-invalid' },
+		});
+	}
+
+	if (error instanceof ServerError) {
+		return new NodeApiError(node, response, {
+			...options,
+			message: `The Multichannel service failed to handle the request (HTTP ${error.status}): try again later`,
+			description: `${said}.${details}${reference} If it keeps happening, give the request ID to the service's support.`,
+			failure: { cause: 'temporarily-unavailable' },
+		});
+	}
+
+	return new NodeApiError(node, response, {
+		...options,
+		message: `The Multichannel service refused the request${item}: ${said}`,
+		description: `HTTP ${error.status} (${error.code}).${details}${reference}`,
+	});
+}
+
+/** What n8n shows under "Error details": the service's answer, redacted, never the request. */
+function plain(error: MultichannelError, clean: (text: string) => string): JsonObject {
+	const response: JsonObject = { message: clean(error.message), code: error.code };
+	if (error.status !== undefined) response.httpCode = String(error.status);
+	if (error.requestId) response.requestId = error.requestId;
+	if (error instanceof ApiError && error.details.length > 0) {
+		response.details = JSON.parse(clean(JSON.stringify(error.details)));
+	}
+	return response;
+}
+
+/** `details` of a 4xx body, usually `{ field, message }` entries, as lines under the message. */
+function formatDetails(details: unknown[], clean: (text: string) => string): string {
+	if (details.length === 0) return '';
+	const lines = details.map((detail) => {
+		if (typeof detail === 'string') return detail;
+		const { field, message } = (detail ?? {}) as { field?: unknown; message?: unknown };
+		if (typeof message !== 'string') return JSON.stringify(detail);
+		return typeof field === 'string' ? `${field}: ${message}` : message;
+	});
+	return clean(` Details: ${lines.join('; ')}.`);
+}
+
+/** How long the service asked us to wait: `Retry-After`, or else the reset of the rate-limit window. */
+function retryWait(error: RateLimitError, now = Date.now()): number | undefined {
+	if (error.retryAfterMs !== undefined) return error.retryAfterMs;
+	if (error.rateLimit.reset !== undefined) return Math.max(0, error.rateLimit.reset * 1000 - now);
+	return undefined;
+}
+
+function describeWait(ms: number): string {
+	const seconds = Math.max(1, Math.ceil(ms / 1000));
+	if (seconds < 120) return `${seconds} s`;
+	return `${Math.ceil(seconds / 60)} min`;
+}
+
+/**
+ * The JSON of the output item that replaces a failed one under "On Error: Continue": `error` is the message,
+ * `details` what a later node may branch on. Only these two keys, so that n8n's "Continue (using error
+ * output)" recognises the item as an error and routes it to the error output.
+ */
+export function errorJson(error: NodeError): JsonObject {
+	const details: JsonObject = {};
+	if (error.description) details.description = error.description;
+	if (error instanceof NodeApiError && error.httpCode) details.httpCode = error.httpCode;
+	const { errorResponse } = error;
+	if (errorResponse && typeof errorResponse.code === 'string') details.code = errorResponse.code;
+	if (errorResponse && typeof errorResponse.requestId === 'string') {
+		details.requestId = errorResponse.requestId;
+	}
+	if (error.context.itemIndex !== undefined) details.itemIndex = error.context.itemIndex as number;
+	return { error: error.message, details };
+}

@@ -1,0 +1,154 @@
+import {
+	NodeOperationError,
+	type IDisplayOptions,
+	type IExecuteFunctions,
+	type ILoadOptionsFunctions,
+	type INode,
+	type INodeListSearchResult,
+	type INodeProperties,
+} from 'n8n-workflow';
+
+import type { Scope } from '../../src/client';
+
+/**
+ * How an action node is laid out: one folder per resource, one file per operation. An operation file exports
+ * its entry in the Operation dropdown (`option`), its fields (`description`), the scope it needs and its
+ * `execute`; the resource's `index.ts` lists its operation files with `defineResource`; the node's
+ * `actions/index.ts` lists its resources. Adding an operation is one new file plus one entry in its resource;
+ * adding a resource is one new folder plus one entry in `actions/index.ts`.
+ */
+
+export interface OperationContext<C> {
+	client: C;
+	/** The input item being processed: read parameters with it. */
+	itemIndex: number;
+}
+
+/** One JSON object per output item; an array for operations that return many (Get Many). */
+export type OperationResult = object | object[];
+
+export interface OperationModule<C> {
+	/** The entry in the resource's Operation dropdown. */
+	option: { name: string; value: string; action: string; description: string };
+	/** The operation's fields, without `displayOptions` for resource and operation: those are added. */
+	description: INodeProperties[];
+	/** The key scope the operation needs, named in "permission denied" errors. */
+	scope: Scope;
+	/** Field names of the client's input, as the user knows them, for validation errors. */
+	fields?: Record<string, string>;
+	/** Runs the operation for one input item. */
+	execute(this: IExecuteFunctions, context: OperationContext<C>): Promise<OperationResult>;
+}
+
+export type ListSearchMethod = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) => Promise<INodeListSearchResult>;
+
+export interface ResourceSpec<C> {
+	/** Shown in the Resource dropdown: "Model". */
+	name: string;
+	value: string;
+	/** The resource in sentence text, for messages: "model". */
+	noun: string;
+	/** The operation files of the resource; each is known by its `option.value`. */
+	operations: Array<OperationModule<C>>;
+	defaultOperation: string;
+	listSearch?: Record<string, ListSearchMethod>;
+}
+
+export interface ResourceModule<C> extends Omit<ResourceSpec<C>, 'operations'> {
+	operations: Record<string, OperationModule<C>>;
+	/** The Operation dropdown followed by every operation's fields, each shown for its operation only. */
+	description: INodeProperties[];
+}
+
+/** Adds `show` conditions to every property, keeping the conditions it already has. */
+export function showOnlyFor(
+	show: NonNullable<IDisplayOptions['show']>,
+	properties: INodeProperties[],
+): INodeProperties[] {
+	return properties.map((property) => ({
+		...property,
+		displayOptions: {
+			...property.displayOptions,
+			show: { ...property.displayOptions?.show, ...show },
+		},
+	}));
+}
+
+export function defineResource<C>(spec: ResourceSpec<C>): ResourceModule<C> {
+	const { defaultOperation } = spec;
+	const operationProperty: INodeProperties = {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [spec.value] } },
+		options: spec.operations
+			.map((operation) => operation.option)
+			.sort((a, b) => a.name.localeCompare(b.name)),
+		default: defaultOperation,
+	};
+	return {
+		...spec,
+		operations: Object.fromEntries(
+			spec.operations.map((operation) => [operation.option.value, operation]),
+		),
+		description: [
+			operationProperty,
+			...spec.operations.flatMap((operation) =>
+				showOnlyFor(
+					{ resource: [spec.value], operation: [operation.option.value] },
+					operation.description,
+				),
+			),
+		],
+	};
+}
+
+/** The Resource dropdown, then every resource's operations and fields. */
+export function nodeProperties<C>(resources: Array<ResourceModule<C>>): INodeProperties[] {
+	const defaultResource = resources[0]?.value ?? '';
+	return [
+		{
+			displayName: 'Resource',
+			name: 'resource',
+			type: 'options',
+			noDataExpression: true,
+			options: resources
+				.map((resource) => ({ name: resource.name, value: resource.value }))
+				.sort((a, b) => a.name.localeCompare(b.name)),
+			default: defaultResource,
+		},
+		...resources.flatMap((resource) => resource.description),
+	];
+}
+
+/** Every resource's list-search methods, for the node's `methods.listSearch`. */
+export function listSearchMethods<C>(
+	resources: Array<ResourceModule<C>>,
+): Record<string, ListSearchMethod> {
+	return Object.assign({}, ...resources.map((resource) => resource.listSearch ?? {}));
+}
+
+/** The resource and operation an item asks for. */
+export function findOperation<C>(
+	node: INode,
+	resources: Array<ResourceModule<C>>,
+	resourceValue: string,
+	operationValue: string,
+	itemIndex: number,
+): { resource: ResourceModule<C>; operation: OperationModule<C> } {
+	const resource = resources.find((candidate) => candidate.value === resourceValue);
+	const operation = resource?.operations[operationValue];
+	if (!resource || !operation) {
+		throw new NodeOperationError(
+			node,
+			`The operation "${operationValue}" of resource "${resourceValue}" is not supported`,
+			{ itemIndex },
+		);
+	}
+	return { resource, operation };
+}

@@ -1,0 +1,62 @@
+import type { EventType } from '../src/client/events';
+import {
+	DeliveryEngine,
+	type DeliveryOptions,
+	type EventEnvelope,
+	type EventSubject,
+} from './deliveries';
+import { Scheduler } from './scheduler';
+import type { Store } from './store';
+
+/** How fast the simulated channel moves. */
+export interface SimulationOptions {
+	/** After `message.sent`, the recipient's phone acknowledges (`message.delivered`, or `message.failed`). */
+	deliveredAfterMs: number;
+	/** After `message.delivered`, the recipient reads it (`message.read`). */
+	readAfterMs: number;
+	/** How long a QR or pairing code from `connect` can be scanned. */
+	connectCodeTtlMs: number;
+}
+
+export const DEFAULT_SIMULATION: SimulationOptions = {
+	deliveredAfterMs: 500,
+	readAfterMs: 1500,
+	connectCodeTtlMs: 60_000,
+};
+
+/**
+ * What the handlers share: the state, the clock, the timers, the event fan-out and the public base URL
+ * (known only once the server listens).
+ */
+export class SandboxCore {
+	baseUrl = '';
+	readonly scheduler: Scheduler;
+	readonly deliveries: DeliveryEngine;
+
+	constructor(
+		readonly store: Store,
+		readonly simulation: SimulationOptions,
+		delivery: DeliveryOptions,
+		private readonly clock: () => number,
+		/** Called after changes made outside a request (timers), so the data file is saved. */
+		readonly onBackgroundChange: () => void,
+		onError: (error: unknown) => void,
+	) {
+		this.scheduler = new Scheduler(onError);
+		this.deliveries = new DeliveryEngine(
+			store,
+			this.scheduler,
+			delivery,
+			() => this.now(),
+			onBackgroundChange,
+		);
+	}
+
+	now(): Date {
+		return new Date(this.clock());
+	}
+
+	emit(workspaceId: string, type: EventType, data: unknown, subject?: EventSubject): EventEnvelope {
+		return this.deliveries.emit(workspaceId, type, data, subject);
+	}
+}

@@ -1,0 +1,138 @@
+import type { z } from 'zod/v4';
+
+import type { api } from '../../src/client/api';
+import type { SandboxCore } from '../core';
+import { conflict, HttpError, notFound, type UploadedFile } from '../http';
+import type { InstanceRecord } from '../store';
+
+/**
+ * What a handler gets: input already validated by the operation's own schemas (so its types come from the
+ * contract), the workspace of the key, and the sandbox core. It returns the response body, which the
+ * pipeline checks against the operation's response schema before sending.
+ */
+
+type Part<O, K extends string> = O extends { [P in K]: infer S extends z.ZodType }
+	? z.output<S>
+	: Record<string, never>;
+
+export interface HandlerContext<O> {
+	core: SandboxCore;
+	workspaceId: string;
+	params: Part<O, 'params'>;
+	query: Part<O, 'query'>;
+	body: Part<O, 'body'>;
+	/** The `file` part of a multipart upload. */
+	file: UploadedFile | undefined;
+}
+
+export type HandlerResult<O> = O extends { response: infer R extends z.ZodType }
+	? z.input<R>
+	: void;
+
+export type Handler<O> = (context: HandlerContext<O>) => HandlerResult<O>;
+
+export type ResourceHandlers<Operations> = { [K in keyof Operations]: Handler<Operations[K]> };
+
+type Api = typeof api;
+
+/** One handler per operation of the contract: the compiler says when one is missing. */
+export type Handlers = { [S in keyof Api]: { [R in keyof Api[S]]: ResourceHandlers<Api[S][R]> } };
+
+/** A type, not an interface: the contract's loose page schema wants an index signature. */
+export type Page<T> = { data: T[]; nextCursor: string | null };
+
+const DEFAULT_PAGE_SIZE = 20;
+
+/**
+ * Cursor pagination over an ordered list. The cursor names the last item returned (and its position, in case
+ * that item is deleted meanwhile), so pages do not shift when items are added before the cursor.
+ */
+export function paginate<T extends { id: string }, V>(
+	items: T[],
+	query: { limit?: number; cursor?: string },
+	present: (item: T) => V,
+): Page<V> {
+	const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+	let start = 0;
+	if (query.cursor !== undefined) {
+		const cursor = decodeCursor(query.cursor);
+		const index = items.findIndex((item) => item.id === cursor.after);
+		start = index >= 0 ? index + 1 : Math.min(cursor.position, items.length);
+	}
+	const slice = items.slice(start, start + limit);
+	const last = slice[slice.length - 1];
+	const more = start + limit < items.length && last !== undefined;
+	return {
+		data: slice.map(present),
+		nextCursor: more ? encodeCursor({ after: last.id, position: start + slice.length }) : null,
+	};
+}
+
+interface Cursor {
+	after: string;
+	position: number;
+}
+
+function encodeCursor(cursor: Cursor): string {
+	return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(text: string): Cursor {
+	let cursor: Partial<Cursor> | undefined;
+	try {
+		cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<Cursor>;
+	} catch {
+		cursor = undefined;
+	}
+	if (
+		typeof cursor?.after !== 'string' ||
+		typeof cursor.position !== 'number' ||
+		cursor.position < 0
+	) {
+		throw new HttpError(400, 'invalid_cursor', 'The cursor is not one this service returned', [
+			{ field: 'query.cursor', message: 'unknown cursor' },
+		]);
+	}
+	return cursor as Cursor;
+}
+
+export function newestFirst<T>(items: T[]): T[] {
+	// Records are kept in creation order, so newest first is that order reversed (stable for equal times).
+	return [...items].reverse();
+}
+
+export function requireInstance(
+	core: SandboxCore,
+	workspaceId: string,
+	instanceId: string,
+): InstanceRecord {
+	const instance = core.store.find('instances', workspaceId, instanceId);
+	if (!instance) throw notFound('Instance', instanceId);
+	return instance;
+}
+
+/** Writes that go through the channel need a live session. */
+export function requireConnected(
+	core: SandboxCore,
+	workspaceId: string,
+	instanceId: string,
+): InstanceRecord {
+	const instance = requireInstance(core, workspaceId, instanceId);
+	if (instance.status !== 'connected') {
+		throw conflict(
+			'instance_not_connected',
+			`Instance ${instance.id} is not connected (status: ${instance.status}). Connect it and scan the QR ` +
+				'code (or enter the pairing code) first.',
+		);
+	}
+	return instance;
+}
+
+/** The sandbox's rule for "does this number exist on the channel": numbers ending in 0000 do not. */
+export function numberExists(phoneNumber: string): boolean {
+	return !phoneNumber.endsWith('0000');
+}
+
+export function chatIdOf(recipient: string): string {
+	return recipient.endsWith('@g.us') ? recipient : `${recipient.replace(/^\+/, '')}@s.whatsapp.net`;
+}

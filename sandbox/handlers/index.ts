@@ -1,0 +1,30 @@
+import { automationEventHandlers } from './automation';
+import { contactHandlers } from './contacts';
+import type { Handlers } from './context';
+import { groupHandlers } from './groups';
+import { instanceHandlers } from './instances';
+import { clickHandlers, linkHandlers } from './links';
+import { messageHandlers } from './messages';
+import { modelHandlers } from './models';
+import { webhookHandlers } from './webhooks';
+
+/** Every operation of `api`, surface by surface, resource by resource: the same shape as the contract. */
+export const handlers: Handlers = {
+	workspace: {
+		models: modelHandlers,
+		instances: instanceHandlers,
+		messages: messageHandlers,
+		groups: groupHandlers,
+		contacts: contactHandlers,
+		webhooks: webhookHandlers('workspace'),
+	},
+	shortLink: {
+		links: linkHandlers,
+		clicks: clickHandlers,
+		webhooks: webhookHandlers('shortLink'),
+	},
+	automation: {
+		events: automationEventHandlers,
+		webhooks: webhookHandlers('automation'),
+	},
+};

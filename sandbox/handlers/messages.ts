@@ -1,0 +1,299 @@
+import { createHash } from 'crypto';
+
+import type { api } from '../../src/client/api';
+import type { SandboxCore } from '../core';
+import { conflict, HttpError, notFound } from '../http';
+import { newId, type InstanceRecord, type MessageRecord } from '../store';
+import {
+	chatIdOf,
+	newestFirst,
+	numberExists,
+	paginate,
+	requireConnected,
+	requireInstance,
+	type HandlerContext,
+	type ResourceHandlers,
+} from './context';
+import { presentMessage } from './present';
+
+/**
+ * Sending: a connected instance stores the message as `sent` (`message.sent`), and the simulated recipient
+ * then acknowledges it (`message.delivered`) and reads it (`message.read`). A number that is not on the
+ * channel (see `numberExists`) makes the message fail instead (`message.failed`).
+ */
+
+type Messages = typeof api.workspace.messages;
+type Send = { to: string; quotedMessageId?: string };
+
+function send<K extends keyof Messages>(
+	kind: (context: HandlerContext<Messages[K]>) => {
+		type: string;
+		content: Record<string, unknown>;
+	},
+) {
+	return (context: HandlerContext<Messages[K]>) => {
+		const { core, workspaceId } = context;
+		// Every send shares these fields; the generic context cannot show it to the compiler.
+		const body = context.body as Send;
+		const params = context.params as { instanceId: string };
+		const instance = requireConnected(core, workspaceId, params.instanceId);
+		checkRecipient(core, instance, body.to);
+		if (body.quotedMessageId !== undefined)
+			requireMessage(core, workspaceId, instance.id, body.quotedMessageId);
+		const { type, content } = kind(context);
+		if (body.quotedMessageId !== undefined) content.quotedMessageId = body.quotedMessageId;
+		const now = core.now().toISOString();
+		const message = core.store.insert('messages', {
+			id: newId('msg'),
+			workspaceId,
+			instanceId: instance.id,
+			chatId: chatIdOf(body.to),
+			direction: 'outbound',
+			from: instance.phoneNumber,
+			to: body.to,
+			type,
+			status: 'sent',
+			content,
+			error: null,
+			createdAt: now,
+			updatedAt: now,
+		});
+		core.emit(workspaceId, 'message.sent', presentMessage(message), { instanceId: instance.id });
+		scheduleProgress(core, message);
+		return presentMessage(message);
+	};
+}
+
+export const messageHandlers: ResourceHandlers<Messages> = {
+	sendText: send<'sendText'>(({ body }) => ({
+		type: 'text',
+		content: {
+			text: body.text,
+			...(body.previewUrl !== undefined ? { previewUrl: body.previewUrl } : {}),
+		},
+	})),
+	sendMedia: send<'sendMedia'>(({ body }) => ({
+		type: body.mediaType,
+		content: {
+			mediaType: body.mediaType,
+			url: body.url,
+			caption: body.caption ?? null,
+			fileName: body.fileName ?? null,
+			mimeType: body.mimeType ?? null,
+		},
+	})),
+	sendMediaUpload: send<'sendMediaUpload'>(({ body, file }) => {
+		if (!file) {
+			throw new HttpError(
+				400,
+				'validation_failed',
+				'A media upload needs a file part named "file"',
+				[{ field: 'file', message: 'required' }],
+			);
+		}
+		return {
+			type: body.mediaType,
+			content: {
+				mediaType: body.mediaType,
+				caption: body.caption ?? null,
+				fileName: body.fileName ?? file.fileName,
+				mimeType: file.mimeType,
+				size: file.data.length,
+				sha256: createHash('sha256').update(file.data).digest('hex'),
+			},
+		};
+	}),
+	sendLocation: send<'sendLocation'>(({ body }) => ({
+		type: 'location',
+		content: {
+			latitude: body.latitude,
+			longitude: body.longitude,
+			name: body.name ?? null,
+			address: body.address ?? null,
+		},
+	})),
+	sendContactCard: send<'sendContactCard'>(({ body }) => ({
+		type: 'contact',
+		content: { contacts: body.contacts },
+	})),
+	sendReaction: send<'sendReaction'>(({ core, workspaceId, params, body }) => {
+		requireMessage(core, workspaceId, params.instanceId, body.messageId);
+		return { type: 'reaction', content: { messageId: body.messageId, emoji: body.emoji } };
+	}),
+	sendPoll: send<'sendPoll'>(({ body }) => ({
+		type: 'poll',
+		content: {
+			question: body.question,
+			options: body.options,
+			multipleAnswers: body.multipleAnswers ?? false,
+		},
+	})),
+
+	list: ({ core, workspaceId, params, query }) => {
+		const instance = requireInstance(core, workspaceId, params.instanceId);
+		const messages = core.store.all(
+			'messages',
+			(message) =>
+				message.instanceId === instance.id &&
+				(query.chatId === undefined || message.chatId === query.chatId) &&
+				(query.direction === undefined || message.direction === query.direction),
+		);
+		return paginate(newestFirst(messages), query, presentMessage);
+	},
+
+	get: ({ core, workspaceId, params }) =>
+		presentMessage(requireMessage(core, workspaceId, params.instanceId, params.messageId)),
+
+	markRead: ({ core, workspaceId, params }) => {
+		const message = requireMessage(core, workspaceId, params.instanceId, params.messageId);
+		if (message.direction !== 'inbound') {
+			throw conflict(
+				'not_inbound',
+				`Message ${message.id} was sent by this instance; only received messages can be marked read`,
+			);
+		}
+		requireConnected(core, workspaceId, params.instanceId);
+		setMessageStatus(core, message, 'read');
+		return presentMessage(message);
+	},
+
+	delete: ({ core, workspaceId, params }) => {
+		const message = requireMessage(core, workspaceId, params.instanceId, params.messageId);
+		core.store.remove('messages', message.id);
+	},
+};
+
+export function requireMessage(
+	core: SandboxCore,
+	workspaceId: string,
+	instanceId: string,
+	messageId: string,
+): MessageRecord {
+	requireInstance(core, workspaceId, instanceId);
+	const message = core.store.find('messages', workspaceId, messageId);
+	if (!message || message.instanceId !== instanceId) throw notFound('Message', messageId);
+	return message;
+}
+
+/** A group must be one the instance is in; a blocked contact cannot be written to. */
+function checkRecipient(core: SandboxCore, instance: InstanceRecord, to: string): void {
+	if (to.endsWith('@g.us')) {
+		const group = core.store.find('groups', instance.workspaceId, to);
+		if (!group || group.instanceId !== instance.id) throw notFound('Group', to);
+		return;
+	}
+	if (isBlocked(core, instance, to)) {
+		throw conflict(
+			'contact_blocked',
+			`${to} is blocked on instance ${instance.id}; unblock the contact first`,
+		);
+	}
+}
+
+export function isBlocked(
+	core: SandboxCore,
+	instance: InstanceRecord,
+	phoneNumber: string,
+): boolean {
+	return core.store
+		.all(
+			'contacts',
+			(contact) => contact.instanceId === instance.id && contact.phoneNumber === phoneNumber,
+		)
+		.some((contact) => contact.blocked);
+}
+
+function setMessageStatus(
+	core: SandboxCore,
+	message: MessageRecord,
+	status: MessageRecord['status'],
+): void {
+	message.status = status;
+	message.updatedAt = core.now().toISOString();
+	core.store.touch();
+}
+
+/** The simulated recipient: delivered (or failed) after a moment, then read. */
+export function scheduleProgress(core: SandboxCore, message: MessageRecord): void {
+	if (message.direction !== 'outbound') return;
+	if (message.status === 'sent') {
+		core.scheduler.after(core.simulation.deliveredAfterMs, () => advance(core, message.id, 'sent'));
+	} else if (message.status === 'delivered') {
+		core.scheduler.after(core.simulation.readAfterMs, () => advance(core, message.id, 'delivered'));
+	}
+}
+
+function advance(core: SandboxCore, messageId: string, from: 'sent' | 'delivered'): void {
+	const message = core.store.get('messages', messageId);
+	// Deleted meanwhile, or moved on by something else: nothing to do.
+	if (!message || message.status !== from) return;
+	const subject = { instanceId: message.instanceId };
+	if (from === 'sent' && message.to && !message.to.endsWith('@g.us') && !numberExists(message.to)) {
+		message.error = {
+			code: 'recipient_not_on_channel',
+			message: `${message.to} is not on the messaging channel`,
+		};
+		setMessageStatus(core, message, 'failed');
+		core.emit(message.workspaceId, 'message.failed', presentMessage(message), subject);
+	} else {
+		const next = from === 'sent' ? 'delivered' : 'read';
+		setMessageStatus(core, message, next);
+		core.emit(
+			message.workspaceId,
+			next === 'delivered' ? 'message.delivered' : 'message.read',
+			presentMessage(message),
+			subject,
+		);
+		scheduleProgress(core, message);
+	}
+	core.onBackgroundChange();
+}
+
+/** After a restart: outbound messages still on their way carry on. */
+export function resumeMessages(core: SandboxCore): void {
+	for (const message of core.store.all('messages')) scheduleProgress(core, message);
+}
+
+/** A message from a contact, injected by the sandbox-only `inbound` endpoint. */
+export function receiveMessage(
+	core: SandboxCore,
+	instance: InstanceRecord,
+	input: { from: string; text: string; groupId?: string },
+): MessageRecord {
+	if (instance.status !== 'connected') {
+		throw conflict(
+			'instance_not_connected',
+			`Instance ${instance.id} is not connected (status: ${instance.status})`,
+		);
+	}
+	if (isBlocked(core, instance, input.from)) {
+		throw conflict(
+			'contact_blocked',
+			`${input.from} is blocked on instance ${instance.id}: its messages are not received`,
+		);
+	}
+	if (input.groupId !== undefined) {
+		const group = core.store.find('groups', instance.workspaceId, input.groupId);
+		if (!group || group.instanceId !== instance.id) throw notFound('Group', input.groupId);
+	}
+	const now = core.now().toISOString();
+	const message = core.store.insert('messages', {
+		id: newId('msg'),
+		workspaceId: instance.workspaceId,
+		instanceId: instance.id,
+		chatId: chatIdOf(input.groupId ?? input.from),
+		direction: 'inbound',
+		from: input.from,
+		to: instance.phoneNumber,
+		type: 'text',
+		status: 'delivered',
+		content: { text: input.text },
+		error: null,
+		createdAt: now,
+		updatedAt: now,
+	});
+	core.emit(instance.workspaceId, 'message.received', presentMessage(message), {
+		instanceId: instance.id,
+	});
+	return message;
+}

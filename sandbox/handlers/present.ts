@@ -1,0 +1,127 @@
+import type {
+	AutomationEventRecord,
+	ClickRecord,
+	ContactRecord,
+	DeliveryRecord,
+	GroupRecord,
+	InstanceRecord,
+	LinkRecord,
+	MessageRecord,
+	WebhookRecord,
+} from '../store';
+
+/**
+ * Records as the API shows them: without the workspace tag and internal fields (key hashes, webhook
+ * secrets, delivery payloads). Also used for event data, so a webhook sees what a GET would show.
+ */
+
+export const presentInstance = (instance: InstanceRecord) => ({
+	id: instance.id,
+	name: instance.name,
+	description: instance.description,
+	status: instance.status,
+	phoneNumber: instance.phoneNumber,
+	createdAt: instance.createdAt,
+	updatedAt: instance.updatedAt,
+});
+
+export const presentMessage = (message: MessageRecord) => ({
+	id: message.id,
+	instanceId: message.instanceId,
+	chatId: message.chatId,
+	direction: message.direction,
+	from: message.from,
+	to: message.to,
+	type: message.type,
+	status: message.status,
+	content: message.content,
+	error: message.error,
+	createdAt: message.createdAt,
+	updatedAt: message.updatedAt,
+});
+
+export const presentGroup = (group: GroupRecord) => ({
+	id: group.id,
+	instanceId: group.instanceId,
+	subject: group.subject,
+	description: group.description,
+	owner: group.owner,
+	participants: group.participants.map((participant) => ({ ...participant })),
+	settings: { ...group.settings },
+	createdAt: group.createdAt,
+	updatedAt: group.updatedAt,
+});
+
+export const presentContact = (contact: ContactRecord) => ({
+	id: contact.id,
+	instanceId: contact.instanceId,
+	phoneNumber: contact.phoneNumber,
+	name: contact.name,
+	email: contact.email,
+	tags: [...contact.tags],
+	blocked: contact.blocked,
+	createdAt: contact.createdAt,
+	updatedAt: contact.updatedAt,
+});
+
+export const presentLink = (link: LinkRecord, baseUrl: string) => ({
+	id: link.id,
+	code: link.code,
+	shortUrl: `${baseUrl}/${link.code}`,
+	url: link.url,
+	title: link.title,
+	tags: [...link.tags],
+	expiresAt: link.expiresAt,
+	clickCount: link.clickCount,
+	createdAt: link.createdAt,
+	updatedAt: link.updatedAt,
+});
+
+export const presentClick = (click: ClickRecord) => ({
+	id: click.id,
+	linkId: click.linkId,
+	code: click.code,
+	clickedAt: click.clickedAt,
+	referrer: click.referrer,
+	country: click.country,
+	device: click.device,
+	browser: click.browser,
+	bot: click.bot,
+	userAgent: click.userAgent,
+});
+
+export const presentWebhook = (webhook: WebhookRecord) => ({
+	id: webhook.id,
+	url: webhook.url,
+	events: [...webhook.events],
+	filters: { ...webhook.filters },
+	description: webhook.description ?? undefined,
+	status: webhook.status,
+	disabledReason: webhook.disabledReason,
+	createdAt: webhook.createdAt,
+	updatedAt: webhook.updatedAt,
+});
+
+export const presentDelivery = (delivery: DeliveryRecord) => ({
+	id: delivery.id,
+	webhookId: delivery.webhookId,
+	eventId: delivery.eventId,
+	eventType: delivery.eventType,
+	attempt: delivery.attempt,
+	status: delivery.status,
+	responseStatus: delivery.responseStatus,
+	error: delivery.error,
+	createdAt: delivery.createdAt,
+	updatedAt: delivery.updatedAt,
+	nextAttemptAt: delivery.nextAttemptAt,
+	attempts: delivery.attempts.map((attempt) => ({ ...attempt })),
+});
+
+export const presentAutomationEvent = (event: AutomationEventRecord) => ({
+	id: event.id,
+	name: event.name,
+	type: event.type,
+	payload: event.payload,
+	occurredAt: event.occurredAt,
+	createdAt: event.createdAt,
+});

@@ -1,0 +1,136 @@
+import { randomBytes } from 'crypto';
+
+import type { Surface } from '../../src/client/api';
+import type { SandboxCore } from '../core';
+import { HttpError, notFound } from '../http';
+import { newId, type WebhookRecord } from '../store';
+import { newestFirst, paginate, type HandlerContext } from './context';
+import { presentDelivery, presentWebhook } from './present';
+
+/**
+ * The webhook endpoints, the same on every surface: a webhook belongs to the surface (key kind) that
+ * registered it and receives only that surface's events. The secret is shown at creation only.
+ */
+
+interface WebhookInput {
+	url: string;
+	events: string[];
+	secret?: string;
+	filters?: { instanceIds?: string[]; linkIds?: string[] };
+	description?: string;
+}
+
+interface WebhookUpdate extends Partial<Omit<WebhookInput, 'secret'>> {
+	enabled?: boolean;
+}
+
+type Context<Body = unknown, Params = Record<string, never>, Query = unknown> = Omit<
+	HandlerContext<unknown>,
+	'body' | 'params' | 'query'
+> & { body: Body; params: Params; query: Query };
+
+type ById = { webhookId: string };
+type ListQuery = { limit?: number; cursor?: string };
+
+/** Which filter each surface understands. */
+const FILTERS: Record<Surface, Array<'instanceIds' | 'linkIds'>> = {
+	workspace: ['instanceIds'],
+	shortLink: ['linkIds'],
+	automation: [],
+};
+
+export function webhookHandlers(surface: Surface) {
+	const find = (core: SandboxCore, workspaceId: string, webhookId: string): WebhookRecord => {
+		const webhook = core.store.find('webhooks', workspaceId, webhookId);
+		if (!webhook || webhook.surface !== surface) throw notFound('Webhook', webhookId);
+		return webhook;
+	};
+
+	const checkFilters = (filters: WebhookInput['filters']) => {
+		const wrong = Object.keys(filters ?? {}).filter(
+			(name) => !FILTERS[surface].includes(name as never),
+		);
+		if (wrong.length > 0) {
+			throw new HttpError(
+				400,
+				'validation_failed',
+				`This surface's webhooks accept ${FILTERS[surface].join(', ') || 'no'} filters`,
+				wrong.map((name) => ({
+					field: `body.filters.${name}`,
+					message: 'not a filter of this surface',
+				})),
+			);
+		}
+	};
+
+	return {
+		create: ({ core, workspaceId, body }: Context<WebhookInput>) => {
+			checkFilters(body.filters);
+			const now = core.now().toISOString();
+			const webhook = core.store.insert('webhooks', {
+				id: newId('wh'),
+				workspaceId,
+				surface,
+				url: body.url,
+				events: [...new Set(body.events)],
+				secret: body.secret ?? `whsec_${randomBytes(24).toString('base64url')}`,
+				filters: body.filters ?? {},
+				description: body.description ?? null,
+				status: 'active',
+				disabledReason: null,
+				failedDeliveries: 0,
+				createdAt: now,
+				updatedAt: now,
+			});
+			return { ...presentWebhook(webhook), secret: webhook.secret };
+		},
+
+		list: ({ core, workspaceId, query }: Context<unknown, Record<string, never>, ListQuery>) =>
+			paginate(
+				core.store.all(
+					'webhooks',
+					(webhook) => webhook.workspaceId === workspaceId && webhook.surface === surface,
+				),
+				query,
+				presentWebhook,
+			),
+
+		get: ({ core, workspaceId, params }: Context<unknown, ById>) =>
+			presentWebhook(find(core, workspaceId, params.webhookId)),
+
+		update: ({ core, workspaceId, params, body }: Context<WebhookUpdate, ById>) => {
+			const webhook = find(core, workspaceId, params.webhookId);
+			checkFilters(body.filters);
+			if (body.url !== undefined) webhook.url = body.url;
+			if (body.events !== undefined) webhook.events = [...new Set(body.events)];
+			if (body.filters !== undefined) webhook.filters = body.filters;
+			if (body.description !== undefined) webhook.description = body.description;
+			if (body.enabled === true && webhook.status === 'disabled') {
+				webhook.status = 'active';
+				webhook.disabledReason = null;
+				webhook.failedDeliveries = 0;
+			} else if (body.enabled === false && webhook.status === 'active') {
+				webhook.status = 'disabled';
+				webhook.disabledReason = 'Disabled through the API';
+			}
+			webhook.updatedAt = core.now().toISOString();
+			core.store.touch();
+			return presentWebhook(webhook);
+		},
+
+		delete: ({ core, workspaceId, params }: Context<unknown, ById>) => {
+			const webhook = find(core, workspaceId, params.webhookId);
+			core.store.remove('webhooks', webhook.id);
+			core.deliveries.forgetWebhook(webhook.id);
+		},
+
+		listDeliveries: ({ core, workspaceId, params, query }: Context<unknown, ById, ListQuery>) => {
+			const webhook = find(core, workspaceId, params.webhookId);
+			const deliveries = core.store.all(
+				'deliveries',
+				(delivery) => delivery.webhookId === webhook.id,
+			);
+			return paginate(newestFirst(deliveries), query, presentDelivery);
+		},
+	};
+}

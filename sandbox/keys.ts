@@ -1,0 +1,101 @@
+import { createHash, randomBytes } from 'crypto';
+
+import type { Scope } from '../src/client/operation';
+import { newId, type KeyKind, type KeyRecord, type Store, type Workspace } from './store';
+
+/**
+ * API keys: `mcw_…` (workspace: models and messaging), `mcl_…` (short links), `mca_…` (automation). Only a
+ * sha256 of each key is stored; the key itself is returned once, when it is made. The prefixes are the ones
+ * the client's redaction recognises.
+ */
+
+export const KEY_PREFIXES: Record<KeyKind, string> = {
+	workspace: 'mcw_',
+	shortLink: 'mcl_',
+	automation: 'mca_',
+};
+
+export const KIND_SCOPES: Record<KeyKind, Scope[]> = {
+	workspace: ['messaging:read', 'messaging:write'],
+	shortLink: ['links:read', 'links:write'],
+	automation: ['automation:read', 'automation:write'],
+};
+
+export const KEY_KINDS = Object.keys(KEY_PREFIXES) as KeyKind[];
+
+export function hashKey(key: string): string {
+	return createHash('sha256').update(key).digest('hex');
+}
+
+export interface IssuedKey {
+	record: KeyRecord;
+	/** The plaintext key: shown once, never stored. */
+	key: string;
+}
+
+export function issueKey(
+	store: Store,
+	options: { workspaceId: string; kind: KeyKind; name?: string; scopes?: Scope[]; now: Date },
+): IssuedKey {
+	const allowed = KIND_SCOPES[options.kind];
+	const scopes = options.scopes ?? allowed;
+	const foreign = scopes.filter((scope) => !allowed.includes(scope));
+	if (scopes.length === 0 || foreign.length > 0) {
+		throw new Error(
+			`A ${options.kind} key takes the scopes ${allowed.join(', ')}; got ${scopes.join(', ') || 'none'}`,
+		);
+	}
+	const key = `${KEY_PREFIXES[options.kind]}${randomBytes(24).toString('base64url')}`;
+	const record: KeyRecord = {
+		id: newId('key'),
+		workspaceId: options.workspaceId,
+		kind: options.kind,
+		name: options.name ?? `${options.kind} key`,
+		prefix: key.slice(0, 12),
+		hash: hashKey(key),
+		scopes: [...new Set(scopes)],
+		createdAt: options.now.toISOString(),
+		lastUsedAt: null,
+		revokedAt: null,
+	};
+	store.insert('keys', record);
+	return { record, key };
+}
+
+/** The key record a bearer token stands for, revoked ones included (the caller decides). */
+export function findKey(store: Store, key: string): KeyRecord | undefined {
+	const hash = hashKey(key);
+	return store.all('keys').find((record) => record.hash === hash);
+}
+
+export function revokeKey(
+	store: Store,
+	workspaceId: string,
+	keyId: string,
+	now: Date,
+): KeyRecord | undefined {
+	const record = store.find('keys', workspaceId, keyId);
+	if (record && !record.revokedAt) {
+		record.revokedAt = now.toISOString();
+		store.touch();
+	}
+	return record;
+}
+
+export interface SeededWorkspace {
+	workspace: Workspace;
+	keys: Record<KeyKind, string>;
+}
+
+/** A workspace with one key of each kind, each with all the scopes of its kind. */
+export function createWorkspace(store: Store, name: string, now: Date): SeededWorkspace {
+	const workspace: Workspace = { id: newId('ws'), name, createdAt: now.toISOString() };
+	store.insert('workspaces', workspace);
+	const keys = Object.fromEntries(
+		KEY_KINDS.map((kind) => [
+			kind,
+			issueKey(store, { workspaceId: workspace.id, kind, name: `Default ${kind} key`, now }).key,
+		]),
+	) as Record<KeyKind, string>;
+	return { workspace, keys };
+}

@@ -1,0 +1,129 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- the sandbox runs in plain Node, never inside n8n */
+import { parseArgs } from 'node:util';
+
+import { SURFACE_TITLES } from '../src/client/api';
+import { KEY_KINDS } from './keys';
+import { startSandbox, type SandboxOptions } from './server';
+
+/**
+ * `npm run sandbox`: starts the sandbox and prints its base URL and, on the first start with a given data
+ * file, the seeded workspace's three keys (the only time they are shown).
+ */
+
+const USAGE = `Usage: npm run sandbox -- [options]
+
+  --port N                 port to listen on (env SANDBOX_PORT; default 8787, 0 = any free port)
+  --host HOST              address to listen on (env SANDBOX_HOST; default 127.0.0.1)
+  --data-file PATH         where state is kept across restarts (env SANDBOX_DATA_FILE;
+                           default .sandbox-data/state.json)
+  --memory                 keep state in memory only
+  --public-url URL         base URL to announce, e.g. behind a proxy (env SANDBOX_PUBLIC_URL)
+  --rate-limit N           requests per key per minute (default 600; 0 = no limit)
+  --latency-ms N           fixed delay added to every API request
+  --fault-429 SHARE        share (0..1) of API requests answered 429
+  --fault-503 SHARE        share of API requests answered 503
+  --fault-drop SHARE       share of API requests whose connection is dropped
+  --fault-delay SHARE      share of API requests delayed by --fault-delay-ms
+  --fault-delay-ms N       that delay (default 2000)
+  --webhook-retry-base-ms N  first webhook retry delay (default 10000)
+  --help                   this text
+`;
+
+function number(value: string | undefined, name: string): number | undefined {
+	if (value === undefined || value === '') return undefined;
+	const parsed = Number(value);
+	if (!Number.isFinite(parsed) || parsed < 0) {
+		process.stderr.write(`${name} must be a non-negative number, not "${value}"\n`);
+		process.exit(2);
+	}
+	return parsed;
+}
+
+async function main(): Promise<void> {
+	const { values } = parseArgs({
+		options: {
+			port: { type: 'string' },
+			host: { type: 'string' },
+			'data-file': { type: 'string' },
+			memory: { type: 'boolean' },
+			'public-url': { type: 'string' },
+			'rate-limit': { type: 'string' },
+			'latency-ms': { type: 'string' },
+			'fault-429': { type: 'string' },
+			'fault-503': { type: 'string' },
+			'fault-drop': { type: 'string' },
+			'fault-delay': { type: 'string' },
+			'fault-delay-ms': { type: 'string' },
+			'webhook-retry-base-ms': { type: 'string' },
+			help: { type: 'boolean' },
+		},
+	});
+	if (values.help) {
+		process.stdout.write(USAGE);
+		return;
+	}
+	const env = process.env;
+	const rateLimit = number(values['rate-limit'], '--rate-limit');
+	const options: SandboxOptions = {
+		port: number(values.port ?? env.SANDBOX_PORT, '--port') ?? 8787,
+		host: values.host ?? env.SANDBOX_HOST ?? '127.0.0.1',
+		dataFile: values.memory
+			? undefined
+			: (values['data-file'] ?? env.SANDBOX_DATA_FILE ?? '.sandbox-data/state.json'),
+		publicUrl: values['public-url'] ?? env.SANDBOX_PUBLIC_URL,
+		rateLimit:
+			rateLimit === 0
+				? false
+				: rateLimit === undefined
+					? undefined
+					: { limit: rateLimit, windowMs: 60_000 },
+		latencyMs: number(values['latency-ms'], '--latency-ms'),
+		faults: {
+			rateLimited: number(values['fault-429'], '--fault-429'),
+			unavailable: number(values['fault-503'], '--fault-503'),
+			dropped: number(values['fault-drop'], '--fault-drop'),
+			delayed: number(values['fault-delay'], '--fault-delay'),
+			delayMs: number(values['fault-delay-ms'], '--fault-delay-ms') ?? 2000,
+		},
+		webhooks: { retryBaseMs: number(values['webhook-retry-base-ms'], '--webhook-retry-base-ms') },
+		log: (message) => process.stderr.write(`${message}\n`),
+	};
+
+	const sandbox = await startSandbox(options);
+	const lines = [
+		`Multichannel sandbox listening on ${sandbox.baseUrl}`,
+		`  API base URL:  ${sandbox.baseUrl}  (paths under /api/v1)`,
+		`  OpenAPI:       ${sandbox.baseUrl}/api/v1/openapi.json`,
+		`  State:         ${options.dataFile ?? 'in memory only (lost on exit)'}`,
+	];
+	if (sandbox.keys) {
+		lines.push(
+			'',
+			'A new workspace was created. Its keys are shown this once only: store them now.',
+		);
+		for (const kind of KEY_KINDS) lines.push(`  ${SURFACE_TITLES[kind]}: ${sandbox.keys[kind]}`);
+	} else {
+		lines.push(
+			'',
+			`Workspace ${sandbox.workspaceId} reloaded; its keys were shown on the first start.`,
+		);
+	}
+	process.stdout.write(`${lines.join('\n')}\n`);
+
+	let stopping = false;
+	const stop = (signal: string) => {
+		if (stopping) return;
+		stopping = true;
+		process.stdout.write(`\n${signal}: saving state and stopping\n`);
+		void sandbox.close().then(() => process.exit(0));
+	};
+	process.on('SIGINT', () => stop('SIGINT'));
+	process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+	process.stderr.write(
+		`The sandbox could not start: ${(error as Error)?.message ?? String(error)}\n`,
+	);
+	process.exit(1);
+});

@@ -1,0 +1,399 @@
+import { api } from '../../src/client/api';
+import type { Operation } from '../../src/client/operation';
+import type { Sandbox } from '../../sandbox/server';
+import { buildOpenApiDocument } from '../../tools/openapi';
+import {
+	clientsFor,
+	jsonSchemaValidator,
+	raw,
+	startReceiver,
+	startTestSandbox,
+	waitFor,
+	type Exchange,
+	type Receiver,
+	type SchemaCheck,
+} from './helpers';
+
+/**
+ * Drives every operation of `api` against a running sandbox over loopback and checks each answer three
+ * ways: the status the contract names, the operation's own (lenient) zod response schema, and the OpenAPI
+ * document's schema made strict, so that every field the document describes must be there.
+ */
+
+type Keys = NonNullable<Sandbox['keys']>;
+type JsonObject = Record<string, unknown>;
+
+interface Entry {
+	id: string;
+	operation: Operation;
+	path: string;
+	pattern: RegExp;
+	params: number;
+}
+
+const entries: Entry[] = Object.entries(api).flatMap(([surface, resources]) =>
+	Object.entries(resources as Record<string, Record<string, Operation>>).flatMap(
+		([resource, operations]) =>
+			Object.entries(operations).map(([name, operation]) => {
+				const path = `/api/v1${operation.path}`;
+				return {
+					id: `${surface}.${resource}.${name}`,
+					operation,
+					path,
+					pattern: new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`),
+					params: (path.match(/\{/g) ?? []).length,
+				};
+			}),
+	),
+);
+
+/** The operation an exchange was for; literal segments win over parameters, as in any router. */
+function entryOf(exchange: Exchange): Entry | undefined {
+	const path = new URL(exchange.url).pathname;
+	return entries
+		.filter((entry) => entry.operation.method === exchange.method && entry.pattern.test(path))
+		.sort((a, b) => a.params - b.params)[0];
+}
+
+/** Fields the sandbox may leave out even so: a webhook's description when none was given. */
+const MAY_BE_ABSENT: Record<string, string[]> = {
+	MessagingWebhook: ['description'],
+	LinkWebhook: ['description'],
+	AutomationWebhook: ['description'],
+	MessagingWebhookWithSecret: ['description'],
+	LinkWebhookWithSecret: ['description'],
+	AutomationWebhookWithSecret: ['description'],
+};
+
+/** Every object schema with `properties` gets them all as `required`. */
+function requireAll(node: unknown, absent: string[] = []): unknown {
+	if (Array.isArray(node)) return node.map((item) => requireAll(item));
+	if (!node || typeof node !== 'object') return node;
+	const result: JsonObject = {};
+	for (const [key, value] of Object.entries(node))
+		result[key] = key === 'properties' ? mapValues(value as JsonObject) : requireAll(value);
+	if (result.properties)
+		result.required = Object.keys(result.properties as JsonObject).filter(
+			(name) => !absent.includes(name),
+		);
+	return result;
+}
+
+function mapValues(properties: JsonObject): JsonObject {
+	return Object.fromEntries(
+		Object.entries(properties).map(([name, value]) => [name, requireAll(value)]),
+	);
+}
+
+describe('sandbox contract: every operation of the OpenAPI document', () => {
+	const document = buildOpenApiDocument() as {
+		paths: Record<string, Record<string, JsonObject>>;
+		components: JsonObject;
+	};
+	const schemas = (document.components.schemas ?? {}) as Record<string, JsonObject>;
+	const strictComponents = {
+		...document.components,
+		schemas: Object.fromEntries(
+			Object.entries(schemas).map(([name, schema]) => [
+				name,
+				requireAll(schema, MAY_BE_ABSENT[name]),
+			]),
+		),
+	};
+	const validators = new Map<string, SchemaCheck>();
+	function documentValidator(entry: Entry, status: number): SchemaCheck | undefined {
+		const key = `${entry.id} ${status}`;
+		if (!validators.has(key)) {
+			const response = document.paths[entry.path]?.[entry.operation.method.toLowerCase()]
+				?.responses as Record<string, JsonObject>;
+			const content = response?.[String(status)]?.content as
+				| Record<string, { schema: JsonObject }>
+				| undefined;
+			const schema = content?.['application/json']?.schema;
+			if (!schema) return undefined;
+			validators.set(key, jsonSchemaValidator({ ...schema, components: strictComponents }));
+		}
+		return validators.get(key);
+	}
+	const errorValidator = jsonSchemaValidator({
+		$ref: '#/components/schemas/Error',
+		components: strictComponents,
+	});
+
+	let sandbox: Sandbox;
+	let keys: Keys;
+	let receiver: Receiver;
+	const log: Exchange[] = [];
+
+	beforeAll(async () => {
+		sandbox = await startTestSandbox();
+		keys = sandbox.keys as Keys;
+		receiver = await startReceiver();
+	});
+	afterAll(async () => {
+		await sandbox.close();
+		await receiver.close();
+	});
+
+	it('drives all operations and every answer matches the contract', async () => {
+		const { workspace, shortLink, automation } = clientsFor(sandbox.baseUrl, keys, log);
+		const sandboxCall = (path: string, body: unknown = {}) =>
+			raw(sandbox.baseUrl, 'POST', path, { key: keys.workspace, body });
+
+		// Models.
+		const models = await workspace.models.list();
+		await workspace.models.get({ modelId: models.data[0].id });
+
+		// Instances, connected through the sandbox-only scan.
+		const instance = await workspace.instances.create({
+			body: { name: 'Contract', description: 'every operation' },
+		});
+		const spare = await workspace.instances.create({ body: { name: 'Spare' } });
+		await workspace.instances.list({ query: { limit: 10 } });
+		await workspace.instances.get({ instanceId: instance.id });
+		await workspace.instances.connect({ instanceId: instance.id, body: { method: 'qr' } });
+		expect((await sandboxCall(`/sandbox/instances/${instance.id}/scan`)).status).toBe(200);
+		await workspace.instances.getConnectionState({ instanceId: instance.id });
+		await workspace.instances.restart({ instanceId: instance.id });
+		const instanceId = instance.id;
+
+		// Messaging webhook first, so the channel's events have somewhere to go.
+		const hook = await workspace.webhooks.create({
+			body: { url: `${receiver.url}/messaging`, events: ['*'], description: 'all' },
+		});
+		receiver.secrets.push(hook.secret);
+		await workspace.webhooks.list();
+		await workspace.webhooks.get({ webhookId: hook.id });
+		await workspace.webhooks.update({
+			webhookId: hook.id,
+			body: { events: ['*'], filters: { instanceIds: [instanceId] } },
+		});
+
+		// Contacts.
+		await workspace.contacts.checkNumbers({
+			instanceId,
+			body: { phoneNumbers: ['+14155550180', '+14155550000'] },
+		});
+		const contact = await workspace.contacts.create({
+			instanceId,
+			body: { phoneNumber: '+14155550181', name: 'Lin', tags: ['vip'] },
+		});
+		await workspace.contacts.list({ instanceId, query: { search: 'lin' } });
+		await workspace.contacts.get({ instanceId, contactId: contact.id });
+		await workspace.contacts.update({
+			instanceId,
+			contactId: contact.id,
+			body: { email: 'lin@example.com' },
+		});
+		await workspace.contacts.block({ instanceId, contactId: contact.id });
+		await workspace.contacts.unblock({ instanceId, contactId: contact.id });
+
+		// Messages of every kind.
+		const to = '+14155550182';
+		const text = await workspace.messages.sendText({
+			instanceId,
+			body: { to, text: 'Hello', previewUrl: false },
+		});
+		await workspace.messages.sendMedia({
+			instanceId,
+			body: { to, mediaType: 'image', url: 'https://example.com/a.png', caption: 'A' },
+		});
+		await workspace.messages.sendMediaUpload({
+			instanceId,
+			body: { to, mediaType: 'audio' },
+			file: { data: Buffer.from('OggS'), fileName: 'note.ogg', mimeType: 'audio/ogg' },
+		});
+		await workspace.messages.sendLocation({
+			instanceId,
+			body: { to, latitude: 52.52, longitude: 13.405, name: 'Berlin' },
+		});
+		await workspace.messages.sendContactCard({
+			instanceId,
+			body: { to, contacts: [{ name: 'Ada', phoneNumbers: ['+14155550183'] }] },
+		});
+		await workspace.messages.sendReaction({
+			instanceId,
+			body: { to, messageId: text.id, emoji: '👍' },
+		});
+		await workspace.messages.sendPoll({
+			instanceId,
+			body: { to, question: 'Lunch?', options: ['Yes', 'No'], quotedMessageId: text.id },
+		});
+		const inbound = await sandboxCall(`/sandbox/instances/${instanceId}/inbound`, {
+			from: to,
+			text: 'Reply',
+		});
+		const inboundId = (inbound.body as { id: string }).id;
+		await workspace.messages.list({ instanceId, query: { limit: 3 } });
+		await workspace.messages.get({ instanceId, messageId: text.id });
+		await workspace.messages.markRead({ instanceId, messageId: inboundId });
+		await workspace.messages.delete({ instanceId, messageId: text.id });
+
+		// Groups.
+		const group = await workspace.groups.create({
+			instanceId,
+			body: { subject: 'Contract', participants: ['+14155550184'] },
+		});
+		await workspace.groups.list({ instanceId });
+		await workspace.groups.get({ instanceId, groupId: group.id });
+		await workspace.groups.update({
+			instanceId,
+			groupId: group.id,
+			body: { description: 'A group', settings: { locked: true } },
+		});
+		await workspace.groups.updateParticipants({
+			instanceId,
+			groupId: group.id,
+			body: { action: 'promote', participants: ['+14155550184'] },
+		});
+		await workspace.groups.getInviteCode({ instanceId, groupId: group.id });
+		await workspace.groups.revokeInviteCode({ instanceId, groupId: group.id });
+		await workspace.groups.leave({ instanceId, groupId: group.id });
+
+		// The delivery log, once something was delivered.
+		await waitFor(() => receiver.received.length > 0, 5000, 'a messaging delivery');
+		await waitFor(
+			() =>
+				sandbox.store.all(
+					'deliveries',
+					(delivery) => delivery.webhookId === hook.id && delivery.status !== 'pending',
+				).length > 0,
+		);
+		await workspace.webhooks.listDeliveries({ webhookId: hook.id });
+
+		await workspace.contacts.delete({ instanceId, contactId: contact.id });
+		await workspace.instances.logout({ instanceId });
+		await workspace.instances.delete({ instanceId: spare.id });
+		await workspace.webhooks.delete({ webhookId: hook.id });
+
+		// Short links.
+		const linkHook = await shortLink.webhooks.create({
+			body: { url: `${receiver.url}/links`, events: ['link.clicked', 'link.created'] },
+		});
+		receiver.secrets.push(linkHook.secret);
+		const link = await shortLink.links.create({
+			body: {
+				url: 'https://example.com/contract',
+				title: 'Contract',
+				tags: ['docs'],
+				expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+			},
+		});
+		await shortLink.links.list({ query: { tag: 'docs' } });
+		await shortLink.links.get({ linkId: link.id });
+		await shortLink.links.update({ linkId: link.id, body: { title: null } });
+		expect(
+			(
+				await raw(sandbox.baseUrl, 'GET', `/${link.code}`, {
+					headers: { 'user-agent': 'Mozilla/5.0 (Macintosh) Version/17.0 Safari/605.1' },
+				})
+			).status,
+		).toBe(302);
+		await shortLink.clicks.list({
+			linkId: link.id,
+			query: { includeBots: true, since: new Date(Date.now() - 60_000).toISOString() },
+		});
+		await shortLink.webhooks.list();
+		await shortLink.webhooks.get({ webhookId: linkHook.id });
+		await shortLink.webhooks.update({ webhookId: linkHook.id, body: { description: 'clicks' } });
+		await waitFor(
+			() =>
+				sandbox.store.all(
+					'deliveries',
+					(delivery) => delivery.webhookId === linkHook.id && delivery.status !== 'pending',
+				).length > 0,
+		);
+		await shortLink.webhooks.listDeliveries({ webhookId: linkHook.id });
+		await shortLink.webhooks.delete({ webhookId: linkHook.id });
+		await shortLink.links.delete({ linkId: link.id });
+
+		// Automation.
+		const automationHook = await automation.webhooks.create({
+			body: { url: `${receiver.url}/automation`, events: ['automation.*'] },
+		});
+		receiver.secrets.push(automationHook.secret);
+		await automation.events.publish({
+			body: { name: 'contract.done', payload: { ok: true }, occurredAt: new Date().toISOString() },
+		});
+		await automation.events.list({ query: { name: 'contract.done' } });
+		await automation.webhooks.list();
+		await automation.webhooks.get({ webhookId: automationHook.id });
+		await automation.webhooks.update({ webhookId: automationHook.id, body: { events: ['*'] } });
+		await waitFor(
+			() =>
+				sandbox.store.all(
+					'deliveries',
+					(delivery) => delivery.webhookId === automationHook.id && delivery.status !== 'pending',
+				).length > 0,
+		);
+		await automation.webhooks.listDeliveries({ webhookId: automationHook.id });
+		await automation.webhooks.delete({ webhookId: automationHook.id });
+
+		// Every delivery that reached the receiver was signed correctly.
+		expect(receiver.received.every((delivery) => delivery.signature.valid)).toBe(true);
+
+		// Now the checks, exchange by exchange.
+		const problems: string[] = [];
+		const covered = new Set<string>();
+		for (const exchange of log) {
+			const entry = entryOf(exchange);
+			if (!entry) {
+				problems.push(`no operation for ${exchange.method} ${exchange.url}`);
+				continue;
+			}
+			const { operation } = entry;
+			if (exchange.status !== operation.status) {
+				problems.push(
+					`${entry.id}: HTTP ${exchange.status}, the contract says ${operation.status}`,
+				);
+				continue;
+			}
+			covered.add(entry.id);
+			for (const header of [
+				'x-request-id',
+				'x-ratelimit-limit',
+				'x-ratelimit-remaining',
+				'x-ratelimit-reset',
+			]) {
+				if (exchange.headers[header] === undefined)
+					problems.push(`${entry.id}: no ${header} header`);
+			}
+			if (!operation.response) {
+				if (exchange.body !== undefined)
+					problems.push(`${entry.id}: a ${operation.status} answer with a body`);
+				continue;
+			}
+			const zodResult = operation.response.safeParse(exchange.body);
+			if (!zodResult.success)
+				problems.push(`${entry.id}: response schema: ${zodResult.error.message}`);
+			const validateDocument = documentValidator(entry, operation.status);
+			if (!validateDocument)
+				problems.push(`${entry.id}: the document has no JSON schema for ${operation.status}`);
+			else {
+				const errors = validateDocument(exchange.body);
+				if (errors) problems.push(`${entry.id}: document: ${errors}`);
+			}
+		}
+		expect(problems).toEqual([]);
+		expect(entries.map((entry) => entry.id).filter((id) => !covered.has(id))).toEqual([]);
+	});
+
+	it('answers errors in the document’s Error shape', async () => {
+		const answers = [
+			await raw(sandbox.baseUrl, 'GET', '/api/v1/instances'),
+			await raw(sandbox.baseUrl, 'GET', '/api/v1/instances/inst_missing', { key: keys.workspace }),
+			await raw(sandbox.baseUrl, 'GET', '/api/v1/links', { key: keys.workspace }),
+			await raw(sandbox.baseUrl, 'POST', '/api/v1/links', {
+				key: keys.shortLink,
+				body: { url: 'not a url' },
+			}),
+		];
+		expect(answers.map((answer) => answer.status)).toEqual([401, 404, 403, 400]);
+		for (const answer of answers) {
+			expect(errorValidator(answer.body)).toBeNull();
+			expect((answer.body as { error: { requestId: string } }).error.requestId).toBe(
+				answer.headers['x-request-id'],
+			);
+		}
+	});
+});

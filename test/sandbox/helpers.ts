@@ -1,0 +1,222 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run in plain Node, never inside n8n */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Ajv2020 from 'ajv/dist/2020';
+import { request } from 'undici';
+
+import {
+	createAutomationClient,
+	createShortLinkClient,
+	createWorkspaceClient,
+	type HttpResponse,
+	type Transport,
+	verifySignature,
+	type SignatureCheck,
+} from '../../src/client';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
+import { undiciTransport } from '../../tools/undici-transport';
+
+/** A sandbox on a free loopback port, with the simulated channel and webhook retries sped up for tests. */
+export function startTestSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	return startSandbox({
+		port: 0,
+		log: () => undefined,
+		...options,
+		simulation: { deliveredAfterMs: 20, readAfterMs: 20, ...options.simulation },
+		webhooks: { retryBaseMs: 20, maxRetryDelayMs: 200, ...options.webhooks },
+	});
+}
+
+export interface Exchange {
+	method: string;
+	url: string;
+	status: number;
+	headers: Record<string, string | undefined>;
+	body: unknown;
+}
+
+/** The undici transport, remembering every answer so tests can look at headers the client does not expose. */
+export function recordingTransport(
+	key: string,
+	log: Exchange[] = [],
+): Transport & { log: Exchange[] } {
+	const inner = undiciTransport(key);
+	return {
+		log,
+		async send(outgoing) {
+			const response: HttpResponse = await inner.send(outgoing);
+			log.push({ method: outgoing.method, url: outgoing.url, ...response });
+			return response;
+		},
+	};
+}
+
+/** Typed clients for the three key kinds, without retries so that every status reaches the test. */
+export function clientsFor(
+	baseUrl: string,
+	keys: { workspace: string; shortLink: string; automation: string },
+	log?: Exchange[],
+) {
+	const options = { baseUrl, maxRetries: 0 };
+	return {
+		workspace: createWorkspaceClient(recordingTransport(keys.workspace, log), options),
+		shortLink: createShortLinkClient(recordingTransport(keys.shortLink, log), options),
+		automation: createAutomationClient(recordingTransport(keys.automation, log), options),
+	};
+}
+
+export interface RawResponse {
+	status: number;
+	headers: Record<string, string | undefined>;
+	body: unknown;
+}
+
+/** A plain HTTP call, for what the typed client would refuse to send or does not cover (sandbox-only paths). */
+export async function raw(
+	baseUrl: string,
+	method: string,
+	path: string,
+	options: { key?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<RawResponse> {
+	const headers: Record<string, string> = { ...options.headers };
+	if (options.key) headers.authorization = `Bearer ${options.key}`;
+	let body: string | undefined;
+	if (options.body !== undefined) {
+		body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+		headers['content-type'] ??= 'application/json';
+	}
+	const response = await request(`${baseUrl}${path}`, { method: method as 'GET', headers, body });
+	const text = await response.body.text();
+	const flat: Record<string, string | undefined> = {};
+	for (const [name, value] of Object.entries(response.headers))
+		flat[name] = Array.isArray(value) ? value.join(', ') : value;
+	let parsed: unknown = text;
+	try {
+		parsed = text === '' ? undefined : JSON.parse(text);
+	} catch {
+		parsed = text;
+	}
+	return { status: response.statusCode, headers: flat, body: parsed };
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `check` returns a value (not undefined/false), for at most `timeoutMs`. */
+export async function waitFor<T>(
+	check: () => T | undefined | false,
+	timeoutMs = 5000,
+	what = 'condition',
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = check();
+		if (value !== undefined && value !== false) return value;
+		if (Date.now() > deadline)
+			throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+		await sleep(10);
+	}
+}
+
+export interface Received {
+	path: string;
+	raw: string;
+	headers: IncomingHttpHeaders;
+	event: {
+		id: string;
+		type: string;
+		createdAt: string;
+		workspaceId?: string;
+		data: Record<string, unknown>;
+	};
+	attempt: number;
+	signature: SignatureCheck;
+}
+
+/**
+ * A webhook receiver as a user would write one: checks the signature over the raw body with
+ * `verifySignature` against the secrets it knows, answers 401 when it fails, and otherwise what `respond`
+ * says (200 by default; a status, or a delay before answering).
+ */
+export class Receiver {
+	readonly received: Received[] = [];
+	readonly secrets: string[] = [];
+	respond: (delivery: Received, count: number) => number | { status: number; delayMs: number } =
+		() => 200;
+	url = '';
+	private server: Server | undefined;
+
+	async start(port = 0): Promise<this> {
+		this.server = createServer((req, res) => {
+			const chunks: Buffer[] = [];
+			req.on('data', (chunk: Buffer) => chunks.push(chunk));
+			req.on('end', () => {
+				const raw = Buffer.concat(chunks).toString('utf8');
+				const signature = verifySignature({
+					payload: raw,
+					header: req.headers['x-multichannel-signature'],
+					secrets: this.secrets,
+				});
+				let event: Received['event'];
+				try {
+					event = JSON.parse(raw) as Received['event'];
+				} catch {
+					event = { id: '', type: 'unparseable', createdAt: '', data: {} };
+				}
+				const delivery: Received = {
+					path: req.url ?? '/',
+					raw,
+					headers: req.headers,
+					event,
+					attempt: Number(req.headers['x-multichannel-delivery-attempt']),
+					signature,
+				};
+				this.received.push(delivery);
+				const answer = signature.valid ? this.respond(delivery, this.received.length) : 401;
+				const { status, delayMs } =
+					typeof answer === 'number' ? { status: answer, delayMs: 0 } : answer;
+				const timer = setTimeout(() => {
+					if (!res.destroyed) res.writeHead(status).end();
+				}, delayMs);
+				res.on('close', () => clearTimeout(timer));
+			});
+		});
+		await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
+		this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+		return this;
+	}
+
+	of(type: string): Received[] {
+		return this.received.filter((delivery) => delivery.event.type === type);
+	}
+
+	waitForEvent(
+		type: string,
+		predicate: (delivery: Received) => boolean = () => true,
+		timeoutMs = 5000,
+	): Promise<Received> {
+		return waitFor(() => this.of(type).find(predicate), timeoutMs, `a ${type} delivery`);
+	}
+
+	async close(): Promise<void> {
+		const server = this.server;
+		if (!server) return;
+		this.server = undefined;
+		server.closeAllConnections();
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+	}
+}
+
+export async function startReceiver(port = 0): Promise<Receiver> {
+	return new Receiver().start(port);
+}
+
+/** Checks a value against a JSON schema (2020-12): null when it matches, else the errors as text. */
+export type SchemaCheck = (value: unknown) => string | null;
+
+// Formats describe requests; answers are checked for their shape, so formats are not asserted.
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+
+export function jsonSchemaValidator(schema: Record<string, unknown>): SchemaCheck {
+	const validate = ajv.compile(schema);
+	return (value) => (validate(value) ? null : ajv.errorsText(validate.errors));
+}
