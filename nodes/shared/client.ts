@@ -1,6 +1,16 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { createWorkspaceClient, n8nTransport, type WorkspaceClient } from '../../src/client';
+import {
+	createAutomationClient,
+	createShortLinkClient,
+	createWorkspaceClient,
+	n8nTransport,
+	type AutomationClient,
+	type ClientOptions,
+	type ShortLinkClient,
+	type Transport,
+	type WorkspaceClient,
+} from '../../src/client';
 
 /** The credential names, as registered in package.json. */
 export const CREDENTIALS = {
@@ -22,19 +32,44 @@ export interface Connection<C> {
 
 type Context = IExecuteFunctions | ILoadOptionsFunctions;
 
+export type ConnectionFactory<C> = (context: Context) => Promise<Connection<C>>;
+
 /**
- * The workspace client of a node run. Requests go through `httpRequestWithAuthentication`, so the
+ * How a node opens the client of its credential. Requests go through `httpRequestWithAuthentication`, so the
  * credential's Bearer header and the instance's proxy, TLS and logging settings apply; the node only reads
  * the base URL (and the key, to keep it out of messages).
  */
-export async function workspaceConnection(context: Context): Promise<Connection<WorkspaceClient>> {
-	const credentials = await context.getCredentials<KeyCredential>(CREDENTIALS.workspace);
-	const client = createWorkspaceClient(n8nTransport(context, CREDENTIALS.workspace), {
-		baseUrl: credentials.baseUrl,
-		onRetry: ({ operation, attempt, delayMs, reason }) =>
-			context.logger.debug(
-				`Multichannel: retrying ${operation} (attempt ${attempt}, ${reason}) in ${delayMs} ms`,
-			),
-	});
-	return { client, secrets: typeof credentials.apiKey === 'string' ? [credentials.apiKey] : [] };
+export function connectionFor<C>(
+	credentialName: string,
+	createClient: (transport: Transport, options: ClientOptions) => C,
+): ConnectionFactory<C> {
+	return async (context) => {
+		const credentials = await context.getCredentials<KeyCredential>(credentialName);
+		const client = createClient(n8nTransport(context, credentialName), {
+			baseUrl: credentials.baseUrl,
+			onRetry: ({ operation, attempt, delayMs, reason }) =>
+				context.logger.debug(
+					`Multichannel: retrying ${operation} (attempt ${attempt}, ${reason}) in ${delayMs} ms`,
+				),
+		});
+		return { client, secrets: typeof credentials.apiKey === 'string' ? [credentials.apiKey] : [] };
+	};
 }
+
+/** The workspace client (models, messaging channel) of a node run. */
+export const workspaceConnection: ConnectionFactory<WorkspaceClient> = connectionFor(
+	CREDENTIALS.workspace,
+	createWorkspaceClient,
+);
+
+/** The short-link client (links, clicks) of a node run. */
+export const shortLinkConnection: ConnectionFactory<ShortLinkClient> = connectionFor(
+	CREDENTIALS.shortLink,
+	createShortLinkClient,
+);
+
+/** The automation client (published events) of a node run. */
+export const automationConnection: ConnectionFactory<AutomationClient> = connectionFor(
+	CREDENTIALS.automation,
+	createAutomationClient,
+);

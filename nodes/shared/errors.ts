@@ -185,8 +185,8 @@ function apiError(
 		const scope = context.scope ? ` the ${context.scope} scope` : ' the scope this operation needs';
 		return new NodeApiError(node, response, {
 			...options,
-			message: `The API key is not allowed to do this: it lacks${scope}, or it is not a ${context.keyKind} key`,
-			description: `The service answered 403: ${said}. Keys are scoped, and short-link, automation and workspace keys each work only with their own node. Generate a ${context.keyKind} key with${scope} in the Multichannel console at ${CONSOLE_PATH}.${reference}`,
+			message: `The API key is not allowed to do this: it lacks${scope}, or it is not ${withArticle(context.keyKind)} key`,
+			description: `The service answered 403: ${said}. Keys are scoped, and short-link, automation and workspace keys each work only with their own node. Generate ${withArticle(context.keyKind)} key with${scope} in the Multichannel console at ${CONSOLE_PATH}.${reference}`,
 			failure: { cause: 'credential-invalid' },
 		});
 	}
@@ -259,6 +259,11 @@ function retryWait(error: RateLimitError, now = Date.now()): number | undefined 
 	if (error.retryAfterMs !== undefined) return error.retryAfterMs;
 	if (error.rateLimit.reset !== undefined) return Math.max(0, error.rateLimit.reset * 1000 - now);
 	return undefined;
+}
+
+/** "a workspace", "an automation". */
+function withArticle(word: string): string {
+	return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 }
 
 function describeWait(ms: number): string {

@@ -12,6 +12,9 @@ import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workf
 import { loadPackage, PACKAGE_DIR, runNode } from '../support/n8n-harness';
 
 const NODE_TYPE = 'n8n-nodes-multichannel.multichannel';
+const SHORT_LINK_NODE_TYPE = 'n8n-nodes-multichannel.multichannelShortLink';
+const AUTOMATION_NODE_TYPE = 'n8n-nodes-multichannel.multichannelAutomation';
+const NODE_TYPES = [NODE_TYPE, AUTOMATION_NODE_TYPE, SHORT_LINK_NODE_TYPE].sort();
 const CREDENTIAL_TYPES = [
 	'multichannelApi',
 	'multichannelAutomationApi',
@@ -39,9 +42,9 @@ describe('from sources', () => {
 		description = node.description;
 	});
 
-	test('registers one node and the three credentials', async () => {
+	test('registers the three nodes and the three credentials', async () => {
 		const pkg = await loadPackage();
-		expect(Object.keys(pkg.nodeTypes)).toEqual([NODE_TYPE]);
+		expect(Object.keys(pkg.nodeTypes).sort()).toEqual(NODE_TYPES);
 		expect(Object.keys(pkg.credentialTypes).sort()).toEqual(CREDENTIAL_TYPES);
 	});
 
@@ -54,17 +57,62 @@ describe('from sources', () => {
 		});
 	});
 
-	test('the Model resource offers Get and Get Many, each with an action', () => {
+	test('offers every resource, and every operation has an action in sentence case', () => {
 		const resource = description.properties.find((property) => property.name === 'resource');
-		expect(resource?.options).toEqual([{ name: 'Model', value: 'model' }]);
-		const operation = description.properties.find(
-			(property) =>
-				property.name === 'operation' && property.displayOptions?.show?.resource?.[0] === 'model',
-		);
-		expect(operation?.options).toEqual([
+		expect(resource?.options).toEqual([
+			{ name: 'Contact', value: 'contact' },
+			{ name: 'Group', value: 'group' },
+			{ name: 'Instance', value: 'instance' },
+			{ name: 'Message', value: 'message' },
+			{ name: 'Model', value: 'model' },
+			{ name: 'Webhook', value: 'webhook' },
+		]);
+		const operationsOf = (value: string) =>
+			description.properties.find(
+				(property) =>
+					property.name === 'operation' && property.displayOptions?.show?.resource?.[0] === value,
+			)?.options as Array<{ value: string; action: string }>;
+		expect(operationsOf('model')).toEqual([
 			expect.objectContaining({ name: 'Get', value: 'get', action: 'Get a model' }),
 			expect.objectContaining({ name: 'Get Many', value: 'getAll', action: 'Get many models' }),
 		]);
+		const values = (value: string) =>
+			operationsOf(value)
+				.map((option) => option.value)
+				.sort();
+		expect(values('instance')).toEqual(
+			[
+				'connect',
+				'create',
+				'delete',
+				'get',
+				'getAll',
+				'getConnectionState',
+				'logout',
+				'restart',
+			].sort(),
+		);
+		expect(values('message')).toEqual(
+			[
+				'delete',
+				'get',
+				'markRead',
+				'sendContactCard',
+				'sendLocation',
+				'sendMedia',
+				'sendPoll',
+				'sendReaction',
+				'sendText',
+			].sort(),
+		);
+		expect(values('group')).toHaveLength(11);
+		expect(values('contact')).toHaveLength(8);
+		expect(values('webhook')).toEqual(['create', 'delete', 'get', 'getAll', 'update']);
+		for (const operation of description.properties.filter((p) => p.name === 'operation')) {
+			for (const option of operation.options ?? []) {
+				expect((option as { action: string }).action).toMatch(/^[A-Z][a-z]+( [a-z0-9]+)+$/);
+			}
+		}
 	});
 
 	test('every operation field is shown for its own resource and operation only', () => {
@@ -76,7 +124,13 @@ describe('from sources', () => {
 			resource: property.displayOptions?.show?.resource,
 			operation: property.displayOptions?.show?.operation,
 		});
-		expect(fields.map(shownFor)).toEqual([
+		for (const field of fields) {
+			expect(shownFor(field).resource).toHaveLength(1);
+			expect(shownFor(field).operation).toHaveLength(1);
+		}
+		expect(
+			fields.filter((field) => shownFor(field).resource?.[0] === 'model').map(shownFor),
+		).toEqual([
 			{ name: 'modelId', resource: ['model'], operation: ['get'] },
 			{ name: 'returnAll', resource: ['model'], operation: ['getAll'] },
 			{ name: 'limit', resource: ['model'], operation: ['getAll'] },
@@ -112,13 +166,75 @@ describe('from sources', () => {
 	});
 });
 
+describe.each([
+	{
+		type: SHORT_LINK_NODE_TYPE,
+		credential: 'multichannelShortLinkApi',
+		resources: ['Click', 'Link'],
+		searches: { linkId: 'searchLinks' },
+	},
+	{
+		type: AUTOMATION_NODE_TYPE,
+		credential: 'multichannelAutomationApi',
+		resources: ['Event'],
+		searches: {},
+	},
+])('$type', ({ type, credential, resources, searches }) => {
+	let node: INodeType;
+
+	beforeAll(async () => {
+		node = (await loadPackage()).nodeTypes[type] as INodeType;
+	});
+
+	test('is usable as a tool, uses its own key, has its codex and the themed icons', async () => {
+		const { description } = node;
+		expect(description.usableAsTool).toBe(true);
+		expect(description.credentials).toEqual([{ name: credential, required: true }]);
+		expect(description.codex).toMatchObject({
+			resources: { primaryDocumentation: [{ url: expect.stringMatching(/^https:\/\//) }] },
+		});
+		const pkg = await loadPackage();
+		const icons = themedIconFiles(pkg.packageName, description.iconUrl);
+		expect(icons.map((file) => path.basename(file))).toEqual([
+			'multichannel.svg',
+			'multichannel.dark.svg',
+		]);
+		for (const file of icons) expect(existsSync(file)).toBe(true);
+	});
+
+	test('offers its resources, and every operation has an action', () => {
+		const { properties } = node.description;
+		const resource = properties.find((property) => property.name === 'resource');
+		expect(resource?.options?.map((option) => (option as { name: string }).name)).toEqual(
+			resources,
+		);
+		for (const operation of properties.filter((property) => property.name === 'operation')) {
+			for (const option of operation.options ?? []) {
+				expect(option).toMatchObject({ action: expect.stringMatching(/^[A-Z][a-z]/) });
+			}
+		}
+	});
+
+	test('every resource locator searches with a method the node provides', () => {
+		for (const [field, method] of Object.entries(searches)) {
+			const locators = node.description.properties.filter((property) => property.name === field);
+			expect(locators.length).toBeGreaterThan(0);
+			for (const locator of locators) {
+				const listMode = locator.modes?.find((mode) => mode.name === 'list');
+				expect(listMode?.typeOptions?.searchListMethod).toBe(method);
+			}
+			expect(typeof node.methods?.listSearch?.[method]).toBe('function');
+		}
+	});
+});
+
 const built = existsSync(path.join(PACKAGE_DIR, 'dist/nodes/Multichannel/Multichannel.node.js'));
 
 // The built package is what n8n installs: checked whenever `npm run build` has run (CI builds before testing).
 (built ? describe : describe.skip)('from dist (after npm run build)', () => {
 	test('every registered file exists, loads, and its icons were copied', async () => {
 		const pkg = await loadPackage({ from: 'dist' });
-		expect(Object.keys(pkg.nodeTypes)).toEqual([NODE_TYPE]);
+		expect(Object.keys(pkg.nodeTypes).sort()).toEqual(NODE_TYPES);
 		expect(Object.keys(pkg.credentialTypes).sort()).toEqual(CREDENTIAL_TYPES);
 
 		const { description } = pkg.nodeTypes[NODE_TYPE] as INodeType;
@@ -130,6 +246,13 @@ const built = existsSync(path.join(PACKAGE_DIR, 'dist/nodes/Multichannel/Multich
 			),
 		];
 		for (const file of files) expect(existsSync(file)).toBe(true);
+		for (const type of [SHORT_LINK_NODE_TYPE, AUTOMATION_NODE_TYPE]) {
+			const other = (pkg.nodeTypes[type] as INodeType).description;
+			expect(other.codex?.categories).toEqual(expect.any(Array));
+			for (const file of themedIconFiles(pkg.packageName, other.iconUrl)) {
+				expect(existsSync(file)).toBe(true);
+			}
+		}
 	});
 
 	test('the built node runs in a workflow', async () => {

@@ -1,0 +1,47 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { automationConnection } from '../shared/client';
+import { executeActions } from '../shared/execute';
+import { properties, resources } from './actions';
+
+export class MultichannelAutomation implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Multichannel Automation',
+		name: 'multichannelAutomation',
+		icon: {
+			light: 'file:../../icons/multichannel.svg',
+			dark: 'file:../../icons/multichannel.dark.svg',
+		},
+		group: ['output'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Publish events into a Multichannel workspace and list the published ones',
+		defaults: {
+			name: 'Multichannel Automation',
+		},
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'multichannelAutomationApi',
+				required: true,
+			},
+		],
+		properties,
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await executeActions(this, {
+			resources,
+			keyKind: 'automation',
+			connect: automationConnection,
+		});
+	}
+}

@@ -1,0 +1,51 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { api, type AutomationClient } from '../../../../src/client';
+import { returnAllOrLimit } from '../../../shared/descriptions';
+import type { OperationContext } from '../../../shared/resources';
+
+export const option = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many events',
+	description: 'List the events published into the workspace, newest first',
+};
+
+export const description: INodeProperties[] = [
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Event Name',
+				name: 'eventName',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. order.paid',
+				description: 'Only events with this name',
+			},
+		],
+	},
+];
+
+export const scope = api.automation.events.list.scope;
+
+export const fields = { 'query.name': 'Event Name' };
+
+export async function execute(
+	this: IExecuteFunctions,
+	{ client, itemIndex }: OperationContext<AutomationClient>,
+) {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const query: { name?: string } = {};
+	if (typeof filters.eventName === 'string' && filters.eventName.trim() !== '') {
+		query.name = filters.eventName.trim();
+	}
+	const max = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex) as number);
+	return await client.events.list.all({ query }, { max });
+}

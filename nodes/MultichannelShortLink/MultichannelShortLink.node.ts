@@ -1,0 +1,49 @@
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { shortLinkConnection } from '../shared/client';
+import { executeActions } from '../shared/execute';
+import { listSearch, properties, resources } from './actions';
+
+export class MultichannelShortLink implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Multichannel Short Link',
+		name: 'multichannelShortLink',
+		icon: {
+			light: 'file:../../icons/multichannel.svg',
+			dark: 'file:../../icons/multichannel.dark.svg',
+		},
+		group: ['output'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Create and manage Multichannel short links and read their click activity',
+		defaults: {
+			name: 'Multichannel Short Link',
+		},
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'multichannelShortLinkApi',
+				required: true,
+			},
+		],
+		properties,
+	};
+
+	methods = { listSearch };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await executeActions(this, {
+			resources,
+			keyKind: 'short-link',
+			connect: shortLinkConnection,
+		});
+	}
+}

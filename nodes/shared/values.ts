@@ -1,0 +1,101 @@
+import { DateTime } from 'luxon';
+import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+
+/**
+ * Turning what the user entered into what the API takes. Each function names the field and the item when the
+ * value cannot be used, before any request is sent.
+ */
+
+/** Tags: a comma-separated text, or a list (from an expression). Empty entries are dropped. */
+export function readTags(
+	context: IExecuteFunctions,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+): string[] {
+	const entries = Array.isArray(value)
+		? value
+		: typeof value === 'string'
+			? value.split(',')
+			: undefined;
+	if (!entries || entries.some((entry) => typeof entry !== 'string' && typeof entry !== 'number')) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Invalid value for "${field}" [item ${itemIndex}]: enter tags separated by commas, or a list of texts`,
+			{ itemIndex },
+		);
+	}
+	return entries.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
+}
+
+/**
+ * A date and time as ISO-8601 with an offset. The editor's date picker gives a local time without an offset,
+ * which is read in the workflow's time zone; an expression may also give a Date or a Luxon DateTime.
+ */
+export function readDateTime(
+	context: IExecuteFunctions,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+): string {
+	let parsed: DateTime | undefined;
+	if (DateTime.isDateTime(value)) parsed = value;
+	else if (value instanceof Date) parsed = DateTime.fromJSDate(value);
+	else if (typeof value === 'string' && value.trim() !== '') {
+		parsed = DateTime.fromISO(value.trim(), { zone: context.getTimezone(), setZone: true });
+		if (!parsed.isValid) {
+			parsed = DateTime.fromRFC2822(value.trim(), { zone: context.getTimezone(), setZone: true });
+		}
+	} else if (typeof value === 'number') parsed = DateTime.fromMillis(value);
+	const iso = parsed?.isValid ? parsed.toISO() : null;
+	if (!iso) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Invalid value for "${field}" [item ${itemIndex}]: enter a date and time, like 2025-12-31T23:59:00Z`,
+			{ itemIndex },
+		);
+	}
+	return iso;
+}
+
+/**
+ * A JSON object field: accepts the JSON text the editor holds, or an object from an expression. Anything else
+ * (invalid JSON, a list, a number) is an input error naming the field and the item, before any request.
+ */
+export function readJsonObject(
+	context: IExecuteFunctions,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+): IDataObject {
+	let parsed: unknown = value;
+	if (typeof value === 'string') {
+		const text = value.trim();
+		if (text === '') return {};
+		try {
+			parsed = JSON.parse(text);
+		} catch (error) {
+			throw new NodeOperationError(
+				context.getNode(),
+				`Invalid value for "${field}" [item ${itemIndex}]: it is not valid JSON`,
+				{
+					itemIndex,
+					description: `${(error as Error).message}. Enter a JSON object, such as {"orderId": 1042}, or an expression that gives an object.`,
+				},
+			);
+		}
+	}
+	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+		const kind = parsed === null ? 'null' : Array.isArray(parsed) ? 'a list' : typeof parsed;
+		throw new NodeOperationError(
+			context.getNode(),
+			`Invalid value for "${field}" [item ${itemIndex}]: it must be a JSON object, not ${kind}`,
+			{
+				itemIndex,
+				description:
+					'Enter a JSON object, such as {"orderId": 1042}. To send a list, put it under a key: {"items": [...]}.',
+			},
+		);
+	}
+	return parsed as IDataObject;
+}
