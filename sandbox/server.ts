@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { SURFACE_TITLES } from '../src/client/api';
 import { buildOpenApiDocument } from '../tools/openapi';
+import { createConsoleHandler } from './console/api';
 import { DEFAULT_SIMULATION, SandboxCore, type SimulationOptions } from './core';
 import { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions, type EventEnvelope } from './deliveries';
 import { Faults, type FaultOptions } from './faults';
@@ -146,6 +147,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const rateLimiter = new RateLimiter(options.rateLimit ?? { limit: 600, windowMs: 60_000 });
 	const faults = new Faults(options.faults);
 	let openApiText: string | undefined;
+	const handleConsole = createConsoleHandler({
+		store,
+		now: () => core.now(),
+		save,
+		baseUrl: () => core.baseUrl,
+	});
 
 	/** Who is calling: the key record of the Bearer token, or a 401. */
 	function authenticate(req: IncomingMessage): KeyRecord {
@@ -412,7 +419,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			});
 			return;
 		}
-		// `/user/api` is kept for the web console (issue 3), served from here once it exists.
+		// The web console: its page at `/user/api`, its JSON endpoints below it.
+		if (await handleConsole(req, res, url)) return;
 		const segments = path.split('/').filter(Boolean);
 		if (segments.length === 1 && !RESERVED_CODES.has(segments[0].toLowerCase())) {
 			handleRedirect(req, res, decodeSegment(segments[0], 'code'));

@@ -1,0 +1,318 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox runs in plain Node, never inside n8n */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod/v4';
+
+import type { Scope } from '../../src/client/operation';
+import { HttpError, readBody, sendJson, validate, type ErrorDetail } from '../http';
+import { findKey, issueKey, KEY_KINDS, KIND_SCOPES, revokeKey } from '../keys';
+import type { KeyKind, KeyRecord, Store } from '../store';
+import { renderConsolePage } from './page';
+
+/**
+ * The web console at `/user/api`: one HTML page (inline CSS and script, nothing from a CDN) and its JSON
+ * endpoints under `/user/api/…`.
+ *
+ * Sign-in: the console is entered with any active key of a workspace, sent as `Authorization: Bearer <key>`
+ * on every console call (the page keeps it in sessionStorage, never in a cookie, so there is nothing for
+ * another site to ride on). Whoever holds a workspace's key manages that workspace's keys, and sees only
+ * them: another workspace's key id answers 404, exactly like an unknown one.
+ */
+
+export const CONSOLE_PATH = '/user/api';
+
+const MAX_CONSOLE_BODY_BYTES = 16 * 1024;
+
+export interface ConsoleContext {
+	store: Store;
+	now: () => Date;
+	/** Persists the state after a change. */
+	save: () => void;
+	/** The sandbox's public base URL, known once it listens. */
+	baseUrl: () => string;
+}
+
+/** What the console shows of a key: never its hash, never the key itself. */
+export interface KeyView {
+	id: string;
+	name: string;
+	kind: KeyKind;
+	prefix: string;
+	scopes: Scope[];
+	createdAt: string;
+	lastUsedAt: string | null;
+	revokedAt: string | null;
+	status: 'active' | 'revoked';
+}
+
+export function keyView(record: KeyRecord): KeyView {
+	return {
+		id: record.id,
+		name: record.name,
+		kind: record.kind,
+		prefix: record.prefix,
+		scopes: [...record.scopes],
+		createdAt: record.createdAt,
+		lastUsedAt: record.lastUsedAt,
+		revokedAt: record.revokedAt,
+		status: record.revokedAt ? 'revoked' : 'active',
+	};
+}
+
+const ALL_SCOPES = [...new Set(KEY_KINDS.flatMap((kind) => KIND_SCOPES[kind]))] as [
+	Scope,
+	...Scope[],
+];
+
+export const CreateConsoleKey = z
+	.object({
+		name: z.string().trim().min(1).max(100),
+		kind: z.enum(KEY_KINDS as [KeyKind, ...KeyKind[]]),
+		/** Omitted: every scope of the kind. */
+		scopes: z.array(z.enum(ALL_SCOPES)).min(1).max(ALL_SCOPES.length).optional(),
+	})
+	.strict()
+	.superRefine((value, context) => {
+		const allowed = KIND_SCOPES[value.kind];
+		value.scopes?.forEach((scope, index) => {
+			if (!allowed.includes(scope)) {
+				context.addIssue({
+					code: 'custom',
+					path: ['scopes', index],
+					message: `a ${value.kind} key takes only ${allowed.join(', ')}`,
+				});
+			}
+		});
+	});
+
+const KeyIdParam = z.string().regex(/^key_[0-9a-f]{16}$/, 'not a key id');
+
+type Handler = (request: {
+	req: IncomingMessage;
+	res: ServerResponse;
+	key: KeyRecord;
+	params: string[];
+}) => Promise<void> | void;
+
+interface ConsoleRoute {
+	method: string;
+	pattern: RegExp;
+	handle: Handler;
+}
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/** Handles everything under `/user/api`; answers `false` for any other path. */
+export function createConsoleHandler(context: ConsoleContext) {
+	const { store } = context;
+
+	const routes: ConsoleRoute[] = [
+		{
+			method: 'GET',
+			pattern: /^\/session$/,
+			handle: ({ res, key }) => {
+				const workspace = store.get('workspaces', key.workspaceId);
+				sendJson(
+					res,
+					200,
+					{
+						workspace: { id: key.workspaceId, name: workspace?.name ?? key.workspaceId },
+						key: keyView(key),
+						kinds: Object.fromEntries(KEY_KINDS.map((kind) => [kind, KIND_SCOPES[kind]])),
+					},
+					NO_STORE,
+				);
+			},
+		},
+		{
+			method: 'GET',
+			pattern: /^\/keys$/,
+			handle: ({ res, key }) => {
+				const data = store
+					.all('keys', (record) => record.workspaceId === key.workspaceId)
+					.reverse()
+					.map(keyView);
+				sendJson(res, 200, { data, nextCursor: null }, NO_STORE);
+			},
+		},
+		{
+			method: 'POST',
+			pattern: /^\/keys$/,
+			handle: async ({ req, res, key }) => {
+				const input = await readJson(req);
+				const details: ErrorDetail[] = [];
+				const body = validate(CreateConsoleKey, input, 'body', details);
+				if (!body) throw validationFailed(details);
+				const issued = issueKey(store, {
+					workspaceId: key.workspaceId,
+					kind: body.kind,
+					name: body.name,
+					scopes: body.scopes,
+					now: context.now(),
+				});
+				context.save();
+				// The only time the key itself leaves the sandbox.
+				sendJson(res, 201, { key: keyView(issued.record), secret: issued.key }, NO_STORE);
+			},
+		},
+		{
+			method: 'POST',
+			pattern: /^\/keys\/([^/]+)\/revoke$/,
+			handle: async ({ req, res, key, params }) => {
+				const details: ErrorDetail[] = [];
+				const keyId = validate(KeyIdParam, decode(params[0]), 'keyId', details);
+				if (!keyId) throw validationFailed(details);
+				const input = await readJson(req);
+				if (input !== undefined) {
+					validate(z.object({}).strict(), input, 'body', details);
+					if (details.length > 0) throw validationFailed(details);
+				}
+				const target = store.find('keys', key.workspaceId, keyId);
+				if (!target) {
+					throw new HttpError(404, 'not_found', `Key "${keyId}" was not found in this workspace`);
+				}
+				const othersActive = store.all(
+					'keys',
+					(record) =>
+						record.workspaceId === key.workspaceId && !record.revokedAt && record.id !== keyId,
+				);
+				if (!target.revokedAt && othersActive.length === 0) {
+					throw new HttpError(
+						409,
+						'last_active_key',
+						"This is the workspace's last active key; create another before revoking it, or the console cannot be entered again",
+					);
+				}
+				revokeKey(store, key.workspaceId, keyId, context.now());
+				context.save();
+				sendJson(res, 200, keyView(target), NO_STORE);
+			},
+		},
+	];
+
+	return async function handleConsole(
+		req: IncomingMessage,
+		res: ServerResponse,
+		url: URL,
+	): Promise<boolean> {
+		const path = url.pathname;
+		if (path !== CONSOLE_PATH && !path.startsWith(`${CONSOLE_PATH}/`)) return false;
+		const rest = path.slice(CONSOLE_PATH.length);
+		const method = req.method ?? 'GET';
+
+		if (rest === '' || rest === '/') {
+			if (method !== 'GET' && method !== 'HEAD') {
+				throw new HttpError(405, 'method_not_allowed', 'The console page is opened with GET', [], {
+					Allow: 'GET, HEAD',
+				});
+			}
+			const nonce = randomBytes(16).toString('base64');
+			const html = renderConsolePage({ nonce, baseUrl: context.baseUrl() });
+			res.writeHead(200, {
+				'Content-Type': 'text/html; charset=utf-8',
+				'Content-Length': Buffer.byteLength(html),
+				'Content-Security-Policy': [
+					"default-src 'none'",
+					`script-src 'nonce-${nonce}'`,
+					`style-src 'nonce-${nonce}'`,
+					"connect-src 'self'",
+					"img-src 'self' data:",
+					"base-uri 'none'",
+					"form-action 'none'",
+					"frame-ancestors 'none'",
+				].join('; '),
+				'X-Content-Type-Options': 'nosniff',
+				'X-Frame-Options': 'DENY',
+				'Referrer-Policy': 'no-referrer',
+				...NO_STORE,
+			});
+			res.end(method === 'HEAD' ? undefined : html);
+			return true;
+		}
+
+		const allowed: string[] = [];
+		for (const route of routes) {
+			const match = route.pattern.exec(rest);
+			if (!match) continue;
+			if (route.method !== method) {
+				allowed.push(route.method);
+				continue;
+			}
+			const key = authenticate(store, req);
+			await route.handle({ req, res, key, params: match.slice(1) });
+			return true;
+		}
+		if (allowed.length > 0) {
+			throw new HttpError(405, 'method_not_allowed', `${path} does not take ${method}`, [], {
+				Allow: allowed.join(', '),
+			});
+		}
+		throw new HttpError(404, 'not_found', `No console endpoint ${method} ${path}`);
+	};
+}
+
+/** The console's sign-in: an active key of the workspace, as for the API. */
+function authenticate(store: Store, req: IncomingMessage): KeyRecord {
+	const token = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+	const challenge = { 'WWW-Authenticate': 'Bearer' };
+	if (!token) {
+		throw new HttpError(
+			401,
+			'unauthorized',
+			'Sign in to the console with one of the workspace\'s API keys: send "Authorization: Bearer <API key>"',
+			[],
+			challenge,
+		);
+	}
+	const key = findKey(store, token);
+	if (!key) throw new HttpError(401, 'unauthorized', 'The API key is not valid', [], challenge);
+	if (key.revokedAt) {
+		throw new HttpError(
+			401,
+			'unauthorized',
+			`The API key was revoked at ${key.revokedAt}`,
+			[],
+			challenge,
+		);
+	}
+	return key;
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+	const raw = await readBody(req, MAX_CONSOLE_BODY_BYTES);
+	if (raw.length === 0) return undefined;
+	const contentType = req.headers['content-type'] ?? '';
+	if (!/^application\/json\b/i.test(contentType)) {
+		throw new HttpError(
+			415,
+			'unsupported_media_type',
+			'Console requests send their body as application/json',
+		);
+	}
+	try {
+		return JSON.parse(raw.toString('utf8'));
+	} catch {
+		return invalidJson();
+	}
+}
+
+function invalidJson(): never {
+	throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
+}
+
+function validationFailed(details: ErrorDetail[]): HttpError {
+	return new HttpError(
+		400,
+		'validation_failed',
+		`The request is invalid: ${details.map((detail) => `${detail.field}: ${detail.message}`).join('; ')}`,
+		details,
+	);
+}
+
+function decode(segment: string): string {
+	try {
+		return decodeURIComponent(segment);
+	} catch {
+		return segment;
+	}
+}

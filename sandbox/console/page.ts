@@ -1,0 +1,120 @@
+import { CONSOLE_SCRIPT } from './script';
+import { CONSOLE_STYLE } from './style';
+
+/**
+ * The console's single HTML page. Everything is inline (the sandbox works offline); the script and the
+ * style carry the per-response CSP nonce, and the script fills the page only through `textContent`, so a
+ * key name or a schema description is never parsed as HTML.
+ */
+
+export function renderConsolePage(options: { nonce: string; baseUrl: string }): string {
+	const nonce = escapeHtml(options.nonce);
+	return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>API console · Multichannel sandbox</title>
+<style nonce="${nonce}">${CONSOLE_STYLE}</style>
+</head>
+<body data-base-url="${escapeHtml(options.baseUrl)}">
+<header class="top">
+	<div class="brand"><span class="logo">MC</span> Multichannel sandbox <span class="muted">· API console</span></div>
+	<div class="who" id="who" hidden>
+		<span id="workspace-name"></span>
+		<span class="muted" id="signed-in-key"></span>
+		<button type="button" class="secondary" id="signout">Sign out</button>
+	</div>
+</header>
+<main>
+	<p class="notice" id="notice" role="status" hidden></p>
+
+	<section class="card" id="signin">
+		<h2>Sign in</h2>
+		<p>Enter the console with one of your workspace's API keys (the sandbox prints the seeded workspace's
+		three keys on its first start). The key stays in this tab only and is sent as
+		<code>Authorization: Bearer</code> to the console's endpoints.</p>
+		<form id="signin-form" autocomplete="off">
+			<label for="signin-key">API key</label>
+			<div class="row">
+				<input id="signin-key" type="password" placeholder="mcw_…, mcl_… or mca_…" spellcheck="false" required>
+				<button type="submit" id="signin-submit">Sign in</button>
+			</div>
+			<p class="error" id="signin-error" role="alert" hidden></p>
+		</form>
+	</section>
+
+	<section class="card" id="keys" hidden>
+		<h2>API keys</h2>
+		<form id="create-form" autocomplete="off">
+			<div class="grid">
+				<div>
+					<label for="create-name">Name</label>
+					<input id="create-name" type="text" maxlength="100" placeholder="e.g. Production server" required>
+				</div>
+				<div>
+					<label for="create-kind">Kind</label>
+					<select id="create-kind">
+						<option value="workspace">Workspace (models, messaging)</option>
+						<option value="shortLink">Short link</option>
+						<option value="automation">Automation</option>
+					</select>
+				</div>
+				<div>
+					<span class="label">Scopes</span>
+					<div id="create-scopes" class="scopes"></div>
+				</div>
+				<div class="submit"><button type="submit" id="create-submit">Generate key</button></div>
+			</div>
+			<p class="error" id="create-error" role="alert" hidden></p>
+		</form>
+
+		<div class="secret" id="secret-panel" hidden>
+			<p><strong>Your new key <span id="secret-name"></span>.</strong> Copy it now and keep it safe: it is
+			shown this once and never again (the sandbox keeps only its hash).</p>
+			<div class="row">
+				<code id="secret-value"></code>
+				<button type="button" id="secret-copy">Copy</button>
+				<button type="button" class="secondary" id="secret-use">Use in the reference</button>
+				<button type="button" class="secondary" id="secret-dismiss">Done</button>
+			</div>
+		</div>
+
+		<table id="keys-table">
+			<thead><tr><th>Name</th><th>Prefix</th><th>Kind</th><th>Scopes</th><th>Created</th><th>Last used</th><th>Status</th><th></th></tr></thead>
+			<tbody id="keys-body"></tbody>
+		</table>
+	</section>
+
+	<section class="card" id="reference">
+		<h2>API reference</h2>
+		<p>Every endpoint of the OpenAPI document (<a id="openapi-link" href="/api/v1/openapi.json">openapi.json</a>).
+		Paste a key to build ready-to-run cURL commands; fill in path parameters where an endpoint has them.</p>
+		<div class="grid two">
+			<div>
+				<label for="ref-key">Your API key</label>
+				<input id="ref-key" type="text" placeholder="paste a key: mcw_…, mcl_… or mca_…" spellcheck="false" autocomplete="off">
+			</div>
+			<div>
+				<label for="ref-filter">Filter</label>
+				<input id="ref-filter" type="search" placeholder="path, summary or tag" autocomplete="off">
+			</div>
+		</div>
+		<p class="error" id="reference-error" role="alert" hidden></p>
+		<div id="reference-body"><p class="muted">Loading the OpenAPI document…</p></div>
+	</section>
+</main>
+<script nonce="${nonce}">${CONSOLE_SCRIPT}</script>
+</body>
+</html>
+`;
+}
+
+function escapeHtml(text: string): string {
+	return text.replace(
+		/[&<>"']/g,
+		(character) =>
+			({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ??
+			character,
+	);
+}

@@ -1,0 +1,70 @@
+/** The console's stylesheet, inlined into the page (no CDN, no web fonts: the sandbox works offline). */
+export const CONSOLE_STYLE = String.raw`
+:root { --bg: #f5f6f8; --card: #fff; --text: #1d2330; --muted: #667085; --line: #e3e6ec; --accent: #3b5bdb;
+	--danger: #c92a2a; --ok: #2b8a3e; --code: #0f1522; --codetext: #e6e9ef; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
+	background: var(--bg); color: var(--text); }
+[hidden] { display: none !important; }
+code, pre, .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, "DejaVu Sans Mono", monospace; font-size: 12.5px; }
+.top { display: flex; justify-content: space-between; align-items: center; padding: 12px 24px; background: #111827;
+	color: #fff; }
+.brand { font-weight: 600; font-size: 15px; }
+.logo { display: inline-block; background: var(--accent); border-radius: 6px; padding: 2px 6px; margin-right: 6px; }
+.top .muted { color: #9ca3af; font-weight: 400; }
+.who { display: flex; gap: 10px; align-items: center; }
+main { max-width: 1180px; margin: 0 auto; padding: 20px 24px 60px; }
+.card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 18px 20px; margin-bottom: 18px; }
+h2 { margin: 0 0 10px; font-size: 18px; }
+h3 { margin: 22px 0 8px; font-size: 15px; border-bottom: 1px solid var(--line); padding-bottom: 4px; }
+h3 .muted { font-weight: 400; font-size: 12.5px; }
+label, .label { display: block; font-weight: 600; font-size: 12.5px; margin-bottom: 4px; }
+input[type=text], input[type=password], input[type=search], select { width: 100%; padding: 7px 9px; border: 1px solid #cfd4dc;
+	border-radius: 6px; font: inherit; background: #fff; }
+input:focus, select:focus { outline: 2px solid #a5b4fc; border-color: var(--accent); }
+button { font: inherit; padding: 7px 14px; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent);
+	color: #fff; cursor: pointer; white-space: nowrap; }
+button.secondary { background: #fff; color: var(--accent); }
+button.danger { background: #fff; color: var(--danger); border-color: var(--danger); }
+button.danger.confirming { background: var(--danger); color: #fff; }
+button.small { padding: 3px 9px; font-size: 12.5px; }
+button:disabled { opacity: .5; cursor: default; }
+.row { display: flex; gap: 8px; align-items: center; }
+.grid { display: grid; grid-template-columns: 2fr 1.4fr 2fr auto; gap: 14px; align-items: end; }
+.grid.two { grid-template-columns: 1fr 1fr; margin-bottom: 8px; }
+#create-scopes { display: flex; gap: 14px; padding: 7px 0; }
+#create-scopes label { display: inline-flex; gap: 5px; font-weight: 400; margin: 0; }
+.muted { color: var(--muted); }
+.error { color: var(--danger); margin: 8px 0 0; }
+.notice { background: #fff4e6; border: 1px solid #ffd8a8; border-radius: 8px; padding: 9px 12px; }
+.secret { margin: 16px 0; padding: 12px 14px; border: 1px solid #b2f2bb; background: #ebfbee; border-radius: 8px; }
+.secret p { margin: 0 0 8px; }
+.secret code { flex: 1; background: #fff; border: 1px dashed #8ce99a; padding: 7px 9px; border-radius: 6px; word-break: break-all; }
+table { width: 100%; border-collapse: collapse; margin-top: 14px; }
+th, td { text-align: left; padding: 7px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
+th { font-size: 12px; color: var(--muted); font-weight: 600; text-transform: uppercase; letter-spacing: .03em; }
+tr.revoked td { color: var(--muted); }
+.badge { display: inline-block; border-radius: 999px; padding: 1px 8px; font-size: 12px; background: #edf2ff; color: #364fc7; margin: 0 4px 2px 0; }
+.badge.active { background: #ebfbee; color: var(--ok); }
+.badge.revoked { background: #fff5f5; color: var(--danger); }
+.op { border: 1px solid var(--line); border-radius: 8px; margin: 8px 0; }
+.op > summary { list-style: none; cursor: pointer; display: flex; gap: 10px; align-items: center; padding: 8px 10px; }
+.op > summary::-webkit-details-marker { display: none; }
+.op[open] > summary { border-bottom: 1px solid var(--line); }
+.op .body { padding: 10px 12px; }
+.method { display: inline-block; min-width: 62px; text-align: center; font-weight: 700; font-size: 12px; border-radius: 5px;
+	padding: 2px 6px; color: #fff; }
+.method.get { background: #2b8a3e; } .method.post { background: #1c7ed6; } .method.patch { background: #e67700; }
+.method.delete { background: #c92a2a; }
+.op .path { font-weight: 600; }
+.op .summary { color: var(--muted); }
+.op .kind { margin-left: auto; }
+.params td, .params th { padding: 4px 8px; font-size: 13px; }
+.path-inputs { display: flex; flex-wrap: wrap; gap: 10px; margin: 10px 0; }
+.path-inputs label { font-weight: 400; }
+.path-inputs input { width: 220px; }
+.warn { color: #b35c00; margin: 6px 0; }
+.curl-head { display: flex; justify-content: space-between; align-items: center; margin-top: 10px; }
+pre.curl { background: var(--code); color: var(--codetext); padding: 10px 12px; border-radius: 8px; overflow-x: auto; margin: 6px 0 0;
+	white-space: pre; }
+`;
