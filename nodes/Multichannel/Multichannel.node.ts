@@ -8,7 +8,7 @@ import {
 
 import { workspaceConnection } from '../shared/client';
 import { executeActions } from '../shared/execute';
-import { listSearch, properties, resources } from './actions';
+import { concurrency, listSearch, properties, resources } from './actions';
 
 export class Multichannel implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,7 +21,8 @@ export class Multichannel implements INodeType {
 		group: ['output'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Work with the Multichannel messaging service and its AI models',
+		description:
+			'Send messages and manage instances, groups, contacts and webhooks of the Multichannel messaging service',
 		defaults: {
 			name: 'Multichannel',
 		},
@@ -44,6 +45,7 @@ export class Multichannel implements INodeType {
 			resources,
 			keyKind: 'workspace',
 			connect: workspaceConnection,
+			concurrency,
 		});
 	}
 }

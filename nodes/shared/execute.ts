@@ -1,7 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import {
+	sleep,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
 
+import type { RateLimitInfo } from '../../src/client';
 import type { Connection } from './client';
-import { errorJson, toNodeError, type ErrorContext } from './errors';
+import { errorJson, toNodeError, type ErrorContext, type NodeError } from './errors';
 import { findOperation, type ResourceModule } from './resources';
 
 export interface ActionNodeConfig<C> {
@@ -10,22 +16,60 @@ export interface ActionNodeConfig<C> {
 	keyKind: string;
 	/** Opens the client once per run, on the first item that needs it. */
 	connect(context: IExecuteFunctions): Promise<Connection<C>>;
+	/**
+	 * How many items may be in flight at once: a number, or read from the node (an option). Default 1, one
+	 * item after the other. Outputs keep the order of the input items either way.
+	 */
+	concurrency?: number | ((context: IExecuteFunctions) => number);
+	/**
+	 * The rate-limit headers of the latest answer, so that items wait for the window to reset instead of
+	 * running into 429. Defaults to the client's `rateLimit`, when it has one.
+	 */
+	rateLimit?: (client: C) => RateLimitInfo | undefined;
 }
+
+/** The most items in flight at once, whatever a node asks for. */
+export const MAX_CONCURRENCY = 20;
+/** The longest wait for a rate-limit window; past it the request goes, and the client's 429 handling applies. */
+const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 
 /**
  * The `execute` of every action node: each input item runs its resource's operation, every output carries
  * `pairedItem`, and a failure either stops the run or, with "continue on fail", becomes that item's error
- * output, mapped in one place (`toNodeError`).
+ * output, mapped in one place (`toNodeError`). Items may run a few at a time (`concurrency`); their outputs
+ * are still in input order, and a new item waits while the service says the key has no requests left.
  */
 export async function executeActions<C>(
 	context: IExecuteFunctions,
 	config: ActionNodeConfig<C>,
 ): Promise<INodeExecutionData[][]> {
 	const items = context.getInputData();
-	const returnData: INodeExecutionData[] = [];
-	let connection: Connection<C> | undefined;
+	const outputs: INodeExecutionData[][] = new Array(items.length);
+	const failures = new Map<number, NodeError>();
+	let connecting: Promise<Connection<C>> | undefined;
+	let inFlight = 0;
 
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+	const concurrency = clampConcurrency(
+		typeof config.concurrency === 'function'
+			? config.concurrency(context)
+			: (config.concurrency ?? 1),
+	);
+	const rateLimitOf =
+		config.rateLimit ?? ((client: C) => (client as { rateLimit?: RateLimitInfo }).rateLimit);
+
+	/** Waits while the latest answer said that the requests already in flight use up what is left. */
+	async function paceForRateLimit(client: C) {
+		const { remaining, reset } = rateLimitOf(client) ?? {};
+		if (remaining === undefined || reset === undefined || remaining > inFlight) return;
+		const waitMs = reset * 1000 - Date.now();
+		if (waitMs <= 0) return;
+		context.logger.debug(
+			`Multichannel: the key's rate limit is used up; waiting ${waitMs} ms for it to reset`,
+		);
+		await sleep(Math.min(waitMs, MAX_RATE_LIMIT_WAIT_MS));
+	}
+
+	async function runItem(itemIndex: number): Promise<INodeExecutionData[]> {
 		const errorContext: ErrorContext = { itemIndex, keyKind: config.keyKind };
 		try {
 			const { resource, operation } = findOperation(
@@ -39,28 +83,56 @@ export async function executeActions<C>(
 			errorContext.noun = resource.noun;
 			errorContext.fields = operation.fields;
 
-			connection ??= await config.connect(context);
+			connecting ??= config.connect(context);
+			const connection = await connecting;
 			errorContext.secrets = connection.secrets;
 
-			const result = await operation.execute.call(context, {
-				client: connection.client,
-				itemIndex,
-			});
-			returnData.push(
-				...context.helpers.constructExecutionMetaData(
-					context.helpers.returnJsonArray(result as IDataObject | IDataObject[]),
-					{ itemData: { item: itemIndex } },
-				),
+			await paceForRateLimit(connection.client);
+			inFlight++;
+			let result;
+			try {
+				result = await operation.execute.call(context, { client: connection.client, itemIndex });
+			} finally {
+				inFlight--;
+			}
+			return context.helpers.constructExecutionMetaData(
+				context.helpers.returnJsonArray(result as IDataObject | IDataObject[]),
+				{ itemData: { item: itemIndex } },
 			);
 		} catch (error) {
 			const nodeError = toNodeError(context.getNode(), error, errorContext);
 			if (context.continueOnFail()) {
-				returnData.push({ json: errorJson(nodeError), pairedItem: { item: itemIndex } });
-				continue;
+				return [{ json: errorJson(nodeError), pairedItem: { item: itemIndex } }];
 			}
 			throw nodeError;
 		}
 	}
 
-	return [returnData];
+	// A fixed number of workers take the next item in turn; after a failure (without "continue on fail") no
+	// new item starts, the ones in flight finish, and the failure of the first such item stops the run.
+	let next = 0;
+	async function worker() {
+		while (next < items.length && failures.size === 0) {
+			const itemIndex = next++;
+			try {
+				outputs[itemIndex] = await runItem(itemIndex);
+			} catch (error) {
+				failures.set(itemIndex, error as NodeError);
+			}
+		}
+	}
+	await Promise.all(
+		Array.from({ length: Math.min(concurrency, Math.max(items.length, 1)) }, worker),
+	);
+
+	if (failures.size > 0) {
+		throw failures.get(Math.min(...failures.keys()));
+	}
+	return [outputs.flat()];
+}
+
+function clampConcurrency(value: unknown): number {
+	const number = Math.floor(Number(value));
+	if (!Number.isFinite(number) || number < 1) return 1;
+	return Math.min(number, MAX_CONCURRENCY);
 }

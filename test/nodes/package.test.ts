@@ -59,7 +59,14 @@ describe('from sources', () => {
 
 	test('offers every resource, and every operation has an action in sentence case', () => {
 		const resource = description.properties.find((property) => property.name === 'resource');
-		expect(resource?.options).toEqual([{ name: 'Model', value: 'model' }]);
+		expect(resource?.options).toEqual([
+			{ name: 'Contact', value: 'contact' },
+			{ name: 'Group', value: 'group' },
+			{ name: 'Instance', value: 'instance' },
+			{ name: 'Message', value: 'message' },
+			{ name: 'Model', value: 'model' },
+			{ name: 'Webhook', value: 'webhook' },
+		]);
 		const operationsOf = (value: string) =>
 			description.properties.find(
 				(property) =>
@@ -69,6 +76,38 @@ describe('from sources', () => {
 			expect.objectContaining({ name: 'Get', value: 'get', action: 'Get a model' }),
 			expect.objectContaining({ name: 'Get Many', value: 'getAll', action: 'Get many models' }),
 		]);
+		const values = (value: string) =>
+			operationsOf(value)
+				.map((option) => option.value)
+				.sort();
+		expect(values('instance')).toEqual(
+			[
+				'connect',
+				'create',
+				'delete',
+				'get',
+				'getAll',
+				'getConnectionState',
+				'logout',
+				'restart',
+			].sort(),
+		);
+		expect(values('message')).toEqual(
+			[
+				'delete',
+				'get',
+				'markRead',
+				'sendContactCard',
+				'sendLocation',
+				'sendMedia',
+				'sendPoll',
+				'sendReaction',
+				'sendText',
+			].sort(),
+		);
+		expect(values('group')).toHaveLength(11);
+		expect(values('contact')).toHaveLength(8);
+		expect(values('webhook')).toEqual(['create', 'delete', 'get', 'getAll', 'update']);
 		for (const operation of description.properties.filter((p) => p.name === 'operation')) {
 			for (const option of operation.options ?? []) {
 				expect((option as { action: string }).action).toMatch(/^[A-Z][a-z]+( [a-z0-9]+)+$/);

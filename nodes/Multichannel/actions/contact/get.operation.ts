@@ -1,0 +1,34 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { api, type WorkspaceClient } from '../../../../src/client';
+import type { OperationContext } from '../../../shared/resources';
+import { locatorValue } from '../common';
+import { instanceLocator } from '../instance/locator';
+import { contactFieldNames } from './fields';
+import { contactLocator } from './locator';
+
+export const option = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get a contact',
+	description: 'Get a contact by its ID',
+};
+
+export const description: INodeProperties[] = [
+	{ ...instanceLocator, description: 'The instance the contact belongs to' },
+	{ ...contactLocator, description: 'The contact to get' },
+];
+
+export const scope = api.workspace.contacts.get.scope;
+
+export const fields = contactFieldNames;
+
+export async function execute(
+	this: IExecuteFunctions,
+	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+) {
+	return await client.contacts.get({
+		instanceId: locatorValue(this, 'instanceId', itemIndex),
+		contactId: locatorValue(this, 'contactId', itemIndex),
+	});
+}

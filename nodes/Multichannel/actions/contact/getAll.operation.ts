@@ -1,0 +1,70 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { api, type WorkspaceClient } from '../../../../src/client';
+import { returnAllOrLimit } from '../../../shared/descriptions';
+import type { OperationContext } from '../../../shared/resources';
+import { locatorValue } from '../common';
+import { instanceLocator } from '../instance/locator';
+
+export const option = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many contacts',
+	description: 'List the contacts of an instance',
+};
+
+export const description: INodeProperties[] = [
+	{ ...instanceLocator, description: 'The instance whose contacts to list' },
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Blocked',
+				name: 'blocked',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to list only blocked contacts (on) or only contacts not blocked (off)',
+			},
+			{
+				displayName: 'Search',
+				name: 'search',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Ana',
+				description: 'Part of a name or phone number',
+			},
+		],
+	},
+];
+
+export const scope = api.workspace.contacts.list.scope;
+
+export const fields = {
+	instanceId: 'Instance',
+	'query.search': 'Search',
+	'query.blocked': 'Blocked',
+};
+
+export async function execute(
+	this: IExecuteFunctions,
+	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+) {
+	const instanceId = locatorValue(this, 'instanceId', itemIndex);
+	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+	const max = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex) as number);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as {
+		search?: string;
+		blocked?: boolean;
+	};
+	const query = {
+		...(filters.search?.trim() ? { search: filters.search.trim() } : {}),
+		...(filters.blocked !== undefined ? { blocked: filters.blocked } : {}),
+	};
+	return await client.contacts.list.all({ instanceId, query }, { max });
+}

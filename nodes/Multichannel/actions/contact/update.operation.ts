@@ -1,0 +1,59 @@
+import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { api, type WorkspaceClient } from '../../../../src/client';
+import type { OperationContext } from '../../../shared/resources';
+import { compact, locatorValue, splitList } from '../common';
+import { instanceLocator } from '../instance/locator';
+import { contactDetailFields, contactFieldNames } from './fields';
+import { contactLocator } from './locator';
+
+export const option = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update a contact',
+	description: 'Change the name, email or tags of a contact',
+};
+
+export const description: INodeProperties[] = [
+	{ ...instanceLocator, description: 'The instance the contact belongs to' },
+	{ ...contactLocator, description: 'The contact to update' },
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: contactDetailFields,
+	},
+];
+
+export const scope = api.workspace.contacts.update.scope;
+
+export const fields = contactFieldNames;
+
+export async function execute(
+	this: IExecuteFunctions,
+	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+) {
+	const update = this.getNodeParameter('updateFields', itemIndex, {}) as {
+		name?: string;
+		email?: string;
+		tags?: string;
+	};
+	const body = {
+		...compact({ name: update.name?.trim(), email: update.email?.trim() }),
+		...(update.tags !== undefined ? { tags: splitList(update.tags) } : {}),
+	};
+	if (Object.keys(body).length === 0) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Invalid value for "Update Fields" [item ${itemIndex}]: add at least one field to change`,
+			{ itemIndex },
+		);
+	}
+	return await client.contacts.update({
+		instanceId: locatorValue(this, 'instanceId', itemIndex),
+		contactId: locatorValue(this, 'contactId', itemIndex),
+		body,
+	});
+}

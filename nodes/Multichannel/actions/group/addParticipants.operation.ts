@@ -1,0 +1,3 @@
+import { participantsOperation } from './participants';
+
+export const { option, description, scope, fields, execute } = participantsOperation('add');

@@ -1,0 +1,109 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { api, type WorkspaceClient } from '../../../../src/client';
+import { normalisePhoneNumbers } from '../../../shared/phone';
+import type { OperationContext } from '../../../shared/resources';
+import { compact, locatorValue, simplifyField, simplifyWanted } from '../common';
+import { instanceLocator } from '../instance/locator';
+import { simplifyGroup } from './locator';
+
+export const option = {
+	name: 'Create',
+	value: 'create',
+	action: 'Create a group',
+	description: 'Create a group with the given participants',
+};
+
+export const description: INodeProperties[] = [
+	{ ...instanceLocator, description: 'The instance that creates (and owns) the group' },
+	{
+		displayName: 'Subject',
+		name: 'subject',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Spring launch team',
+		description: 'The name of the group, up to 100 characters',
+	},
+	{
+		displayName: 'Participants',
+		name: 'participants',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. +14155550123, +442079460958',
+		description: 'Phone numbers with their country code, separated by commas',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+				typeOptions: { rows: 3 },
+			},
+			{
+				displayName: 'Only Admins Can Edit Info',
+				name: 'locked',
+				type: 'boolean',
+				default: false,
+				description: 'Whether only admins can change the subject, description and picture',
+			},
+			{
+				displayName: 'Only Admins Can Send',
+				name: 'announcementsOnly',
+				type: 'boolean',
+				default: false,
+				description: 'Whether only admins can send messages to the group',
+			},
+		],
+	},
+	simplifyField,
+];
+
+export const scope = api.workspace.groups.create.scope;
+
+export const fields = {
+	instanceId: 'Instance',
+	'body.subject': 'Subject',
+	'body.participants': 'Participants',
+	'body.description': 'Description',
+};
+
+export async function execute(
+	this: IExecuteFunctions,
+	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+) {
+	const instanceId = locatorValue(this, 'instanceId', itemIndex);
+	const participants = normalisePhoneNumbers(
+		this.getNodeParameter('participants', itemIndex),
+		'Participants',
+		itemIndex,
+		this.getNode(),
+	);
+	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as {
+		description?: string;
+		locked?: boolean;
+		announcementsOnly?: boolean;
+	};
+	const settings = compact({
+		locked: additional.locked,
+		announcementsOnly: additional.announcementsOnly,
+	});
+	const group = await client.groups.create({
+		instanceId,
+		body: {
+			subject: (this.getNodeParameter('subject', itemIndex) as string).trim(),
+			participants,
+			...compact({ description: additional.description }),
+			...(Object.keys(settings).length > 0 ? { settings } : {}),
+		},
+	});
+	return simplifyWanted(this, itemIndex) ? simplifyGroup(group) : group;
+}

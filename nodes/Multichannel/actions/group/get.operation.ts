@@ -1,0 +1,35 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { api, type WorkspaceClient } from '../../../../src/client';
+import type { OperationContext } from '../../../shared/resources';
+import { locatorValue, simplifyField, simplifyWanted } from '../common';
+import { instanceLocator } from '../instance/locator';
+import { groupLocator, simplifyGroup } from './locator';
+
+export const option = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get a group',
+	description: 'Get a group with its participants',
+};
+
+export const description: INodeProperties[] = [
+	{ ...instanceLocator, description: 'The instance that is in the group' },
+	{ ...groupLocator, description: 'The group to get' },
+	simplifyField,
+];
+
+export const scope = api.workspace.groups.get.scope;
+
+export const fields = { instanceId: 'Instance', groupId: 'Group' };
+
+export async function execute(
+	this: IExecuteFunctions,
+	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+) {
+	const group = await client.groups.get({
+		instanceId: locatorValue(this, 'instanceId', itemIndex),
+		groupId: locatorValue(this, 'groupId', itemIndex),
+	});
+	return simplifyWanted(this, itemIndex) ? simplifyGroup(group) : group;
+}

@@ -1,0 +1,25 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { api, type WorkspaceClient } from '../../../../src/client';
+import { returnAllOrLimit } from '../../../shared/descriptions';
+import type { OperationContext } from '../../../shared/resources';
+
+export const option = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many instances',
+	description: 'List the instances of the workspace',
+};
+
+export const description: INodeProperties[] = [...returnAllOrLimit()];
+
+export const scope = api.workspace.instances.list.scope;
+
+export async function execute(
+	this: IExecuteFunctions,
+	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+) {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+	const max = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex) as number);
+	return await client.instances.list.all({}, { max });
+}

@@ -1,0 +1,34 @@
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { api } from '../../../../src/client';
+import { locator, searchList } from '../common';
+
+/** An instance: picked from the workspace's instances (searchable), or given by ID or expression. */
+export const instanceLocator = locator({
+	displayName: 'Instance',
+	name: 'instanceId',
+	noun: 'instance',
+	searchListMethod: 'searchInstances',
+	idPlaceholder: 'e.g. inst_8f2a4c6e1b3d5f70',
+	description: 'The instance (connected channel session) to use',
+});
+
+/** Fills "From list": the workspace's instances whose name or ID contains what the user typed. */
+export async function searchInstances(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchList(this, {
+		scope: api.workspace.instances.list.scope,
+		noun: 'instance',
+		filter,
+		paginationToken,
+		page: async (client, cursor) =>
+			await client.instances.list({ query: { limit: 100, ...(cursor ? { cursor } : {}) } }),
+		toItem: (instance) => ({
+			name: `${instance.name ?? instance.id}${instance.status ? ` (${instance.status})` : ''}`,
+			value: instance.id,
+		}),
+	});
+}

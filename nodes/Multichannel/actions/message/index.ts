@@ -1,0 +1,30 @@
+import type { WorkspaceClient } from '../../../../src/client';
+import { defineResource } from '../../../shared/resources';
+import * as deleteMessage from './delete.operation';
+import * as get from './get.operation';
+import * as markRead from './markRead.operation';
+import * as sendContactCard from './sendContactCard.operation';
+import * as sendLocation from './sendLocation.operation';
+import * as sendMedia from './sendMedia.operation';
+import * as sendPoll from './sendPoll.operation';
+import * as sendReaction from './sendReaction.operation';
+import * as sendText from './sendText.operation';
+
+/** Messages: sends of every kind, their status, read receipts and deletion. */
+export const message = defineResource<WorkspaceClient>({
+	name: 'Message',
+	value: 'message',
+	noun: 'message',
+	operations: [
+		sendText,
+		sendMedia,
+		sendLocation,
+		sendContactCard,
+		sendReaction,
+		sendPoll,
+		get,
+		markRead,
+		deleteMessage,
+	],
+	defaultOperation: sendText.option.value,
+});

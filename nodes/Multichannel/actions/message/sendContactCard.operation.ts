@@ -1,0 +1,114 @@
+import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { api, type WorkspaceClient } from '../../../../src/client';
+import { normalisePhoneNumbers } from '../../../shared/phone';
+import type { OperationContext } from '../../../shared/resources';
+import { compact, sendIdempotencyKey, locatorValue } from '../common';
+import { instanceLocator } from '../instance/locator';
+import { quoted, recipient, sendFields, sendOptionsField, toField } from './shared';
+
+export const option = {
+	name: 'Send Contact Card',
+	value: 'sendContactCard',
+	action: 'Send a contact card',
+	description: 'Send one or more contact cards (vCards)',
+};
+
+export const description: INodeProperties[] = [
+	{ ...instanceLocator, description: 'The instance to send from' },
+	toField,
+	{
+		displayName: 'Contacts',
+		name: 'contacts',
+		type: 'fixedCollection',
+		placeholder: 'Add Contact',
+		default: {},
+		required: true,
+		typeOptions: { multipleValues: true },
+		description: 'The contacts to share, up to 10',
+		options: [
+			{
+				displayName: 'Contact',
+				name: 'contact',
+				values: [
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						required: true,
+						placeholder: 'e.g. Ana Silva',
+					},
+					{
+						displayName: 'Phone Numbers',
+						name: 'phoneNumbers',
+						type: 'string',
+						default: '',
+						required: true,
+						placeholder: 'e.g. +14155550123, +442079460958',
+						description: 'One or more numbers with their country code, separated by commas',
+					},
+					{
+						displayName: 'Organization',
+						name: 'organization',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. Acme Inc.',
+					},
+					{
+						displayName: 'Email',
+						name: 'email',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. nathan@example.com',
+					},
+				],
+			},
+		],
+	},
+	sendOptionsField(),
+];
+
+export const scope = api.workspace.messages.sendContactCard.scope;
+
+export const fields = { ...sendFields, 'body.contacts': 'Contacts' };
+
+interface ContactInput {
+	name?: string;
+	phoneNumbers?: string;
+	organization?: string;
+	email?: string;
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+) {
+	const instanceId = locatorValue(this, 'instanceId', itemIndex);
+	const to = recipient(this, itemIndex);
+	const given = this.getNodeParameter('contacts.contact', itemIndex, []) as ContactInput[];
+	if (given.length === 0) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Invalid value for "Contacts" [item ${itemIndex}]: add at least one contact`,
+			{
+				itemIndex,
+			},
+		);
+	}
+	const contacts = given.map((contact, index) => ({
+		name: (contact.name ?? '').trim(),
+		phoneNumbers: normalisePhoneNumbers(
+			contact.phoneNumbers,
+			`Phone Numbers (contact ${index + 1})`,
+			itemIndex,
+			this.getNode(),
+		),
+		...compact({ organization: contact.organization?.trim(), email: contact.email?.trim() }),
+	}));
+	const body = { to, contacts, ...quoted(this, itemIndex) };
+	return await client.messages.sendContactCard(
+		{ instanceId, body },
+		{ idempotencyKey: sendIdempotencyKey(this, itemIndex, 'sendContactCard', instanceId, body) },
+	);
+}

@@ -1,0 +1,89 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { api, type WorkspaceClient } from '../../../../src/client';
+import type { OperationContext } from '../../../shared/resources';
+import { compact, sendIdempotencyKey, locatorValue } from '../common';
+import { instanceLocator } from '../instance/locator';
+import { quoted, recipient, sendFields, sendOptionsField, toField } from './shared';
+
+export const option = {
+	name: 'Send Location',
+	value: 'sendLocation',
+	action: 'Send a location message',
+	description: 'Send a place on the map',
+};
+
+export const description: INodeProperties[] = [
+	{ ...instanceLocator, description: 'The instance to send from' },
+	toField,
+	{
+		displayName: 'Latitude',
+		name: 'latitude',
+		type: 'number',
+		default: 0,
+		required: true,
+		typeOptions: { minValue: -90, maxValue: 90, numberPrecision: 6 },
+		placeholder: 'e.g. 52.520008',
+		description: 'Between -90 and 90',
+	},
+	{
+		displayName: 'Longitude',
+		name: 'longitude',
+		type: 'number',
+		default: 0,
+		required: true,
+		typeOptions: { minValue: -180, maxValue: 180, numberPrecision: 6 },
+		placeholder: 'e.g. 13.404954',
+		description: 'Between -180 and 180',
+	},
+	sendOptionsField([
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Head office',
+			description: 'The name of the place',
+		},
+		{
+			displayName: 'Address',
+			name: 'address',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Unter den Linden 1, Berlin',
+			description: 'The address shown under the name',
+		},
+	]),
+];
+
+export const scope = api.workspace.messages.sendLocation.scope;
+
+export const fields = {
+	...sendFields,
+	'body.latitude': 'Latitude',
+	'body.longitude': 'Longitude',
+	'body.name': 'Name',
+	'body.address': 'Address',
+};
+
+export async function execute(
+	this: IExecuteFunctions,
+	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+) {
+	const instanceId = locatorValue(this, 'instanceId', itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as {
+		name?: string;
+		address?: string;
+	};
+	const body = {
+		to: recipient(this, itemIndex),
+		latitude: Number(this.getNodeParameter('latitude', itemIndex)),
+		longitude: Number(this.getNodeParameter('longitude', itemIndex)),
+		...quoted(this, itemIndex),
+		...compact({ name: options.name, address: options.address }),
+	};
+	return await client.messages.sendLocation(
+		{ instanceId, body },
+		{ idempotencyKey: sendIdempotencyKey(this, itemIndex, 'sendLocation', instanceId, body) },
+	);
+}

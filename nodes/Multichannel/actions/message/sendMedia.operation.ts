@@ -1,0 +1,186 @@
+import { createHash } from 'crypto';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { api, type WorkspaceClient } from '../../../../src/client';
+import type { OperationContext } from '../../../shared/resources';
+import { compact, sendIdempotencyKey, locatorValue } from '../common';
+import { instanceLocator } from '../instance/locator';
+import { quoted, recipient, sendFields, sendOptionsField, toField } from './shared';
+
+export const option = {
+	name: 'Send Media',
+	value: 'sendMedia',
+	action: 'Send a media message',
+	description: 'Send an image, video, audio file or document, from binary data or a URL',
+};
+
+type MediaType = 'image' | 'video' | 'audio' | 'document';
+
+export const description: INodeProperties[] = [
+	{ ...instanceLocator, description: 'The instance to send from' },
+	toField,
+	{
+		displayName: 'Source',
+		name: 'source',
+		type: 'options',
+		default: 'binary',
+		options: [
+			{
+				name: 'Binary File',
+				value: 'binary',
+				description: 'A file of the input item, such as one a previous node downloaded or read',
+			},
+			{
+				name: 'URL',
+				value: 'url',
+				description: 'A public address the service downloads the file from',
+			},
+		],
+		description: 'Where the file comes from',
+	},
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		placeholder: 'e.g. data',
+		hint: 'The name of the input field containing the binary file data to be sent',
+		displayOptions: { show: { source: ['binary'] } },
+	},
+	{
+		displayName: 'File URL',
+		name: 'url',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. https://example.com/brochure.pdf',
+		displayOptions: { show: { source: ['url'] } },
+	},
+	{
+		displayName: 'Media Type',
+		name: 'mediaType',
+		type: 'options',
+		default: 'auto',
+		options: [
+			{ name: 'Audio', value: 'audio' },
+			{
+				name: 'Detect From File',
+				value: 'auto',
+				description: 'From the MIME type of the file (or the extension in the URL)',
+			},
+			{ name: 'Document', value: 'document' },
+			{ name: 'Image', value: 'image' },
+			{ name: 'Video', value: 'video' },
+		],
+		description: 'How the file is shown to the recipient',
+	},
+	sendOptionsField([
+		{
+			displayName: 'Caption',
+			name: 'caption',
+			type: 'string',
+			default: '',
+			typeOptions: { rows: 2 },
+			description: 'Text shown with the file, up to 1024 characters',
+		},
+		{
+			displayName: 'File Name',
+			name: 'fileName',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. invoice-1042.pdf',
+			description: 'The name the recipient sees; by default the name of the file',
+		},
+	]),
+];
+
+export const scope = api.workspace.messages.sendMediaUpload.scope;
+
+export const fields = {
+	...sendFields,
+	'body.url': 'File URL',
+	'body.mediaType': 'Media Type',
+	'body.caption': 'Caption',
+	'body.fileName': 'File Name',
+	file: 'Input Binary Field',
+};
+
+const EXTENSIONS: Record<string, MediaType> = {
+	jpg: 'image',
+	jpeg: 'image',
+	png: 'image',
+	gif: 'image',
+	webp: 'image',
+	mp4: 'video',
+	mov: 'video',
+	webm: 'video',
+	mp3: 'audio',
+	ogg: 'audio',
+	opus: 'audio',
+	m4a: 'audio',
+	wav: 'audio',
+};
+
+function mediaTypeOf(mimeType: string | undefined, name: string | undefined): MediaType {
+	const main = mimeType?.split('/')[0];
+	if (main === 'image' || main === 'video' || main === 'audio') return main;
+	if (mimeType) return 'document';
+	const extension = /\.([a-z0-9]+)(?:$|[?#])/i.exec(name ?? '')?.[1]?.toLowerCase() ?? '';
+	return EXTENSIONS[extension] ?? 'document';
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+) {
+	const instanceId = locatorValue(this, 'instanceId', itemIndex);
+	const to = recipient(this, itemIndex);
+	const source = this.getNodeParameter('source', itemIndex) as 'binary' | 'url';
+	const chosen = this.getNodeParameter('mediaType', itemIndex) as MediaType | 'auto';
+	const options = this.getNodeParameter('options', itemIndex, {}) as {
+		caption?: string;
+		fileName?: string;
+	};
+	const common = compact({
+		to,
+		...quoted(this, itemIndex),
+		caption: options.caption,
+		fileName: options.fileName?.trim(),
+	});
+
+	if (source === 'url') {
+		const url = (this.getNodeParameter('url', itemIndex) as string).trim();
+		const body = {
+			...common,
+			url,
+			mediaType: chosen === 'auto' ? mediaTypeOf(undefined, url) : chosen,
+		};
+		return await client.messages.sendMedia(
+			{ instanceId, body },
+			{ idempotencyKey: sendIdempotencyKey(this, itemIndex, 'sendMedia', instanceId, body) },
+		);
+	}
+
+	const property = (this.getNodeParameter('binaryPropertyName', itemIndex) as string).trim();
+	const binary = this.helpers.assertBinaryData(itemIndex, property);
+	const data = await this.helpers.getBinaryDataBuffer(itemIndex, property);
+	const mimeType = binary.mimeType || 'application/octet-stream';
+	const fileName =
+		binary.fileName || `file${binary.fileExtension ? `.${binary.fileExtension}` : ''}`;
+	const body = {
+		...common,
+		mediaType: chosen === 'auto' ? mediaTypeOf(binary.mimeType, fileName) : chosen,
+	};
+	// The file is part of what is sent: its hash (not its bytes) goes into the derived key.
+	const sha256 = createHash('sha256').update(data).digest('hex');
+	return await client.messages.sendMediaUpload(
+		{ instanceId, body, file: { data, fileName, mimeType } },
+		{
+			idempotencyKey: sendIdempotencyKey(this, itemIndex, 'sendMedia', instanceId, {
+				...body,
+				file: { fileName, mimeType, sha256 },
+			}),
+		},
+	);
+}

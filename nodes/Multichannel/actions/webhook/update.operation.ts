@@ -1,0 +1,85 @@
+import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { api, type WorkspaceClient } from '../../../../src/client';
+import type { OperationContext } from '../../../shared/resources';
+import { locatorValue, splitList } from '../common';
+import { eventsField, urlField, webhookFieldNames, webhookLocator, withoutSecret } from './shared';
+
+export const option = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update a webhook',
+	description: 'Change the URL, events or filters of a webhook, or turn it back on',
+};
+
+export const description: INodeProperties[] = [
+	{ ...webhookLocator, description: 'The webhook to update' },
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Enabled',
+				name: 'enabled',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether the webhook receives events; turn on to re-enable one the service disabled after failed deliveries',
+			},
+			{ ...eventsField(false), default: ['*'] },
+			{
+				displayName: 'Only For Instances',
+				name: 'instanceIds',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. inst_8f2a4c6e1b3d5f70',
+				description: 'Deliver only events of these instances (IDs separated by commas)',
+			},
+			{ ...urlField, required: false },
+		],
+	},
+];
+
+export const scope = api.workspace.webhooks.update.scope;
+
+export const fields = webhookFieldNames;
+
+export async function execute(
+	this: IExecuteFunctions,
+	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+) {
+	const update = this.getNodeParameter('updateFields', itemIndex, {}) as {
+		description?: string;
+		enabled?: boolean;
+		events?: string[];
+		instanceIds?: string;
+		url?: string;
+	};
+	const instanceIds = splitList(update.instanceIds);
+	const body = {
+		...(update.url !== undefined ? { url: update.url.trim() } : {}),
+		...(update.events !== undefined ? { events: update.events as ['*'] } : {}),
+		...(update.description !== undefined ? { description: update.description } : {}),
+		...(update.enabled !== undefined ? { enabled: update.enabled } : {}),
+		...(instanceIds.length > 0 ? { filters: { instanceIds } } : {}),
+	};
+	if (Object.keys(body).length === 0) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Invalid value for "Update Fields" [item ${itemIndex}]: add at least one field to change`,
+			{ itemIndex },
+		);
+	}
+	return withoutSecret(
+		await client.webhooks.update({ webhookId: locatorValue(this, 'webhookId', itemIndex), body }),
+	);
+}

@@ -1,0 +1,448 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals -- made-up keys the tests look for in outputs; test code runs in plain Node (timers in nock replies) */
+/**
+ * The Message resource of the Multichannel node, run as real workflows against the sandbox on loopback
+ * (every operation, with the sandbox's resulting state), plus nock tests pinning the wire format, the
+ * idempotency key, bounded concurrency and rate-limit pacing.
+ */
+import { createHash } from 'node:crypto';
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { runNode } from '../support/n8n-harness';
+import {
+	byId,
+	expectNoSecrets,
+	multichannelNode,
+	NODE_NAME,
+	runWithFiles,
+	startService,
+	type TestService,
+} from './multichannel-support';
+
+let service: TestService;
+let instance: { id: string; phoneNumber: string };
+beforeAll(async () => {
+	service = await startService();
+	instance = await service.connectedInstance('Messages');
+});
+afterAll(async () => await service.close());
+
+const messageNode = (parameters: IDataObject, extra = {}) =>
+	multichannelNode('message', { instanceId: byId(instance.id), ...parameters }, extra);
+const run = (parameters: IDataObject, items?: Array<IDataObject>, extra = {}) =>
+	runNode(messageNode(parameters, extra), { credentials: service.credentials, items });
+const stored = (id: unknown) => service.sandbox.store.get('messages', id as string);
+const outboundCount = () =>
+	service.sandbox.store.all('messages', (message) => message.direction === 'outbound').length;
+
+describe('Message sends against the sandbox', () => {
+	test('Send Text: several items, numbers in any usual notation, all stored as sent, in order', async () => {
+		const result = await run(
+			{ operation: 'sendText', to: '={{ $json.phone }}', text: '=Hi {{ $json.name }}' },
+			[
+				{ phone: '+1 (415) 555-0101', name: 'Ana' },
+				{ phone: '0044 20 7946 0958', name: 'Ben' },
+				{ phone: '33.1.23.45.67.89', name: 'Chloé' },
+			],
+		);
+
+		const output = result.output(NODE_NAME);
+		expect(output.map((item) => [item.json.to, item.json.status, item.pairedItem])).toEqual([
+			['+14155550101', 'sent', { item: 0 }],
+			['+442079460958', 'sent', { item: 1 }],
+			['+33123456789', 'sent', { item: 2 }],
+		]);
+		expect(output.map((item) => stored(item.json.id)?.content)).toEqual([
+			{ text: 'Hi Ana' },
+			{ text: 'Hi Ben' },
+			{ text: 'Hi Chloé' },
+		]);
+		expectNoSecrets(result, [service.apiKey]);
+	});
+
+	test('an impossible number stops the run before any request, naming the field and the item', async () => {
+		const before = outboundCount();
+
+		const result = await run({ operation: 'sendText', to: '={{ $json.phone }}', text: 'Hi' }, [
+			{ phone: 'call me' },
+		]);
+
+		expect(result.error).toMatchObject({
+			name: 'NodeOperationError',
+			message: 'Invalid value for "To" [item 0]: "call me" is not a valid phone number',
+			description: expect.stringContaining('+14155550123'),
+		});
+		expect(outboundCount()).toBe(before);
+	});
+
+	test('with continue on fail, a bad number fails its item only; the others are sent', async () => {
+		const result = await run(
+			{ operation: 'sendText', to: '={{ $json.phone }}', text: 'Hello' },
+			[{ phone: '+14155550111' }, { phone: '+12' }, { phone: '+14155550112' }],
+			{ onError: 'continueRegularOutput' },
+		);
+
+		const output = result.output(NODE_NAME);
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(output[1].json.error).toBe(
+			'Invalid value for "To" [item 1]: "+12" is not a valid phone number',
+		);
+		expect(stored(output[0].json.id)?.to).toBe('+14155550111');
+		expect(stored(output[2].json.id)?.to).toBe('+14155550112');
+	});
+
+	test('running the same item again sends nothing twice (derived idempotency key); a key of its own too', async () => {
+		const node = messageNode({ operation: 'sendText', to: '+14155550133', text: 'Only once' });
+		const first = await runNode(node, { credentials: service.credentials });
+		const again = await runNode(node, { credentials: service.credentials });
+
+		expect(again.json(NODE_NAME)[0].id).toBe(first.json(NODE_NAME)[0].id);
+		expect(
+			service.sandbox.store.all('messages', (message) => message.to === '+14155550133'),
+		).toHaveLength(1);
+
+		const keyed = (text: string) =>
+			messageNode({
+				operation: 'sendText',
+				to: '+14155550134',
+				text,
+				options: { idempotencyKey: 'order-1042' },
+			});
+		const a = await runNode(keyed('Order 1042 shipped'), { credentials: service.credentials });
+		const b = await runNode(keyed('Order 1042 shipped'), { credentials: service.credentials });
+		expect(b.json(NODE_NAME)[0].id).toBe(a.json(NODE_NAME)[0].id);
+	});
+
+	test('Send Media from a binary property (the default) uploads the file', async () => {
+		const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+		const pdf = Buffer.from('%PDF-1.4 brochure');
+
+		const result = await runWithFiles(
+			messageNode({
+				operation: 'sendMedia',
+				to: '={{ $json.phone }}',
+				options: { caption: '={{ $json.caption }}' },
+			}),
+			[
+				{
+					json: { phone: '+14155550141', caption: 'Logo' },
+					data: png,
+					fileName: 'logo.png',
+					mimeType: 'image/png',
+				},
+				{
+					json: { phone: '+14155550142', caption: 'Brochure' },
+					data: pdf,
+					fileName: 'brochure.pdf',
+					mimeType: 'application/pdf',
+				},
+			],
+			service.credentials,
+		);
+
+		const output = result.output(NODE_NAME);
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(stored(output[0].json.id)).toMatchObject({
+			type: 'image',
+			to: '+14155550141',
+			content: {
+				mediaType: 'image',
+				caption: 'Logo',
+				fileName: 'logo.png',
+				mimeType: 'image/png',
+				size: png.length,
+				sha256: createHash('sha256').update(png).digest('hex'),
+			},
+		});
+		expect(stored(output[1].json.id)).toMatchObject({
+			type: 'document',
+			content: { fileName: 'brochure.pdf', mimeType: 'application/pdf', size: pdf.length },
+		});
+	});
+
+	test('Send Media names the missing binary property as an input error', async () => {
+		const result = await run({
+			operation: 'sendMedia',
+			to: '+14155550143',
+			binaryPropertyName: 'file',
+		});
+
+		expect(result.error).toMatchObject({ name: 'NodeOperationError' });
+		expect(result.error?.message).toMatch(/binary|file/i);
+	});
+
+	test('Send Media from a URL guesses the media type from the extension', async () => {
+		const result = await run({
+			operation: 'sendMedia',
+			to: '+14155550144',
+			source: 'url',
+			url: 'https://example.com/clip.mp4',
+		});
+
+		expect(stored(result.json(NODE_NAME)[0].id)).toMatchObject({
+			type: 'video',
+			content: { url: 'https://example.com/clip.mp4' },
+		});
+	});
+
+	test('Send Location, Contact Card, Poll and Reaction are stored with their content', async () => {
+		const location = await run({
+			operation: 'sendLocation',
+			to: '+14155550151',
+			latitude: 52.520008,
+			longitude: 13.404954,
+			options: { name: 'Head office' },
+		});
+		const card = await run({
+			operation: 'sendContactCard',
+			to: '+14155550151',
+			contacts: {
+				contact: [
+					{
+						name: 'Ana Silva',
+						phoneNumbers: '+1 415 555 0199, 0044 20 7946 0958',
+						email: 'ana@example.com',
+					},
+				],
+			},
+		});
+		const poll = await run({
+			operation: 'sendPoll',
+			to: '+14155550151',
+			question: 'Which day?',
+			pollOptions: 'Monday, Tuesday,  Friday',
+			multipleAnswers: true,
+		});
+		const target = location.json(NODE_NAME)[0].id as string;
+		const reaction = await run({
+			operation: 'sendReaction',
+			to: '+14155550151',
+			messageId: target,
+			emoji: '👍',
+		});
+
+		expect(stored(location.json(NODE_NAME)[0].id)?.content).toEqual({
+			latitude: 52.520008,
+			longitude: 13.404954,
+			name: 'Head office',
+			address: null,
+		});
+		expect(stored(card.json(NODE_NAME)[0].id)?.content).toEqual({
+			contacts: [
+				{
+					name: 'Ana Silva',
+					phoneNumbers: ['+14155550199', '+442079460958'],
+					email: 'ana@example.com',
+				},
+			],
+		});
+		expect(stored(poll.json(NODE_NAME)[0].id)?.content).toEqual({
+			question: 'Which day?',
+			options: ['Monday', 'Tuesday', 'Friday'],
+			multipleAnswers: true,
+		});
+		expect(stored(reaction.json(NODE_NAME)[0].id)?.content).toEqual({
+			messageId: target,
+			emoji: '👍',
+		});
+	});
+
+	test('Get (simplified and raw), Mark as Read and Delete', async () => {
+		const received = await service.inbound(instance.id, '+14155550161', 'Are you open today?');
+
+		const simple = await run({ operation: 'get', messageId: received.id });
+		const full = await run({ operation: 'get', messageId: received.id, simplify: false });
+		const read = await run({ operation: 'markRead', messageId: received.id });
+
+		expect(simple.json(NODE_NAME)[0]).toEqual({
+			id: received.id,
+			instanceId: instance.id,
+			chatId: expect.any(String),
+			direction: 'inbound',
+			from: '+14155550161',
+			to: instance.phoneNumber,
+			type: 'text',
+			status: expect.any(String),
+			text: 'Are you open today?',
+			createdAt: expect.any(String),
+		});
+		expect(full.json(NODE_NAME)[0]).toMatchObject({
+			content: { text: 'Are you open today?' },
+			error: null,
+		});
+		expect(read.json(NODE_NAME)[0]).toMatchObject({ id: received.id, status: 'read' });
+		expect(stored(received.id)?.status).toBe('read');
+
+		const deleted = await run({ operation: 'delete', messageId: received.id });
+		expect(deleted.json(NODE_NAME)).toEqual([{ deleted: true, id: received.id }]);
+		expect(stored(received.id)).toBeUndefined();
+	});
+
+	test('404 for an unknown message, with its message', async () => {
+		const result = await run({ operation: 'get', messageId: 'msg_missing' });
+
+		expect(result.error).toMatchObject({
+			name: 'NodeApiError',
+			httpCode: '404',
+			message: 'The message was not found [item 0]',
+		});
+	});
+
+	test('bulk sends with concurrency against the sandbox: every message sent, outputs in input order', async () => {
+		const phones = Array.from({ length: 12 }, (_, index) => `+1415555${String(2000 + index)}`);
+
+		const result = await run(
+			{
+				operation: 'sendText',
+				to: '={{ $json.phone }}',
+				text: 'Bulk',
+				options: { concurrency: 6 },
+			},
+			phones.map((phone) => ({ phone })),
+		);
+
+		const output = result.output(NODE_NAME);
+		expect(output.map((item) => item.json.to)).toEqual(phones);
+		expect(output.map((item) => item.pairedItem)).toEqual(phones.map((_, item) => ({ item })));
+		for (const item of output) expect(stored(item.json.id)?.to).toBe(item.json.to);
+	});
+});
+
+describe('Message on the wire (nock)', () => {
+	const BASE_URL = 'http://127.0.0.1:8789';
+	const API_KEY = 'mcw_test_wire_5678';
+	const credentials = { multichannelApi: { baseUrl: BASE_URL, apiKey: API_KEY } };
+	const wireNode = (parameters: IDataObject) =>
+		multichannelNode('message', { instanceId: byId('inst_1'), ...parameters });
+	const sent = (to: string, id = 'msg_1') => ({
+		id,
+		instanceId: 'inst_1',
+		to,
+		type: 'text',
+		status: 'sent',
+	});
+
+	beforeAll(() => nock.disableNetConnect());
+	afterEach(() => {
+		const pending = nock.pendingMocks();
+		nock.cleanAll();
+		expect(pending).toEqual([]);
+	});
+	afterAll(() => nock.enableNetConnect());
+
+	test('Send Text: exact request, with the derived Idempotency-Key', async () => {
+		const seen: Array<{ headers: IDataObject; body: unknown }> = [];
+		nock(BASE_URL)
+			.post('/api/v1/instances/inst_1/messages/text')
+			.reply(function (_uri, body) {
+				seen.push({ headers: this.req.headers, body });
+				return [201, sent('+14155550123')];
+			});
+
+		const result = await runNode(
+			wireNode({
+				operation: 'sendText',
+				to: '00 1 415 555 0123',
+				text: 'Hello',
+				options: { quotedMessageId: 'msg_0', previewUrl: true },
+			}),
+			{ credentials },
+		);
+
+		const body = { to: '+14155550123', text: 'Hello', quotedMessageId: 'msg_0', previewUrl: true };
+		// The derivation documented in nodes/shared/idempotency.ts; the harness runs without an execution ID.
+		const key = `n8n-${createHash('sha256')
+			.update(JSON.stringify(['', NODE_NAME, 0, 'sendText', { instanceId: 'inst_1', body }]))
+			.digest('hex')}`;
+		expect(result.error).toBeUndefined();
+		expect(seen).toEqual([
+			{
+				headers: expect.objectContaining({
+					authorization: `Bearer ${API_KEY}`,
+					'content-type': 'application/json',
+					'idempotency-key': key,
+				}),
+				body,
+			},
+		]);
+		expect(result.json(NODE_NAME)).toEqual([sent('+14155550123')]);
+		expectNoSecrets(result, [API_KEY]);
+	});
+
+	test('Concurrency: items overlap up to the option, and outputs keep input order', async () => {
+		let inFlight = 0;
+		let most = 0;
+		const delays = [120, 10, 80, 10, 40, 10];
+		nock(BASE_URL)
+			.post('/api/v1/instances/inst_1/messages/text')
+			.times(delays.length)
+			.reply((_uri, body, callback) => {
+				const index = Number((body as { text: string }).text.slice(1));
+				inFlight++;
+				most = Math.max(most, inFlight);
+				void new Promise((resolve) => setTimeout(resolve, delays[index])).then(() => {
+					inFlight--;
+					callback(null, [201, sent(`+1415555010${index}`, `msg_${index}`)]);
+				});
+			});
+
+		const result = await runNode(
+			wireNode({
+				operation: 'sendText',
+				to: '={{ $json.phone }}',
+				text: '={{ $json.text }}',
+				options: { concurrency: 3 },
+			}),
+			{
+				credentials,
+				items: delays.map((_, index) => ({ phone: `+1415555010${index}`, text: `n${index}` })),
+			},
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(result.output(NODE_NAME).map((item) => [item.json.id, item.pairedItem])).toEqual(
+			delays.map((_, index) => [`msg_${index}`, { item: index }]),
+		);
+		expect(most).toBe(3);
+	});
+
+	test('when the key has no requests left, the next item waits for the reset instead of hitting 429', async () => {
+		const times: number[] = [];
+		const resetAt = Math.ceil(Date.now() / 1000) + 1;
+		nock(BASE_URL)
+			.post('/api/v1/instances/inst_1/messages/text')
+			.reply(() => {
+				times.push(Date.now());
+				return [
+					201,
+					sent('+14155550101'),
+					{
+						'X-RateLimit-Limit': '1',
+						'X-RateLimit-Remaining': '0',
+						'X-RateLimit-Reset': String(resetAt),
+					},
+				];
+			});
+		nock(BASE_URL)
+			.post('/api/v1/instances/inst_1/messages/text')
+			.reply(() => {
+				times.push(Date.now());
+				return [201, sent('+14155550102', 'msg_2')];
+			});
+
+		const result = await runNode(
+			wireNode({
+				operation: 'sendText',
+				to: '={{ $json.phone }}',
+				text: 'Paced',
+				options: { concurrency: 1 },
+			}),
+			{ credentials, items: [{ phone: '+14155550101' }, { phone: '+14155550102' }] },
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(times).toHaveLength(2);
+		expect(times[1]).toBeGreaterThanOrEqual(resetAt * 1000 - 5);
+		expect(result.json(NODE_NAME).map((item) => item.id)).toEqual(['msg_1', 'msg_2']);
+	});
+});

@@ -1,0 +1,186 @@
+/**
+ * What the Multichannel resource tests share: a sandbox on loopback with a seeded workspace, instances taken
+ * through create → connect → scan, a builder for the node under test, and a node emitting binary items.
+ */
+import {
+	NodeConnectionTypes,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+} from 'n8n-workflow';
+
+import type { Sandbox, SandboxOptions } from '../../sandbox/server';
+import { clientsFor, raw, startTestSandbox } from '../sandbox/helpers';
+import {
+	ITEMS_NAME,
+	loadPackage,
+	runWorkflow,
+	TRIGGER_NAME,
+	itemsIntoNode,
+	type NodeUnderTest,
+	type WorkflowResult,
+} from '../support/n8n-harness';
+
+export const NODE_TYPE = 'n8n-nodes-multichannel.multichannel';
+export const NODE_NAME = 'Multichannel';
+
+export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+export const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
+
+export function multichannelNode(
+	resource: string,
+	parameters: IDataObject,
+	extra: Partial<NodeUnderTest> = {},
+): NodeUnderTest {
+	return {
+		type: NODE_TYPE,
+		name: NODE_NAME,
+		parameters: { resource, ...parameters },
+		...extra,
+	} as NodeUnderTest;
+}
+
+export interface TestService {
+	sandbox: Sandbox;
+	apiKey: string;
+	credentials: { multichannelApi: { baseUrl: string; apiKey: string } };
+	client: ReturnType<typeof clientsFor>['workspace'];
+	/** An instance taken through create → connect (QR) → scan: it can send. */
+	connectedInstance(
+		name?: string,
+		phoneNumber?: string,
+	): Promise<{ id: string; phoneNumber: string }>;
+	/** A contact writes in: a received message on the instance. */
+	inbound(instanceId: string, from: string, text?: string): Promise<{ id: string }>;
+	close(): Promise<void>;
+}
+
+export async function startService(options: SandboxOptions = {}): Promise<TestService> {
+	const sandbox = await startTestSandbox({ rateLimit: false, ...options });
+	const keys = sandbox.keys as { workspace: string; shortLink: string; automation: string };
+	const client = clientsFor(sandbox.baseUrl, keys).workspace;
+	const sandboxCall = async (path: string, body: unknown) => {
+		const response = await raw(sandbox.baseUrl, 'POST', path, { key: keys.workspace, body });
+		if (response.status >= 300) throw new Error(`${path}: ${JSON.stringify(response.body)}`);
+		return response.body as IDataObject;
+	};
+	let phone = 14155550100;
+	return {
+		sandbox,
+		apiKey: keys.workspace,
+		credentials: { multichannelApi: { baseUrl: sandbox.baseUrl, apiKey: keys.workspace } },
+		client,
+		async connectedInstance(name = 'Sales', phoneNumber = `+${++phone}`) {
+			const instance = await client.instances.create({ body: { name } });
+			await client.instances.connect({ instanceId: instance.id, body: { method: 'qr' } });
+			await sandboxCall(`/sandbox/instances/${instance.id}/scan`, { phoneNumber });
+			return { id: instance.id, phoneNumber };
+		},
+		async inbound(instanceId, from, text = 'Hello') {
+			return (await sandboxCall(`/sandbox/instances/${instanceId}/inbound`, {
+				from,
+				text,
+			})) as { id: string };
+		},
+		close: async () => await sandbox.close(),
+	};
+}
+
+/** Nothing the run kept (outputs, errors, messages) contains any of the secrets. */
+export function expectNoSecrets(result: WorkflowResult, secrets: string[]): void {
+	const kept = JSON.stringify(result.run.data);
+	for (const secret of secrets) expect(kept).not.toContain(secret);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Binary input: Manual Trigger → Files → Multichannel
+
+const FILES_TYPE = 'harness.files';
+const FILES_NAME = 'Files';
+
+export interface TestFile {
+	json?: IDataObject;
+	data: Buffer;
+	fileName: string;
+	mimeType: string;
+	/** The binary property; `data` by default. */
+	property?: string;
+}
+
+/** Emits one item per file, with the file as binary data, as a "Read Files" or HTTP node would. */
+class Files implements INodeType {
+	description = {
+		displayName: 'Files',
+		name: 'files',
+		group: ['transform'],
+		version: 1,
+		description: 'Emits binary items',
+		defaults: { name: FILES_NAME },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [{ displayName: 'Files', name: 'files', type: 'json', default: '[]' }],
+	} as INodeType['description'];
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const files = JSON.parse(this.getNodeParameter('files', 0) as string) as Array<{
+			json?: IDataObject;
+			base64: string;
+			fileName: string;
+			mimeType: string;
+			property: string;
+		}>;
+		const items: INodeExecutionData[] = [];
+		for (const file of files) {
+			const binary = await this.helpers.prepareBinaryData(
+				Buffer.from(file.base64, 'base64'),
+				file.fileName,
+				file.mimeType,
+			);
+			items.push({
+				json: file.json ?? {},
+				binary: { [file.property]: binary },
+				pairedItem: { item: 0 },
+			});
+		}
+		return [items];
+	}
+}
+
+/** Runs "Manual Trigger → Files → node". */
+export async function runWithFiles(
+	node: NodeUnderTest,
+	files: TestFile[],
+	credentials: IDataObject,
+): Promise<WorkflowResult> {
+	const pkg = await loadPackage();
+	pkg.nodeTypes[FILES_TYPE] ??= new Files();
+	const workflow = itemsIntoNode(node, [], Object.keys(credentials));
+	const filesNode = workflow.nodes.find((candidate) => candidate.name === ITEMS_NAME);
+	if (!filesNode) throw new Error('The harness workflow has no items node');
+	Object.assign(filesNode, {
+		name: FILES_NAME,
+		type: FILES_TYPE,
+		parameters: {
+			files: JSON.stringify(
+				files.map((file) => ({
+					json: file.json,
+					base64: file.data.toString('base64'),
+					fileName: file.fileName,
+					mimeType: file.mimeType,
+					property: file.property ?? 'data',
+				})),
+			),
+		},
+	});
+	const main = (to: string) => ({
+		main: [[{ node: to, type: NodeConnectionTypes.Main, index: 0 }]],
+	});
+	return await runWorkflow(
+		{
+			nodes: workflow.nodes,
+			connections: { [TRIGGER_NAME]: main(FILES_NAME), [FILES_NAME]: main(workflow.nodeName) },
+		},
+		{ credentials: credentials as never },
+	);
+}
