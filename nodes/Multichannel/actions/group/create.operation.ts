@@ -3,8 +3,9 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { normalisePhoneNumbers } from '../../../shared/phone';
 import type { OperationContext } from '../../../shared/resources';
-import { compact, locatorValue, simplifyField, simplifyWanted } from '../common';
+import { locatorValue, simplifyField, simplifyWanted } from '../common';
 import { instanceLocator } from '../instance/locator';
+import { groupInfoBody, groupInfoOptions, type GroupInfo } from './info';
 import { simplifyGroup } from './locator';
 
 export const option = {
@@ -40,29 +41,7 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		options: [
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				default: '',
-				typeOptions: { rows: 3 },
-			},
-			{
-				displayName: 'Only Admins Can Edit Info',
-				name: 'locked',
-				type: 'boolean',
-				default: false,
-				description: 'Whether only admins can change the subject, description and picture',
-			},
-			{
-				displayName: 'Only Admins Can Send',
-				name: 'announcementsOnly',
-				type: 'boolean',
-				default: false,
-				description: 'Whether only admins can send messages to the group',
-			},
-		],
+		options: [...groupInfoOptions],
 	},
 	simplifyField,
 ];
@@ -87,22 +66,13 @@ export async function execute(
 		itemIndex,
 		this.getNode(),
 	);
-	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as {
-		description?: string;
-		locked?: boolean;
-		announcementsOnly?: boolean;
-	};
-	const settings = compact({
-		locked: additional.locked,
-		announcementsOnly: additional.announcementsOnly,
-	});
+	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as GroupInfo;
 	const group = await client.groups.create({
 		instanceId,
 		body: {
 			subject: (this.getNodeParameter('subject', itemIndex) as string).trim(),
 			participants,
-			...compact({ description: additional.description }),
-			...(Object.keys(settings).length > 0 ? { settings } : {}),
+			...groupInfoBody(additional),
 		},
 	});
 	return simplifyWanted(this, itemIndex) ? simplifyGroup(group) : group;

@@ -4,6 +4,7 @@ import { api, type WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
 import { compact, locatorValue, simplifyField, simplifyWanted } from '../common';
 import { instanceLocator } from '../instance/locator';
+import { groupInfoBody, groupInfoOptions, type GroupInfo } from './info';
 import { groupLocator, simplifyGroup } from './locator';
 
 export const option = {
@@ -23,27 +24,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		options: [
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				default: '',
-				typeOptions: { rows: 3 },
-			},
-			{
-				displayName: 'Only Admins Can Edit Info',
-				name: 'locked',
-				type: 'boolean',
-				default: false,
-				description: 'Whether only admins can change the subject, description and picture',
-			},
-			{
-				displayName: 'Only Admins Can Send',
-				name: 'announcementsOnly',
-				type: 'boolean',
-				default: false,
-				description: 'Whether only admins can send messages to the group',
-			},
+			...groupInfoOptions,
 			{
 				displayName: 'Subject',
 				name: 'subject',
@@ -69,18 +50,10 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
-	const update = this.getNodeParameter('updateFields', itemIndex, {}) as {
+	const update = this.getNodeParameter('updateFields', itemIndex, {}) as GroupInfo & {
 		subject?: string;
-		description?: string;
-		locked?: boolean;
-		announcementsOnly?: boolean;
 	};
-	const settings = compact({ locked: update.locked, announcementsOnly: update.announcementsOnly });
-	const body = {
-		...compact({ subject: update.subject?.trim() }),
-		...(update.description !== undefined ? { description: update.description } : {}),
-		...(Object.keys(settings).length > 0 ? { settings } : {}),
-	};
+	const body = { ...compact({ subject: update.subject?.trim() }), ...groupInfoBody(update) };
 	if (Object.keys(body).length === 0) {
 		throw new NodeOperationError(
 			this.getNode(),
