@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, ILoadOptionsFunctions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	IHookFunctions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 
 import {
 	createAutomationClient,
@@ -30,7 +35,8 @@ export interface Connection<C> {
 	secrets: string[];
 }
 
-type Context = IExecuteFunctions | ILoadOptionsFunctions;
+/** Node runs, list searches, and a trigger's webhook lifecycle (hook) and deliveries (webhook). */
+type Context = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
 export type ConnectionFactory<C> = (context: Context) => Promise<Connection<C>>;
 

@@ -14,7 +14,17 @@ import { loadPackage, PACKAGE_DIR, runNode } from '../support/n8n-harness';
 const NODE_TYPE = 'n8n-nodes-multichannel.multichannel';
 const SHORT_LINK_NODE_TYPE = 'n8n-nodes-multichannel.multichannelShortLink';
 const AUTOMATION_NODE_TYPE = 'n8n-nodes-multichannel.multichannelAutomation';
-const NODE_TYPES = [NODE_TYPE, AUTOMATION_NODE_TYPE, SHORT_LINK_NODE_TYPE].sort();
+const TRIGGER_NODE_TYPES = [
+	'n8n-nodes-multichannel.multichannelTrigger',
+	'n8n-nodes-multichannel.multichannelShortLinkTrigger',
+	'n8n-nodes-multichannel.multichannelAutomationTrigger',
+];
+const NODE_TYPES = [
+	NODE_TYPE,
+	AUTOMATION_NODE_TYPE,
+	SHORT_LINK_NODE_TYPE,
+	...TRIGGER_NODE_TYPES,
+].sort();
 const CREDENTIAL_TYPES = [
 	'multichannelApi',
 	'multichannelAutomationApi',
@@ -42,7 +52,7 @@ describe('from sources', () => {
 		description = node.description;
 	});
 
-	test('registers the three nodes and the three credentials', async () => {
+	test('registers the six nodes (three of them triggers) and the three credentials', async () => {
 		const pkg = await loadPackage();
 		expect(Object.keys(pkg.nodeTypes).sort()).toEqual(NODE_TYPES);
 		expect(Object.keys(pkg.credentialTypes).sort()).toEqual(CREDENTIAL_TYPES);

@@ -1,0 +1,132 @@
+import {
+	NodeConnectionTypes,
+	NodeOperationError,
+	type IHookFunctions,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { api, AutomationEventName, type AutomationClient } from '../../src/client';
+import { automationConnection } from '../shared/client';
+import {
+	stringList,
+	triggerOptions,
+	webhookTrigger,
+	type WebhookEndpoints,
+} from '../shared/trigger';
+
+const trigger = webhookTrigger<AutomationClient>({
+	keyKind: 'automation',
+	connect: automationConnection,
+	// The client checks the event names against the contract (zod) before sending.
+	webhooks: (client) => client.webhooks as WebhookEndpoints,
+	scopes: { read: api.automation.webhooks.get.scope, write: api.automation.webhooks.create.scope },
+	subscription(context) {
+		if (context.getNodeParameter('listenTo', 'all') === 'all') return { events: ['automation.*'] };
+		// "order.created" and "automation.order.created" both name the event published as "order.created".
+		const names = stringList(
+			String(context.getNodeParameter('eventNames', '')).replace(/\n/g, ','),
+		).map((name) => name.replace(/^automation\./, ''));
+		const invalid = names.filter((name) => !AutomationEventName.safeParse(name).success);
+		if (names.length === 0 || invalid.length > 0) {
+			throw new NodeOperationError(
+				context.getNode(),
+				names.length === 0
+					? 'Enter at least one event name, or listen to all events'
+					: `Invalid event name${invalid.length > 1 ? 's' : ''}: ${invalid.join(', ')}`,
+				{
+					description:
+						'Event names start with a lowercase letter and use a-z, 0-9, _, . or -, as in "order.created". Separate several with commas.',
+				},
+			);
+		}
+		return { events: [...new Set(names)].map((name) => `automation.${name}`) };
+	},
+});
+
+export class MultichannelAutomationTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Multichannel Automation Trigger',
+		name: 'multichannelAutomationTrigger',
+		icon: {
+			light: 'file:../../icons/multichannel.svg',
+			dark: 'file:../../icons/multichannel.dark.svg',
+		},
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ $parameter["listenTo"] === "all" ? "All events" : $parameter["eventNames"] }}',
+		description:
+			'Starts the workflow when an automation event is published in the Multichannel workspace',
+		defaults: {
+			name: 'Multichannel Automation Trigger',
+		},
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'multichannelAutomationApi',
+				required: true,
+			},
+		],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'webhook',
+			},
+		],
+		properties: [
+			{
+				displayName: 'Listen To',
+				name: 'listenTo',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'All Events',
+						value: 'all',
+						description: 'Every automation event published in the workspace',
+					},
+					{
+						name: 'Chosen Events',
+						value: 'chosen',
+						description: 'One or several events, by name',
+					},
+				],
+				default: 'all',
+			},
+			{
+				displayName: 'Event Names',
+				name: 'eventNames',
+				type: 'string',
+				required: true,
+				default: '',
+				placeholder: 'e.g. order.created, order.paid',
+				description: 'The names the events are published with; separate several with commas',
+				displayOptions: { show: { listenTo: ['chosen'] } },
+			},
+			triggerOptions,
+		],
+	};
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await trigger.checkExists(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await trigger.create(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await trigger.delete(this);
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await trigger.webhook(this);
+	}
+}

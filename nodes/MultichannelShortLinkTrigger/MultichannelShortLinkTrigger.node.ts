@@ -1,0 +1,143 @@
+import {
+	NodeConnectionTypes,
+	type IDataObject,
+	type IHookFunctions,
+	type ILoadOptionsFunctions,
+	type INodePropertyOptions,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { api, LINK_EVENTS, type ShortLinkClient } from '../../src/client';
+import { shortLinkConnection } from '../shared/client';
+import { toNodeError } from '../shared/errors';
+import {
+	eventsProperty,
+	stringList,
+	triggerOptions,
+	webhookTrigger,
+	type WebhookEndpoints,
+} from '../shared/trigger';
+
+const trigger = webhookTrigger<ShortLinkClient>({
+	keyKind: 'short-link',
+	connect: shortLinkConnection,
+	// The client checks the event names against the contract (zod) before sending.
+	webhooks: (client) => client.webhooks as WebhookEndpoints,
+	scopes: { read: api.shortLink.webhooks.get.scope, write: api.shortLink.webhooks.create.scope },
+	subscription(context) {
+		const events = stringList(context.getNodeParameter('events', []));
+		const linkIds = stringList(context.getNodeParameter('linkIds', []));
+		return {
+			events: events.length > 0 ? events : ['*'],
+			...(linkIds.length > 0 ? { filters: { linkIds } } : {}),
+		};
+	},
+	skip(context, event) {
+		if (event.type !== 'link.clicked') return undefined;
+		const click = (event.data.click ?? {}) as IDataObject;
+		const skipBots = context.getNodeParameter('skipBotClicks', true) as boolean;
+		return skipBots && click.bot === true ? 'click by a bot' : undefined;
+	},
+});
+
+export class MultichannelShortLinkTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Multichannel Short Link Trigger',
+		name: 'multichannelShortLinkTrigger',
+		icon: {
+			light: 'file:../../icons/multichannel.svg',
+			dark: 'file:../../icons/multichannel.dark.svg',
+		},
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ $parameter["events"].join(", ") }}',
+		description:
+			'Starts the workflow when a Multichannel short link is clicked, created, updated or deleted',
+		defaults: {
+			name: 'Multichannel Short Link Trigger',
+		},
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'multichannelShortLinkApi',
+				required: true,
+			},
+		],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'webhook',
+			},
+		],
+		properties: [
+			eventsProperty(LINK_EVENTS, ['link.clicked']),
+			{
+				displayName: 'Link Names or IDs',
+				name: 'linkIds',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getLinks' },
+				default: [],
+				description:
+					'Only events of these links; none chosen means every link. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Skip Bot Clicks',
+				name: 'skipBotClicks',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to ignore clicks the service flagged as made by bots (link previews, crawlers)',
+			},
+			triggerOptions,
+		],
+	};
+
+	methods = {
+		loadOptions: {
+			/** The workspace's short links, newest first, for the link filter. */
+			async getLinks(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+				try {
+					const { client } = await shortLinkConnection(this);
+					const links = await client.links.list.all({}, { max: 500 });
+					return links.map((link) => {
+						const label = link.title || link.code || link.id;
+						return {
+							name: link.shortUrl ? `${label} (${link.shortUrl})` : label,
+							value: link.id,
+						};
+					});
+				} catch (error) {
+					throw toNodeError(this.getNode(), error, {
+						keyKind: 'short-link',
+						scope: api.shortLink.links.list.scope,
+						noun: 'link',
+					});
+				}
+			},
+		},
+	};
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await trigger.checkExists(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await trigger.create(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await trigger.delete(this);
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await trigger.webhook(this);
+	}
+}

@@ -1,0 +1,125 @@
+import {
+	NodeConnectionTypes,
+	type IHookFunctions,
+	type ILoadOptionsFunctions,
+	type INodePropertyOptions,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { api, MESSAGING_EVENTS, type WorkspaceClient } from '../../src/client';
+import { workspaceConnection } from '../shared/client';
+import { toNodeError } from '../shared/errors';
+import {
+	eventsProperty,
+	stringList,
+	triggerOptions,
+	webhookTrigger,
+	type WebhookEndpoints,
+} from '../shared/trigger';
+
+const trigger = webhookTrigger<WorkspaceClient>({
+	keyKind: 'workspace',
+	connect: workspaceConnection,
+	// The client checks the event names against the contract (zod) before sending.
+	webhooks: (client) => client.webhooks as WebhookEndpoints,
+	scopes: { read: api.workspace.webhooks.get.scope, write: api.workspace.webhooks.create.scope },
+	subscription(context) {
+		const events = stringList(context.getNodeParameter('events', []));
+		const instanceIds = stringList(context.getNodeParameter('instanceIds', []));
+		return {
+			events: events.length > 0 ? events : ['*'],
+			...(instanceIds.length > 0 ? { filters: { instanceIds } } : {}),
+		};
+	},
+});
+
+export class MultichannelTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Multichannel Trigger',
+		name: 'multichannelTrigger',
+		icon: {
+			light: 'file:../../icons/multichannel.svg',
+			dark: 'file:../../icons/multichannel.dark.svg',
+		},
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ $parameter["events"].join(", ") }}',
+		description:
+			'Starts the workflow on Multichannel messaging events: messages, instances, groups and contacts',
+		defaults: {
+			name: 'Multichannel Trigger',
+		},
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'multichannelApi',
+				required: true,
+			},
+		],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'webhook',
+			},
+		],
+		properties: [
+			eventsProperty(MESSAGING_EVENTS, ['message.received']),
+			{
+				displayName: 'Instance Names or IDs',
+				name: 'instanceIds',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getInstances' },
+				default: [],
+				description:
+					'Only events of these instances; none chosen means every instance. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			triggerOptions,
+		],
+	};
+
+	methods = {
+		loadOptions: {
+			/** The workspace's instances, for the instance filter. */
+			async getInstances(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+				try {
+					const { client } = await workspaceConnection(this);
+					const instances = await client.instances.list.all({}, { max: 500 });
+					return instances.map((instance) => ({
+						name: instance.name ? `${instance.name} (${instance.id})` : instance.id,
+						value: instance.id,
+					}));
+				} catch (error) {
+					throw toNodeError(this.getNode(), error, {
+						keyKind: 'workspace',
+						scope: api.workspace.instances.list.scope,
+						noun: 'instance',
+					});
+				}
+			},
+		},
+	};
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await trigger.checkExists(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await trigger.create(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await trigger.delete(this);
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await trigger.webhook(this);
+	}
+}

@@ -1,0 +1,277 @@
+/**
+ * End to end within the tests: the sandbox delivers signed webhooks over loopback to a local stand-in for
+ * n8n's webhook endpoint, which hands each one to the trigger's `webhook()` in n8n-core's `WebhookContext`.
+ * A short-link click, an inbound message and a published automation event each start an execution of their
+ * trigger, verified against the secret the trigger registered.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Sandbox } from '../../sandbox/server';
+import { clientsFor, raw, sleep, startTestSandbox, waitFor } from '../sandbox/helpers';
+import {
+	logLines,
+	N8nEndpoint,
+	TRIGGER_TYPES,
+	TriggerUnderTest,
+	type Delivery,
+	type TriggerOptions,
+} from './harness';
+
+type Keys = NonNullable<Sandbox['keys']>;
+
+const IPHONE_SAFARI =
+	'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+let sandbox: Sandbox;
+let keys: Keys;
+let endpoint: N8nEndpoint;
+let clients: ReturnType<typeof clientsFor>;
+const active: TriggerUnderTest[] = [];
+
+beforeAll(async () => {
+	sandbox = await startTestSandbox({ rateLimit: false });
+	keys = sandbox.keys as Keys;
+	clients = clientsFor(sandbox.baseUrl, keys);
+	endpoint = await new N8nEndpoint().start();
+});
+afterAll(async () => {
+	for (const node of active) await node.deactivate();
+	await endpoint.close();
+	await sandbox.close();
+});
+
+async function activated(options: Omit<TriggerOptions, 'credentials'>): Promise<TriggerUnderTest> {
+	const node = new TriggerUnderTest(endpoint, {
+		credentials: {
+			multichannelApi: { baseUrl: sandbox.baseUrl, apiKey: keys.workspace },
+			multichannelShortLinkApi: { baseUrl: sandbox.baseUrl, apiKey: keys.shortLink },
+			multichannelAutomationApi: { baseUrl: sandbox.baseUrl, apiKey: keys.automation },
+		},
+		...options,
+	});
+	await node.activate();
+	active.push(node);
+	return node;
+}
+
+const secretOf = (node: TriggerUnderTest, test = false) =>
+	(node.nodeStaticData(test).webhooks as Record<string, { secret: string }>)[node.webhookUrl(test)]
+		.secret;
+
+function executions(node: TriggerUnderTest, count: number, what: string): Promise<Delivery[]> {
+	return waitFor(
+		() => {
+			const started = endpoint.executions(node);
+			return started.length >= count ? started : undefined;
+		},
+		5000,
+		what,
+	);
+}
+
+/** What the output of one execution must never carry: the signing secret. */
+function expectNoSecret(node: TriggerUnderTest, test = false) {
+	const secret = secretOf(node, test);
+	for (const delivery of endpoint.of(node)) {
+		expect(JSON.stringify(delivery.items ?? [])).not.toContain(secret);
+		expect(delivery.responseBody).not.toContain(secret);
+	}
+	expect(logLines.join('\n')).not.toContain(secret);
+}
+
+describe('Multichannel Short Link Trigger', () => {
+	it('produces the click when a sandbox short link is opened, and skips bot clicks', async () => {
+		const link = await clients.shortLink.links.create({
+			body: { url: 'https://example.com/spring', code: 'trigger-spring', title: 'Spring' },
+		});
+		const other = await clients.shortLink.links.create({ body: { url: 'https://example.com/x' } });
+		const node = await activated({
+			type: TRIGGER_TYPES.shortLink,
+			parameters: { events: ['link.clicked'], linkIds: [link.id] },
+		});
+
+		const visit = await raw(sandbox.baseUrl, 'GET', '/trigger-spring', {
+			headers: { 'user-agent': IPHONE_SAFARI, 'cf-ipcountry': 'fr' },
+		});
+		expect(visit.status).toBe(302);
+
+		const [started] = await executions(node, 1, 'the click to start an execution');
+		expect(started.status).toBe(200);
+		expect(started.headers['x-multichannel-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+		const event = JSON.parse(started.rawBody) as IDataObject;
+		expect(started.items).toEqual([
+			{
+				json: {
+					id: event.id,
+					type: 'link.clicked',
+					createdAt: event.createdAt,
+					workspaceId: sandbox.workspaceId,
+					data: {
+						link: expect.objectContaining({ id: link.id, code: 'trigger-spring' }),
+						click: expect.objectContaining({
+							linkId: link.id,
+							country: 'FR',
+							device: 'mobile',
+							bot: false,
+						}),
+					},
+				},
+			},
+		]);
+
+		// A crawler's click is delivered, acknowledged and dropped; another link's click is not even sent.
+		await raw(sandbox.baseUrl, 'GET', '/trigger-spring', { headers: { 'user-agent': GOOGLEBOT } });
+		await raw(sandbox.baseUrl, 'GET', `/${other.code as string}`);
+		const bot = await waitFor(
+			() => endpoint.of(node).find((delivery) => delivery.rawBody.includes('"bot":true')),
+			5000,
+			'the bot click delivery',
+		);
+		expect(bot.status).toBe(200);
+		expect(bot.items).toBeUndefined();
+		expect(JSON.parse(bot.responseBody)).toMatchObject({
+			executed: false,
+			reason: 'click by a bot',
+		});
+		await sleep(100);
+		expect(endpoint.of(node)).toHaveLength(2);
+		expect(endpoint.executions(node)).toHaveLength(1);
+		expectNoSecret(node);
+	});
+});
+
+describe('Multichannel Trigger', () => {
+	it('produces an injected inbound message, for the chosen instance only', async () => {
+		const sandboxCall = (path: string, body: unknown = {}) =>
+			raw(sandbox.baseUrl, 'POST', path, { key: keys.workspace, body });
+		const connected = async (name: string, phoneNumber: string) => {
+			const instance = await clients.workspace.instances.create({ body: { name } });
+			await clients.workspace.instances.connect({
+				instanceId: instance.id,
+				body: { method: 'qr' },
+			});
+			expect(
+				(await sandboxCall(`/sandbox/instances/${instance.id}/scan`, { phoneNumber })).status,
+			).toBe(200);
+			return instance;
+		};
+		const instance = await connected('Support line', '+14155550111');
+		const elsewhere = await connected('Sales line', '+14155550112');
+		const node = await activated({
+			type: TRIGGER_TYPES.messaging,
+			parameters: { events: ['message.received'], instanceIds: [instance.id] },
+		});
+
+		await sandboxCall(`/sandbox/instances/${elsewhere.id}/inbound`, {
+			from: '+14155550199',
+			text: 'Not for this trigger',
+		});
+		const injected = await sandboxCall(`/sandbox/instances/${instance.id}/inbound`, {
+			from: '+14155550122',
+			text: 'Hello from a customer',
+		});
+		expect(injected.status).toBe(201);
+		const messageId = (injected.body as { id: string }).id;
+
+		const [started] = await executions(node, 1, 'the inbound message to start an execution');
+		expect(started.items?.map((item) => item.json)).toEqual([
+			expect.objectContaining({
+				type: 'message.received',
+				id: expect.stringMatching(/^evt_/),
+				createdAt: expect.any(String),
+				data: expect.objectContaining({
+					id: messageId,
+					instanceId: instance.id,
+					direction: 'inbound',
+					from: '+14155550122',
+					content: expect.objectContaining({ text: 'Hello from a customer' }),
+				}),
+			}),
+		]);
+		await sleep(100);
+		expect(endpoint.of(node)).toHaveLength(1);
+		expectNoSecret(node);
+	});
+});
+
+describe('Multichannel Automation Trigger', () => {
+	it('receives the chosen published events, with only the data when asked', async () => {
+		const node = await activated({
+			type: TRIGGER_TYPES.automation,
+			parameters: {
+				listenTo: 'chosen',
+				eventNames: 'order.created',
+				options: { onlyData: true },
+			},
+		});
+		await clients.automation.events.publish({ body: { name: 'order.updated', payload: { n: 0 } } });
+		const published = await clients.automation.events.publish({
+			body: { name: 'order.created', payload: { orderId: 42, total: 99.5 } },
+		});
+
+		const [started] = await executions(node, 1, 'the automation event to start an execution');
+		expect(started.items).toEqual([
+			{
+				json: expect.objectContaining({ id: published.id, payload: { orderId: 42, total: 99.5 } }),
+			},
+		]);
+		await sleep(100);
+		expect(endpoint.of(node)).toHaveLength(1);
+		expectNoSecret(node);
+	});
+
+	it('works on the test URL while the editor listens for a test event', async () => {
+		const node = await activated({ type: TRIGGER_TYPES.automation, parameters: {} });
+		await node.listenForTest();
+		const published = await clients.automation.events.publish({
+			body: { name: 'test.ping', payload: { hello: 'world' } },
+		});
+
+		const test = await waitFor(
+			() => endpoint.executions(node).find((delivery) => delivery.test),
+			5000,
+			'the test-URL delivery',
+		);
+		expect(test.items?.[0].json).toMatchObject({
+			type: 'automation.test.ping',
+			data: { id: published.id, payload: { hello: 'world' } },
+		});
+		// The production webhook got it as well: both are registered while the editor listens.
+		await waitFor(
+			() => endpoint.executions(node).find((delivery) => !delivery.test),
+			5000,
+			'the production delivery',
+		);
+		expectNoSecret(node, true);
+		await node.stopListening();
+	});
+
+	it('runs once when the service delivers the same event again (n8n answer lost)', async () => {
+		const node = await activated({ type: TRIGGER_TYPES.automation, parameters: {} });
+		let failed = false;
+		endpoint.answerAfterExecution = (delivery) => {
+			if (delivery.trigger !== node || failed) return 200;
+			failed = true;
+			return 503;
+		};
+		try {
+			await clients.automation.events.publish({ body: { name: 'retry.me', payload: {} } });
+			const [again] = await waitFor(
+				() => {
+					const deliveries = endpoint.of(node);
+					return deliveries.length >= 2 ? deliveries.slice(1) : undefined;
+				},
+				5000,
+				'the redelivery',
+			);
+			expect(again.headers['x-multichannel-delivery-attempt']).toBe('2');
+			expect(again.status).toBe(200);
+			expect(again.items).toBeUndefined();
+			expect(JSON.parse(again.responseBody)).toMatchObject({ reason: 'duplicate' });
+			expect(endpoint.executions(node)).toHaveLength(1);
+		} finally {
+			endpoint.answerAfterExecution = () => 200;
+		}
+	});
+});

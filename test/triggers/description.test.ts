@@ -1,0 +1,73 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, never inside n8n */
+/** The three trigger nodes as n8n's loader sees them: trigger conventions, webhook, key, icons and codex. */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+import type { INodeType } from 'n8n-workflow';
+
+import { loadPackage, PACKAGE_DIR } from '../support/n8n-harness';
+import { CREDENTIAL_OF, TRIGGER_TYPES } from './harness';
+
+describe.each([
+	{ type: TRIGGER_TYPES.messaging, display: 'Multichannel Trigger', filter: 'instanceIds' },
+	{ type: TRIGGER_TYPES.shortLink, display: 'Multichannel Short Link Trigger', filter: 'linkIds' },
+	{
+		type: TRIGGER_TYPES.automation,
+		display: 'Multichannel Automation Trigger',
+		filter: 'eventNames',
+	},
+])('$display', ({ type, display, filter }) => {
+	let node: INodeType;
+
+	beforeAll(async () => {
+		node = (await loadPackage()).nodeTypes[type] as INodeType;
+	});
+
+	test('follows n8n trigger conventions with one POST webhook answered on receipt', () => {
+		const { description } = node;
+		expect(description).toMatchObject({
+			displayName: display,
+			name: type.split('.')[1],
+			group: ['trigger'],
+			inputs: [],
+			outputs: ['main'],
+			credentials: [{ name: CREDENTIAL_OF[type], required: true }],
+			webhooks: [
+				{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+			],
+		});
+		expect(description.name).toMatch(/Trigger$/);
+		expect(description.usableAsTool).toBeUndefined();
+		for (const method of ['checkExists', 'create', 'delete'] as const) {
+			expect(typeof node.webhookMethods?.default?.[method]).toBe('function');
+		}
+		expect(typeof node.webhook).toBe('function');
+	});
+
+	test('offers its filter and the "Output Only Data" option', () => {
+		const names = node.description.properties.map((property) => property.name);
+		expect(names).toContain(filter);
+		const options = node.description.properties.find((property) => property.name === 'options');
+		expect(options?.options).toEqual([
+			expect.objectContaining({ name: 'onlyData', default: false }),
+		]);
+	});
+
+	test('has its codex and the themed icons', async () => {
+		const pkg = await loadPackage();
+		const { codex, iconUrl } = node.description;
+		expect(codex).toMatchObject({
+			categories: expect.any(Array),
+			resources: { primaryDocumentation: [{ url: expect.stringMatching(/^https:\/\//) }] },
+		});
+		const { light, dark } = iconUrl as { light: string; dark: string };
+		const files = [light, dark].map((url) =>
+			path.join(PACKAGE_DIR, url.replace(`icons/${pkg.packageName}/`, '')),
+		);
+		expect(files.map((file) => path.basename(file))).toEqual([
+			'multichannel.svg',
+			'multichannel.dark.svg',
+		]);
+		for (const file of files) expect(existsSync(file)).toBe(true);
+	});
+});

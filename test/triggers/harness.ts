@@ -1,0 +1,393 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, never inside n8n */
+/**
+ * Runs a trigger node's webhook lifecycle and its deliveries the way n8n does, with n8n-core's own contexts:
+ *
+ * - activation (`WebhookService.createWebhookIfNotExists` in n8n's cli): `checkExists` in a `HookContext`,
+ *   then `create` when it answers false; deactivation: `delete`. The workflow's static data is kept in a
+ *   stand-in for the database: read into a fresh `Workflow` for every call and saved back after it, as n8n
+ *   saves it after activation and after each production webhook call.
+ * - "Listen for test event" (`TestWebhooks` in n8n's cli): the same lifecycle on the test URL, with static data
+ *   of its own that is never saved to the database.
+ * - deliveries: a local HTTP server stands in for n8n's webhook endpoint. It reads the raw body (n8n keeps it
+ *   as `req.rawBody`), runs the node's `webhook()` in a `WebhookContext` holding the request and response, and
+ *   answers as n8n's webhook helpers do: nothing when the node answered itself (`noWebhookResponse`), 200 with
+ *   the node's `webhookResponse`, or 200 "Workflow was started" plus an execution when it returned data.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { HookContext, WebhookContext } from 'n8n-core';
+import {
+	NodeHelpers,
+	Workflow,
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeType,
+	type INodeTypes,
+	type IVersionedNodeType,
+	type IWebhookData,
+	type IWebhookDescription,
+	type IWorkflowExecuteAdditionalData,
+	type WorkflowActivateMode,
+	type WorkflowExecuteMode,
+} from 'n8n-workflow';
+
+import {
+	HarnessCredentialsHelper,
+	loadPackage,
+	type CredentialValues,
+} from '../support/n8n-harness';
+
+export const TRIGGER_TYPES = {
+	messaging: 'n8n-nodes-multichannel.multichannelTrigger',
+	shortLink: 'n8n-nodes-multichannel.multichannelShortLinkTrigger',
+	automation: 'n8n-nodes-multichannel.multichannelAutomationTrigger',
+} as const;
+
+export const CREDENTIAL_OF = {
+	[TRIGGER_TYPES.messaging]: 'multichannelApi',
+	[TRIGGER_TYPES.shortLink]: 'multichannelShortLinkApi',
+	[TRIGGER_TYPES.automation]: 'multichannelAutomationApi',
+} as const;
+
+type TriggerType = (typeof TRIGGER_TYPES)[keyof typeof TRIGGER_TYPES];
+
+/** What n8n's endpoint did with one request. */
+export interface Delivery {
+	trigger: TriggerUnderTest;
+	test: boolean;
+	rawBody: string;
+	headers: IncomingMessage['headers'];
+	/** The status n8n's endpoint (or the node itself) answered. */
+	status: number;
+	responseBody: string;
+	/** The items the node produced: an execution started. */
+	items?: INodeExecutionData[];
+	/** What the node threw, if it did. */
+	error?: unknown;
+}
+
+class TypesOf implements INodeTypes {
+	constructor(private readonly types: Record<string, INodeType | IVersionedNodeType>) {}
+
+	getByName(name: string) {
+		const type = this.types[name];
+		if (!type) throw new Error(`Unknown node type ${name}`);
+		return type;
+	}
+
+	getByNameAndVersion(name: string, version?: number): INodeType {
+		return NodeHelpers.getVersionedNodeType(this.getByName(name), version);
+	}
+
+	getKnownTypes(): IDataObject {
+		return {};
+	}
+}
+
+/** Every message the nodes logged through n8n's logger (whatever the log level), to look for secrets. */
+export const logLines: string[] = [];
+let loggerPatched = false;
+
+/** n8n's logger is one instance for every context: its methods are wrapped once to record the messages. */
+function recordLogs(context: HookContext | WebhookContext) {
+	if (loggerPatched) return;
+	loggerPatched = true;
+	const logger = context.logger as unknown as Record<string, (...args: unknown[]) => void>;
+	for (const level of ['error', 'warn', 'info', 'debug']) {
+		const original = logger[level].bind(logger);
+		logger[level] = (message: unknown, ...rest: unknown[]) => {
+			logLines.push(`${level}: ${String(message)} ${rest.length ? JSON.stringify(rest) : ''}`);
+			original(message, ...rest);
+		};
+	}
+}
+
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? {})) as T;
+
+/** The local HTTP server standing in for n8n's `/webhook` and `/webhook-test` endpoints. */
+export class N8nEndpoint {
+	url = '';
+	readonly deliveries: Delivery[] = [];
+	/**
+	 * The status to answer after an execution started instead of 200: lets a test lose n8n's answer, so that the
+	 * service delivers the same event again.
+	 */
+	answerAfterExecution: (delivery: Delivery) => number = () => 200;
+	private server: Server | undefined;
+	private readonly triggers = new Map<string, TriggerUnderTest>();
+
+	async start(): Promise<this> {
+		this.server = createServer((req, res) => {
+			void this.handle(req, res);
+		});
+		await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+		this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+		return this;
+	}
+
+	register(trigger: TriggerUnderTest) {
+		this.triggers.set(trigger.node.webhookId as string, trigger);
+	}
+
+	of(trigger: TriggerUnderTest): Delivery[] {
+		return this.deliveries.filter((delivery) => delivery.trigger === trigger);
+	}
+
+	/** The deliveries to a trigger that started an execution. */
+	executions(trigger: TriggerUnderTest): Delivery[] {
+		return this.of(trigger).filter((delivery) => delivery.items !== undefined);
+	}
+
+	private async handle(req: IncomingMessage, res: ServerResponse) {
+		const chunks: Buffer[] = [];
+		for await (const chunk of req) chunks.push(chunk as Buffer);
+		const rawBody = Buffer.concat(chunks);
+		// `/webhook/<webhookId>/webhook` or `/webhook-test/<webhookId>/webhook`
+		const match = /^\/(webhook|webhook-test)\/([^/]+)\/webhook$/.exec(req.url ?? '');
+		const trigger = match ? this.triggers.get(match[2]) : undefined;
+		if (!match || !trigger || req.method !== 'POST') {
+			res.writeHead(404, { 'content-type': 'application/json' });
+			res.end(JSON.stringify({ code: 404, message: 'The requested webhook is not registered' }));
+			return;
+		}
+		const test = match[1] === 'webhook-test';
+		// What n8n's body parser leaves on the request.
+		req.rawBody = rawBody;
+		let body: unknown = {};
+		try {
+			body = JSON.parse(rawBody.toString('utf8'));
+		} catch {
+			body = {};
+		}
+		(req as IncomingMessage & { body: unknown }).body = body;
+
+		const delivery: Delivery = {
+			trigger,
+			test,
+			rawBody: rawBody.toString('utf8'),
+			headers: req.headers,
+			status: 0,
+			responseBody: '',
+		};
+		const written: Buffer[] = [];
+		const end = res.end.bind(res);
+		res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+			if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) written.push(Buffer.from(chunk));
+			return end(chunk as never, ...(rest as []));
+		}) as typeof res.end;
+
+		try {
+			const result = await trigger.runWebhook(req, res, test);
+			if (result.noWebhookResponse) {
+				if (!res.writableEnded) res.end();
+			} else if (result.workflowData) {
+				delivery.items = result.workflowData[0];
+				res.writeHead(this.answerAfterExecution(delivery), { 'content-type': 'application/json' });
+				res.end(JSON.stringify({ message: 'Workflow was started' }));
+			} else {
+				res.writeHead(200, { 'content-type': 'application/json' });
+				res.end(JSON.stringify(result.webhookResponse ?? { message: 'Webhook call received' }));
+			}
+		} catch (error) {
+			delivery.error = error;
+			if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+			if (!res.writableEnded) res.end(JSON.stringify({ message: (error as Error).message }));
+		}
+		delivery.status = res.statusCode;
+		delivery.responseBody = Buffer.concat(written).toString('utf8');
+		this.deliveries.push(delivery);
+	}
+
+	async close(): Promise<void> {
+		const server = this.server;
+		if (!server) return;
+		this.server = undefined;
+		server.closeAllConnections();
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+	}
+}
+
+export interface TriggerOptions {
+	type: TriggerType;
+	parameters: INodeParameters;
+	credentials: CredentialValues;
+	name?: string;
+}
+
+/** One workflow made of one trigger node, with its static data "in the database". */
+export class TriggerUnderTest {
+	readonly node: INode;
+	/** The workflow's static data as the database holds it. */
+	staticData: IDataObject = {};
+	/** The static data of a running "listen for test event", kept by n8n in its test-webhook registration. */
+	testStaticData: IDataObject | undefined;
+	private readonly workflowId = `wf-${randomUUID().slice(0, 8)}`;
+
+	constructor(
+		private readonly endpoint: N8nEndpoint,
+		private readonly options: TriggerOptions,
+	) {
+		const credentialType = CREDENTIAL_OF[options.type];
+		this.node = {
+			id: randomUUID(),
+			name: options.name ?? 'Trigger',
+			type: options.type,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: options.parameters,
+			credentials: { [credentialType]: { id: `${credentialType}-id`, name: 'Account' } },
+			webhookId: randomUUID(),
+		};
+		endpoint.register(this);
+	}
+
+	/** The URL n8n gives the node: `/webhook/<webhookId>/webhook`, or `/webhook-test/…` for test events. */
+	webhookUrl(test = false): string {
+		return `${this.endpoint.url}/${test ? 'webhook-test' : 'webhook'}/${this.node.webhookId}/webhook`;
+	}
+
+	/** The node's part of the static data. */
+	nodeStaticData(test = false): IDataObject {
+		const data = test ? this.testStaticData : this.staticData;
+		return ((data ?? {})[`node:${this.node.name}`] ?? {}) as IDataObject;
+	}
+
+	private async workflow(staticData: IDataObject) {
+		const pkg = await loadPackage();
+		const nodeTypes = new TypesOf(pkg.nodeTypes);
+		const workflow = new Workflow({
+			id: this.workflowId,
+			name: 'Trigger test workflow',
+			nodes: [clone(this.node)],
+			connections: {},
+			active: true,
+			nodeTypes,
+			staticData: clone(staticData),
+			settings: { executionOrder: 'v1' },
+		});
+		const nodeType = nodeTypes.getByNameAndVersion(this.node.type, 1);
+		const additionalData = {
+			credentialsHelper: new HarnessCredentialsHelper(
+				pkg.credentialTypes,
+				this.options.credentials,
+			),
+			restApiUrl: `${this.endpoint.url}/rest`,
+			instanceBaseUrl: `${this.endpoint.url}/`,
+			webhookBaseUrl: `${this.endpoint.url}/webhook`,
+			webhookWaitingBaseUrl: `${this.endpoint.url}/webhook-waiting`,
+			webhookTestBaseUrl: `${this.endpoint.url}/webhook-test`,
+			formBaseUrl: `${this.endpoint.url}/form`,
+			formTestBaseUrl: `${this.endpoint.url}/form-test`,
+			formWaitingBaseUrl: `${this.endpoint.url}/form-waiting`,
+			variables: {},
+			userId: 'harness-user',
+			currentNodeExecutionIndex: 0,
+		} as unknown as IWorkflowExecuteAdditionalData;
+		const node = workflow.getNode(this.node.name) as INode;
+		return { workflow, node, nodeType, additionalData };
+	}
+
+	private webhookData(
+		workflow: Workflow,
+		node: INode,
+		nodeType: INodeType,
+		additionalData: IWorkflowExecuteAdditionalData,
+		test: boolean,
+	): IWebhookData {
+		const description = nodeType.description.webhooks?.[0] as IWebhookDescription;
+		return {
+			httpMethod: 'POST',
+			node: node.name,
+			path: NodeHelpers.getNodeWebhookPath(workflow.id, node, String(description.path)),
+			webhookDescription: description,
+			workflowId: workflow.id,
+			workflowExecuteAdditionalData: additionalData,
+			webhookId: node.webhookId,
+			...(test ? { isTest: true } : {}),
+		};
+	}
+
+	/** Runs one lifecycle method in n8n-core's `HookContext`, then keeps the static data as n8n would. */
+	async hook(
+		method: 'checkExists' | 'create' | 'delete',
+		options: { test?: boolean; activation?: WorkflowActivateMode; mode?: WorkflowExecuteMode } = {},
+	): Promise<boolean> {
+		const test = options.test ?? false;
+		const stored = test ? (this.testStaticData ?? clone(this.staticData)) : this.staticData;
+		const { workflow, node, nodeType, additionalData } = await this.workflow(stored);
+		const webhookData = this.webhookData(workflow, node, nodeType, additionalData, test);
+		const context = new HookContext(
+			workflow,
+			node,
+			additionalData,
+			options.mode ?? (test ? 'manual' : 'trigger'),
+			options.activation ?? (test ? 'manual' : 'activate'),
+			webhookData,
+		);
+		recordLogs(context);
+		const fn = nodeType.webhookMethods?.default?.[method];
+		if (!fn) throw new Error(`${this.node.type} has no webhookMethods.default.${method}`);
+		try {
+			return (await fn.call(context)) as boolean;
+		} finally {
+			const saved = clone(workflow.staticData as IDataObject);
+			if (test) this.testStaticData = saved;
+			else this.staticData = saved;
+		}
+	}
+
+	/** Publishing (activating) the workflow: `checkExists`, then `create` if it answered false. */
+	async activate(activation: WorkflowActivateMode = 'activate'): Promise<void> {
+		if (!(await this.hook('checkExists', { activation }))) {
+			await this.hook('create', { activation });
+		}
+	}
+
+	/** Unpublishing (deactivating) it. */
+	async deactivate(): Promise<void> {
+		await this.hook('delete', { activation: 'update', mode: 'internal' });
+	}
+
+	/** "Listen for test event": registers on the test URL, with static data of its own. */
+	async listenForTest(): Promise<void> {
+		this.testStaticData = clone(this.staticData);
+		if (!(await this.hook('checkExists', { test: true }))) {
+			await this.hook('create', { test: true });
+		}
+	}
+
+	async stopListening(): Promise<void> {
+		await this.hook('delete', { test: true, activation: 'update', mode: 'internal' });
+		this.testStaticData = undefined;
+	}
+
+	/** One request to the node's webhook, in n8n-core's `WebhookContext`. */
+	async runWebhook(req: IncomingMessage, res: ServerResponse, test: boolean) {
+		const { workflow, node, nodeType, additionalData } = await this.workflow(this.staticData);
+		if (test) workflow.setTestStaticData(this.testStaticData ?? {});
+		additionalData.httpRequest = req as never;
+		additionalData.httpResponse = res as never;
+		const webhookData = this.webhookData(workflow, node, nodeType, additionalData, test);
+		const context = new WebhookContext(
+			workflow,
+			node,
+			additionalData,
+			test ? 'manual' : 'webhook',
+			webhookData,
+			[],
+			null,
+		);
+		recordLogs(context);
+		if (!nodeType.webhook) throw new Error(`${this.node.type} has no webhook()`);
+		try {
+			return await nodeType.webhook.call(context);
+		} finally {
+			// Production executions save the static data; a test run's stays with its registration only.
+			if (!test) this.staticData = clone(workflow.staticData as IDataObject);
+		}
+	}
+}

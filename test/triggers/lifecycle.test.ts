@@ -1,0 +1,267 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- a made-up key, which the test looks for in the error */
+/**
+ * The trigger nodes' webhook lifecycle against the sandbox, run in n8n-core's `HookContext` the way n8n
+ * activates and deactivates a workflow: one webhook per activation with the node's URL and events, re-created
+ * when it was deleted at the service, none left after deactivation, and never a second one.
+ */
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { Sandbox } from '../../sandbox/server';
+import type { WebhookRecord } from '../../sandbox/store';
+import { clientsFor, startTestSandbox } from '../sandbox/helpers';
+import { N8nEndpoint, TRIGGER_TYPES, TriggerUnderTest, type TriggerOptions } from './harness';
+
+type Keys = NonNullable<Sandbox['keys']>;
+
+let sandbox: Sandbox;
+let keys: Keys;
+let endpoint: N8nEndpoint;
+let clients: ReturnType<typeof clientsFor>;
+
+beforeAll(async () => {
+	sandbox = await startTestSandbox({ rateLimit: false });
+	keys = sandbox.keys as Keys;
+	clients = clientsFor(sandbox.baseUrl, keys);
+	endpoint = await new N8nEndpoint().start();
+});
+afterAll(async () => {
+	await endpoint.close();
+	await sandbox.close();
+});
+
+function credentials() {
+	return {
+		multichannelApi: { baseUrl: sandbox.baseUrl, apiKey: keys.workspace },
+		multichannelShortLinkApi: { baseUrl: sandbox.baseUrl, apiKey: keys.shortLink },
+		multichannelAutomationApi: { baseUrl: sandbox.baseUrl, apiKey: keys.automation },
+	};
+}
+
+function trigger(options: Omit<TriggerOptions, 'credentials'> & Partial<TriggerOptions>) {
+	return new TriggerUnderTest(endpoint, { credentials: credentials(), ...options });
+}
+
+/** The webhooks the sandbox holds for a trigger (production or test URL). */
+const webhooksAt = (url: string): WebhookRecord[] =>
+	sandbox.store.all('webhooks').filter((webhook) => webhook.url === url);
+
+interface Stored {
+	webhooks?: Record<string, { webhookId: string; secret: string; events: string[] }>;
+	seenEventIds?: string[];
+}
+const stored = (node: TriggerUnderTest, test = false) => node.nodeStaticData(test) as Stored;
+
+describe('activation', () => {
+	it('registers exactly one webhook with the node URL, the chosen events and a fresh secret', async () => {
+		const link = await clients.shortLink.links.create({ body: { url: 'https://example.com/a' } });
+		const node = trigger({
+			type: TRIGGER_TYPES.shortLink,
+			parameters: { events: ['link.clicked', 'link.deleted'], linkIds: [link.id] },
+		});
+		await node.activate();
+
+		const [webhook, ...others] = webhooksAt(node.webhookUrl());
+		expect(others).toHaveLength(0);
+		expect(webhook).toMatchObject({
+			surface: 'shortLink',
+			url: node.webhookUrl(),
+			events: ['link.clicked', 'link.deleted'],
+			filters: { linkIds: [link.id] },
+			status: 'active',
+		});
+		expect(webhook.description).toContain('"Trigger"');
+		const registration = stored(node).webhooks?.[node.webhookUrl()];
+		expect(registration).toEqual({
+			webhookId: webhook.id,
+			secret: webhook.secret,
+			events: ['link.clicked', 'link.deleted'],
+		});
+		expect(registration?.secret).toMatch(/^[0-9a-f]{64}$/);
+
+		// Another activation of another workflow gets another secret.
+		const second = trigger({ type: TRIGGER_TYPES.shortLink, parameters: {} });
+		await second.activate();
+		expect(stored(second).webhooks?.[second.webhookUrl()]?.secret).not.toBe(registration?.secret);
+		expect(webhooksAt(second.webhookUrl())[0].events).toEqual(['link.clicked']);
+		await second.deactivate();
+		await node.deactivate();
+	});
+
+	it('registers messaging events with an instance filter, and automation events by name', async () => {
+		const messaging = trigger({
+			type: TRIGGER_TYPES.messaging,
+			parameters: { events: ['message.received', 'message.failed'], instanceIds: ['inst_1'] },
+		});
+		await messaging.activate();
+		expect(webhooksAt(messaging.webhookUrl())).toEqual([
+			expect.objectContaining({
+				surface: 'workspace',
+				events: ['message.received', 'message.failed'],
+				filters: { instanceIds: ['inst_1'] },
+			}),
+		]);
+
+		const some = trigger({
+			type: TRIGGER_TYPES.automation,
+			parameters: {
+				listenTo: 'chosen',
+				eventNames: 'order.created, automation.order.paid,order.created',
+			},
+		});
+		const all = trigger({ type: TRIGGER_TYPES.automation, parameters: {} });
+		await some.activate();
+		await all.activate();
+		expect(webhooksAt(some.webhookUrl()).map((webhook) => webhook.events)).toEqual([
+			['automation.order.created', 'automation.order.paid'],
+		]);
+		expect(webhooksAt(all.webhookUrl()).map((webhook) => webhook.events)).toEqual([
+			['automation.*'],
+		]);
+		for (const node of [messaging, some, all]) await node.deactivate();
+	});
+
+	it('refuses invalid automation event names before calling the service', async () => {
+		const node = trigger({
+			type: TRIGGER_TYPES.automation,
+			parameters: { listenTo: 'chosen', eventNames: 'Order Created, ok.name' },
+		});
+		const activation = node.activate();
+		await expect(activation).rejects.toBeInstanceOf(NodeOperationError);
+		await expect(activation).rejects.toThrow('Invalid event name: Order Created');
+		expect(webhooksAt(node.webhookUrl())).toHaveLength(0);
+	});
+
+	it('reports a rejected key as an API error, without the key', async () => {
+		const node = trigger({
+			type: TRIGGER_TYPES.automation,
+			parameters: {},
+			credentials: {
+				...credentials(),
+				multichannelAutomationApi: { baseUrl: sandbox.baseUrl, apiKey: 'mca_not-a-real-key-0000' },
+			},
+		});
+		const error = (await node.activate().catch((caught: unknown) => caught)) as NodeApiError;
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toMatch(/automation API key was rejected/);
+		expect(JSON.stringify({ ...error, message: error.message })).not.toContain('not-a-real-key');
+		expect(webhooksAt(node.webhookUrl())).toHaveLength(0);
+		expect(stored(node).webhooks).toBeUndefined();
+	});
+});
+
+describe('checkExists', () => {
+	it('is true while the webhook exists, and false once deleted at the service: activation re-creates it', async () => {
+		const node = trigger({ type: TRIGGER_TYPES.automation, parameters: {} });
+		await node.activate();
+		const [first] = webhooksAt(node.webhookUrl());
+		expect(await node.hook('checkExists')).toBe(true);
+
+		// n8n starting up again ("init"): the webhook is still there, nothing new is made.
+		await node.activate('init');
+		expect(webhooksAt(node.webhookUrl()).map((webhook) => webhook.id)).toEqual([first.id]);
+
+		await clients.automation.webhooks.delete({ webhookId: first.id });
+		expect(await node.hook('checkExists')).toBe(false);
+		expect(stored(node).webhooks).toBeUndefined();
+
+		await node.activate('init');
+		const again = webhooksAt(node.webhookUrl());
+		expect(again).toHaveLength(1);
+		expect(again[0].id).not.toBe(first.id);
+		expect(stored(node).webhooks?.[node.webhookUrl()]?.webhookId).toBe(again[0].id);
+		await node.deactivate();
+	});
+
+	it('replaces a webhook whose events were changed at the service, and re-enables a disabled one', async () => {
+		const node = trigger({
+			type: TRIGGER_TYPES.messaging,
+			parameters: { events: ['message.received'] },
+		});
+		await node.activate();
+		const [first] = webhooksAt(node.webhookUrl());
+
+		await clients.workspace.webhooks.update({
+			webhookId: first.id,
+			body: { events: ['message.sent'] },
+		});
+		await node.activate('init');
+		const [replaced, ...others] = webhooksAt(node.webhookUrl());
+		expect(others).toHaveLength(0);
+		expect(replaced.id).not.toBe(first.id);
+		expect(replaced.events).toEqual(['message.received']);
+
+		const record = sandbox.store.get('webhooks', replaced.id) as WebhookRecord;
+		record.status = 'disabled';
+		record.disabledReason = 'deliveries kept failing';
+		expect(await node.hook('checkExists')).toBe(true);
+		expect(sandbox.store.get('webhooks', replaced.id)?.status).toBe('active');
+		await node.deactivate();
+	});
+});
+
+describe('deactivation', () => {
+	it('deletes the webhook and clears the static data; a webhook already gone is fine', async () => {
+		const node = trigger({ type: TRIGGER_TYPES.shortLink, parameters: {} });
+		await node.activate();
+		expect(webhooksAt(node.webhookUrl())).toHaveLength(1);
+		await node.deactivate();
+		expect(webhooksAt(node.webhookUrl())).toHaveLength(0);
+		expect(stored(node)).toEqual({});
+
+		await node.activate();
+		const [webhook] = webhooksAt(node.webhookUrl());
+		await clients.shortLink.webhooks.delete({ webhookId: webhook.id });
+		await expect(node.deactivate()).resolves.toBeUndefined();
+		expect(stored(node)).toEqual({});
+	});
+
+	it('leaves nothing behind after 20 activate/deactivate cycles', async () => {
+		const node = trigger({
+			type: TRIGGER_TYPES.automation,
+			parameters: { listenTo: 'chosen', eventNames: 'cycle.event' },
+		});
+		const before = sandbox.store.all('webhooks').length;
+		const ids = new Set<string>();
+		for (let cycle = 0; cycle < 20; cycle++) {
+			await node.activate();
+			const current = webhooksAt(node.webhookUrl());
+			expect(current).toHaveLength(1);
+			ids.add(current[0].id);
+			await node.deactivate();
+		}
+		expect(ids.size).toBe(20);
+		expect(webhooksAt(node.webhookUrl())).toHaveLength(0);
+		expect(sandbox.store.all('webhooks')).toHaveLength(before);
+		expect(stored(node)).toEqual({});
+	});
+
+	it('never leaves a second webhook when create runs again over a registration', async () => {
+		const node = trigger({ type: TRIGGER_TYPES.automation, parameters: {} });
+		await node.hook('create');
+		await node.hook('create');
+		expect(webhooksAt(node.webhookUrl())).toHaveLength(1);
+		await node.deactivate();
+		expect(webhooksAt(node.webhookUrl())).toHaveLength(0);
+	});
+});
+
+describe('test URL ("listen for test event")', () => {
+	it('registers its own webhook beside the production one, and removes only its own', async () => {
+		const node = trigger({ type: TRIGGER_TYPES.shortLink, parameters: {} });
+		await node.activate();
+		const [production] = webhooksAt(node.webhookUrl());
+
+		await node.listenForTest();
+		const [test, ...others] = webhooksAt(node.webhookUrl(true));
+		expect(others).toHaveLength(0);
+		expect(test.url).toMatch(/\/webhook-test\//);
+		expect(test.secret).not.toBe(production.secret);
+
+		await node.stopListening();
+		expect(webhooksAt(node.webhookUrl(true))).toHaveLength(0);
+		expect(webhooksAt(node.webhookUrl()).map((webhook) => webhook.id)).toEqual([production.id]);
+		expect(await node.hook('checkExists')).toBe(true);
+		await node.deactivate();
+		expect(webhooksAt(node.webhookUrl())).toHaveLength(0);
+	});
+});
