@@ -57,6 +57,18 @@ const workspace = (method, path, body, expect) =>
 	sandboxCall(stack.sandbox.baseUrl, stack.sandbox.keys.workspace, method, path, body, expect);
 const shortLinks = (method, path, body, expect) =>
 	sandboxCall(stack.sandbox.baseUrl, stack.sandbox.keys.shortLink, method, path, body, expect);
+const automation = (method, path, body, expect) =>
+	sandboxCall(stack.sandbox.baseUrl, stack.sandbox.keys.automation, method, path, body, expect);
+
+/** The sandbox instance's outbound message to `to`, once there. */
+const outboundTo = (to) =>
+	eventually(`a message to ${to} in the sandbox`, async () => {
+		const page = await workspace(
+			'GET',
+			`/api/v1/instances/${stack.instance.id}/messages?limit=100`,
+		);
+		return page.data.find((message) => message.direction === 'outbound' && message.to === to);
+	});
 
 async function executions(workflowId, includeData = false) {
 	const page = await api(
@@ -264,6 +276,41 @@ describe('n8n-nodes-multichannel in a real n8n', () => {
 			},
 		);
 
+		test(
+			'a published automation event is relayed to the customer as a message',
+			{ timeout: 120_000 },
+			async (t) => {
+				if (skipped(t)) return;
+				const workflowId = example('automation-relay.json');
+				await activate(workflowId);
+				const hooks = await eventually('the automation webhook', async () => {
+					const page = await automation('GET', '/api/v1/automation/webhooks');
+					return page.data.length > 0 && page.data;
+				});
+				assert.deepEqual(hooks[0].events, ['automation.order.paid']);
+
+				const phone = '+14155550166';
+				const orderId = `O-${randomUUID().slice(0, 6)}`;
+				await automation('POST', '/api/v1/automation/events', {
+					name: 'order.paid',
+					payload: { phone, orderId, total: '42.00 EUR' },
+				});
+				const message = await outboundTo(phone);
+				assert.equal(
+					message.content.text,
+					`Thank you! Payment for order ${orderId} (42.00 EUR) has arrived.`,
+				);
+				const [execution] = await executions(workflowId);
+				assert.equal(execution.status, 'success');
+
+				await deactivate(workflowId);
+				await eventually('the automation webhook to be deleted', async () => {
+					const page = await automation('GET', '/api/v1/automation/webhooks');
+					return page.data.length === 0;
+				});
+			},
+		);
+
 		describe('auto-reply', () => {
 			let workflowId;
 			let webhookPath;
@@ -291,15 +338,7 @@ describe('n8n-nodes-multichannel in a real n8n', () => {
 							text: 'Is my order on its way?',
 						},
 					);
-					const reply = await eventually('the auto-reply in the sandbox', async () => {
-						const page = await workspace(
-							'GET',
-							`/api/v1/instances/${stack.instance.id}/messages?limit=100`,
-						);
-						return page.data.find(
-							(message) => message.direction === 'outbound' && message.to === from,
-						);
-					});
+					const reply = await outboundTo(from);
 					assert.match(reply.content.text, /Is my order on its way\?/);
 					assert.equal(
 						reply.content.quotedMessageId,
