@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { PACKAGE_NAME, freePort, prepareWorkflow, sandboxCall, startStack } from './lib/stack.mjs';
+import { PACKAGE_NAME, prepareWorkflow, sandboxCall, startHeadlessStack } from './lib/stack.mjs';
 
 const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 600_000);
 const TRIGGER_TYPES = [
@@ -115,13 +115,7 @@ function nodeOutput(execution, nodeName) {
 
 before(
 	async () => {
-		stack = await startStack({
-			dir,
-			sandboxPort: await freePort(),
-			n8nPort: await freePort(),
-			build: process.env.E2E_SKIP_BUILD !== '1',
-			log,
-		});
+		stack = await startHeadlessStack({ dir, log });
 		log(
 			`n8n ${stack.n8n.url}, sandbox ${stack.sandbox.baseUrl}; timings ${JSON.stringify(stack.timings)}`,
 		);

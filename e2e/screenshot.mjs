@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { launchBrowser } from './lib/cdp.mjs';
 import { REPO } from './lib/runtime.mjs';
-import { OWNER, freePort, startStack } from './lib/stack.mjs';
+import { OWNER, startHeadlessStack } from './lib/stack.mjs';
 
 const out = resolve(process.argv[2] ?? join(REPO, 'docs', 'editor.png'));
 const file = process.env.SCREENSHOT_WORKFLOW ?? 'campaign-short-link.json';
@@ -27,13 +27,7 @@ const watchdog = setTimeout(() => {
 }, 300_000);
 
 try {
-	stack = await startStack({
-		dir,
-		sandboxPort: await freePort(),
-		n8nPort: await freePort(),
-		build: process.env.E2E_SKIP_BUILD !== '1',
-		log,
-	});
+	stack = await startHeadlessStack({ dir, log });
 	const entry = [...stack.examples.imported, ...stack.examples.kept].find(
 		(candidate) => candidate.file === file,
 	);

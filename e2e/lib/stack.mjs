@@ -592,6 +592,17 @@ export async function importExamples(client, { credentials, instance, nodeTypes 
 	return report;
 }
 
+/** The stack on free ports, for the headless runs (tests, screenshot); E2E_SKIP_BUILD=1 reuses dist/. */
+export async function startHeadlessStack({ dir, log }) {
+	return await startStack({
+		dir,
+		sandboxPort: await freePort(),
+		n8nPort: await freePort(),
+		build: process.env.E2E_SKIP_BUILD !== '1',
+		log,
+	});
+}
+
 /**
  * The whole stack: build + pack, sandbox, package installed into n8n, n8n, owner, API key, credentials,
  * demo instance, examples. `dir` holds everything kept between runs (data file, keys, n8n user folder).
