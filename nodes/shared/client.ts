@@ -41,6 +41,14 @@ type Context = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWeb
 export type ConnectionFactory<C> = (context: Context) => Promise<Connection<C>>;
 
 /**
+ * Client options every connection starts from, under the ones `connectionFor` sets (the base URL, and an
+ * `onRetry` that calls this one's, then logs). Empty in n8n, so the client's own defaults apply: 3 retries,
+ * 500 ms first backoff, n8n's `sleep`. Tests set shorter waits, more retries or an `onRetry` that records
+ * each retry here, and empty it again after; nothing in the package writes to it.
+ */
+export const connectionDefaults: Partial<ClientOptions> = {};
+
+/**
  * How a node opens the client of its credential. Requests go through `httpRequestWithAuthentication`, so the
  * credential's Bearer header and the instance's proxy, TLS and logging settings apply; the node only reads
  * the base URL (and the key, to keep it out of messages).
@@ -52,11 +60,15 @@ export function connectionFor<C>(
 	return async (context) => {
 		const credentials = await context.getCredentials<KeyCredential>(credentialName);
 		const client = createClient(n8nTransport(context, credentialName), {
+			...connectionDefaults,
 			baseUrl: credentials.baseUrl,
-			onRetry: ({ operation, attempt, delayMs, reason }) =>
+			onRetry: (info) => {
+				connectionDefaults.onRetry?.(info);
+				const { operation, attempt, delayMs, reason } = info;
 				context.logger.debug(
 					`Multichannel: retrying ${operation} (attempt ${attempt}, ${reason}) in ${delayMs} ms`,
-				),
+				);
+			},
 		});
 		return { client, secrets: typeof credentials.apiKey === 'string' ? [credentials.apiKey] : [] };
 	};

@@ -1,0 +1,228 @@
+/**
+ * The trigger nodes under faults, against the sandbox over real HTTP: the sandbox delivers to n8n's webhook
+ * endpoint (test/triggers/harness.ts: each request runs the node's `webhook()` in n8n-core's
+ * `WebhookContext`), reached through a gateway that can be taken down (./support.ts `startGateway`).
+ *
+ * - Outages: 80 automation events emitted before, during and after the receiver is unavailable — not
+ *   listening (connection refused), answering 503, or hanging (the trigger runs the event, but the answer
+ *   comes after the sandbox's timeout, so the sandbox delivers the event again). Once it is back, every event
+ *   has reached the trigger and the workflow ran each one exactly once: every further delivery of an event
+ *   is acknowledged as a duplicate (the trigger's de-duplication by event id, nodes/shared/trigger.ts).
+ * - Churn: 50 activate/deactivate cycles of each of the three triggers, with n8n restarts, test listens and
+ *   webhooks deleted at the service among them, leave no webhook behind (listed through the API).
+ */
+import type { Sandbox } from '../../sandbox/server';
+import type { WebhookRecord } from '../../sandbox/store';
+import { clientsFor, sleep, startTestSandbox, waitFor } from '../sandbox/helpers';
+import {
+	N8nEndpoint,
+	TRIGGER_TYPES,
+	TriggerUnderTest,
+	type Delivery,
+	type TriggerOptions,
+} from '../triggers/harness';
+import { emittedIdsOf, publishEvents, startGateway, type Gateway } from './support';
+
+type Keys = NonNullable<Sandbox['keys']>;
+
+/** Events emitted before, during and after each outage, and how long it lasts. */
+const EVENTS = { before: 20, during: 40, after: 20 };
+const TOTAL = EVENTS.before + EVENTS.during + EVENTS.after;
+const OUTAGE_MS = 1200;
+const CYCLES = 50;
+
+let sandbox: Sandbox;
+let keys: Keys;
+let clients: ReturnType<typeof clientsFor>;
+let endpoint: N8nEndpoint;
+let gateway: Gateway;
+
+beforeAll(async () => {
+	// Retries every 25–400 ms, 12 attempts, 300 ms timeout: about 2 s of retrying before a delivery gives up,
+	// longer than the outages below (the real service: 10 s base, 8 attempts, 10 s timeout).
+	sandbox = await startTestSandbox({
+		rateLimit: false,
+		webhooks: { retryBaseMs: 50, maxRetryDelayMs: 400, maxAttempts: 12, timeoutMs: 300 },
+	});
+	keys = sandbox.keys as Keys;
+	clients = clientsFor(sandbox.baseUrl, keys);
+	endpoint = await new N8nEndpoint().start();
+	// n8n behind a reverse proxy: the webhook URLs it gives its triggers (WEBHOOK_URL) are the proxy's.
+	gateway = await startGateway(endpoint.url, { holdMs: 2000 });
+	endpoint.url = gateway.url;
+});
+afterAll(async () => {
+	await gateway?.close();
+	await endpoint?.close();
+	await sandbox?.close();
+});
+
+function trigger(options: Omit<TriggerOptions, 'credentials'>): TriggerUnderTest {
+	return new TriggerUnderTest(endpoint, {
+		...options,
+		credentials: {
+			multichannelApi: { baseUrl: sandbox.baseUrl, apiKey: keys.workspace },
+			multichannelShortLinkApi: { baseUrl: sandbox.baseUrl, apiKey: keys.shortLink },
+			multichannelAutomationApi: { baseUrl: sandbox.baseUrl, apiKey: keys.automation },
+		},
+	});
+}
+
+const webhooksAt = (url: string): WebhookRecord[] =>
+	sandbox.store.all('webhooks').filter((webhook) => webhook.url === url);
+
+/** How many times each event id occurs among these deliveries' ids. */
+function countById(ids: string[]): Map<string, number> {
+	const counts = new Map<string, number>();
+	for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+	return counts;
+}
+
+const eventIdOf = (delivery: Delivery) => (JSON.parse(delivery.rawBody) as { id: string }).id;
+
+/** Every event emitted before, during and after an outage of the gateway, through one Automation Trigger. */
+async function throughOutage(label: string, outage: Gateway['mode']) {
+	const node = trigger({ type: TRIGGER_TYPES.automation, parameters: {} });
+	await node.activate();
+	try {
+		const [webhook] = webhooksAt(node.webhookUrl());
+		const published = await publishEvents(clients.automation, `${label}.before`, EVENTS.before);
+		await waitFor(
+			() => endpoint.executions(node).length >= EVENTS.before,
+			5000,
+			'the runs before the outage',
+		);
+
+		const started = Date.now();
+		await gateway.setMode(outage);
+		published.push(...(await publishEvents(clients.automation, `${label}.during`, EVENTS.during)));
+		await sleep(Math.max(0, OUTAGE_MS - (Date.now() - started)));
+		await gateway.setMode('pass');
+		published.push(...(await publishEvents(clients.automation, `${label}.after`, EVENTS.after)));
+
+		const eventIds = emittedIdsOf(sandbox, published);
+		expect(eventIds).toHaveLength(TOTAL);
+		// Back: the sandbox's log shows each event delivered (a 2xx from the trigger), nothing pending.
+		const records = await waitFor(
+			() => {
+				const all = sandbox.store.all('deliveries', (record) => record.webhookId === webhook.id);
+				return all.length === TOTAL && all.every((record) => record.status === 'succeeded')
+					? all
+					: undefined;
+			},
+			15_000,
+			`all ${TOTAL} deliveries to succeed`,
+		);
+		expect(new Set(records.map((record) => record.eventId))).toEqual(new Set(eventIds));
+		// The outage was real: the events emitted during it needed more than one attempt.
+		expect(records.filter((record) => record.attempt > 1).length).toBeGreaterThanOrEqual(
+			EVENTS.during,
+		);
+		expect(sandbox.store.get('webhooks', webhook.id)).toMatchObject({ status: 'active' });
+
+		// Every event reached the trigger, and the workflow ran each one exactly once.
+		const delivered = countById(endpoint.of(node).map(eventIdOf));
+		const runs = countById(
+			endpoint.executions(node).map((delivery) => String(delivery.items?.[0]?.json.id)),
+		);
+		expect({
+			notDelivered: eventIds.filter((id) => !delivered.has(id)),
+			notRun: eventIds.filter((id) => !runs.has(id)),
+			runMoreThanOnce: [...runs].filter(([, count]) => count > 1),
+			runButNotEmitted: [...runs.keys()].filter((id) => !eventIds.includes(id)),
+		}).toEqual({ notDelivered: [], notRun: [], runMoreThanOnce: [], runButNotEmitted: [] });
+		// Every other delivery of an event was acknowledged (200) as a duplicate, without a run.
+		const others = endpoint.of(node).filter((delivery) => delivery.items === undefined);
+		expect(
+			others.filter(
+				(delivery) =>
+					delivery.status !== 200 ||
+					(JSON.parse(delivery.responseBody) as { reason?: string }).reason !== 'duplicate',
+			),
+		).toEqual([]);
+		return { redelivered: [...delivered].filter(([, count]) => count > 1) };
+	} finally {
+		await gateway.setMode('pass');
+		await node.deactivate();
+	}
+}
+
+describe(`a trigger through a receiver outage (${TOTAL} events each)`, () => {
+	test('not listening (connection refused): every event runs once when it is back', async () => {
+		await throughOutage('refused', 'refuse');
+	}, 30_000);
+
+	test('answering 503: every event runs once when it is back', async () => {
+		await throughOutage('unavailable', 'unavailable');
+	}, 30_000);
+
+	test('hanging past the timeout: the events it ran are delivered again, and not run again', async () => {
+		const { redelivered } = await throughOutage('hanging', 'hang');
+		expect(redelivered.length).toBeGreaterThanOrEqual(EVENTS.during);
+	}, 30_000);
+});
+
+describe('activate/deactivate churn', () => {
+	test(`${CYCLES} cycles of each trigger leave no webhook behind at the service`, async () => {
+		const link = await clients.shortLink.links.create({ body: { url: 'https://example.com/c' } });
+		const kinds = [
+			{
+				node: trigger({
+					type: TRIGGER_TYPES.messaging,
+					parameters: { events: ['message.received', 'message.failed'] },
+				}),
+				list: () => clients.workspace.webhooks.list.all(),
+				remove: (webhookId: string) => clients.workspace.webhooks.delete({ webhookId }),
+			},
+			{
+				node: trigger({
+					type: TRIGGER_TYPES.shortLink,
+					parameters: { events: ['link.clicked'], linkIds: [link.id] },
+				}),
+				list: () => clients.shortLink.webhooks.list.all(),
+				remove: (webhookId: string) => clients.shortLink.webhooks.delete({ webhookId }),
+			},
+			{
+				node: trigger({ type: TRIGGER_TYPES.automation, parameters: {} }),
+				list: () => clients.automation.webhooks.list.all(),
+				remove: (webhookId: string) => clients.automation.webhooks.delete({ webhookId }),
+			},
+		];
+		const before = await Promise.all(kinds.map(async ({ list }) => await list()));
+
+		// The three triggers churn at the same time, each through its own cycles.
+		await Promise.all(
+			kinds.map(async ({ node, remove }) => {
+				const registered = new Set<string>();
+				for (let cycle = 0; cycle < CYCLES; cycle++) {
+					await node.activate();
+					// n8n starting again while the workflow is active: the webhook is found, none is added.
+					if (cycle % 5 === 4) await node.activate('init');
+					// The editor listening for a test event meanwhile: a webhook of its own, removed after.
+					if (cycle % 10 === 9) {
+						await node.listenForTest();
+						await node.stopListening();
+					}
+					const current = webhooksAt(node.webhookUrl());
+					expect(current).toHaveLength(1);
+					registered.add(current[0].id);
+					// Deleted at the service by someone else: deactivating still succeeds.
+					if (cycle % 7 === 6) await remove(current[0].id);
+					await node.deactivate();
+				}
+				expect(registered.size).toBe(CYCLES);
+				expect(node.nodeStaticData()).toEqual({});
+			}),
+		);
+
+		const after = await Promise.all(kinds.map(async ({ list }) => await list()));
+		const urls = new Set(kinds.flatMap(({ node }) => [node.webhookUrl(), node.webhookUrl(true)]));
+		for (const [index, webhooks] of after.entries()) {
+			expect(webhooks.filter((webhook) => urls.has(webhook.url ?? ''))).toEqual([]);
+			expect(webhooks.map((webhook) => webhook.id)).toEqual(
+				before[index].map((webhook) => webhook.id),
+			);
+		}
+		expect(sandbox.store.all('webhooks').filter((webhook) => urls.has(webhook.url))).toEqual([]);
+	}, 30_000);
+});

@@ -1,0 +1,177 @@
+/**
+ * The sandbox's webhook deliveries when the receiver is down for a while: every event emitted before, during
+ * and after the outage reaches the receiver once it is back, signed, with its event id; each delivery
+ * succeeds in the sandbox's log and the webhook stays active. Three kinds of outage: the receiver's process
+ * is gone (connection refused), it is up but failing (503), and it hangs (no answer within the timeout —
+ * it did receive those, so it sees some events twice: delivery is at least once, and the event id is what a
+ * receiver deduplicates on). A receiver that goes away mid-request can also see the events it was receiving
+ * at that moment twice.
+ *
+ * What the trigger nodes then do with redeliveries (each event run exactly once) is tested with the
+ * triggers (./triggers.test.ts, test/triggers).
+ */
+import type { Sandbox } from '../../sandbox/server';
+import {
+	clientsFor,
+	sleep,
+	startReceiver,
+	startTestSandbox,
+	waitFor,
+	type Receiver,
+} from '../sandbox/helpers';
+import { emittedIdsOf, publishEvents } from './support';
+
+type Keys = NonNullable<Sandbox['keys']>;
+
+const BEFORE = 10;
+const DURING = 60;
+const AFTER = 10;
+const OUTAGE_MS = 1200;
+
+let sandbox: Sandbox;
+let clients: ReturnType<typeof clientsFor>;
+/** Every receiver started, closed after each test even when it failed (an open server keeps jest running). */
+const receivers: Receiver[] = [];
+const receiverOn = async (port = 0) => {
+	const receiver = await startReceiver(port);
+	receivers.push(receiver);
+	return receiver;
+};
+
+beforeAll(async () => {
+	// Retries every 25–400 ms, 12 attempts: about 2 s of retrying before a delivery gives up, longer than the
+	// outages below (the real service retries for about 40 minutes: 10 s base, 8 attempts).
+	sandbox = await startTestSandbox({
+		rateLimit: false,
+		webhooks: {
+			retryBaseMs: 50,
+			maxRetryDelayMs: 400,
+			maxAttempts: 12,
+			timeoutMs: 300,
+			disableAfterFailedDeliveries: 3,
+		},
+	});
+	clients = clientsFor(sandbox.baseUrl, sandbox.keys as Keys);
+});
+afterEach(async () => {
+	await Promise.all(receivers.splice(0).map(async (receiver) => await receiver.close()));
+});
+afterAll(async () => await sandbox?.close());
+
+interface Outage {
+	/** Takes the receiver down; returns how to bring it back (a new receiver may be on the same port). */
+	down(receiver: Receiver): Promise<() => Promise<Receiver>>;
+}
+
+async function throughOutage(path: string, outage: Outage) {
+	let receiver = await receiverOn();
+	const hook = await clients.automation.webhooks.create({
+		body: { url: `${receiver.url}/${path}`, events: ['automation.*'] },
+	});
+	receiver.secrets.push(hook.secret);
+
+	const published = await publishEvents(clients.automation, `${path}.before`, BEFORE);
+	await waitFor(() => receiver.received.length >= BEFORE, 5000, 'the deliveries before the outage');
+
+	const started = Date.now();
+	const back = await outage.down(receiver);
+	published.push(...(await publishEvents(clients.automation, `${path}.during`, DURING)));
+	await sleep(Math.max(0, OUTAGE_MS - (Date.now() - started)));
+	const downReceiver = receiver;
+	receiver = await back();
+	published.push(...(await publishEvents(clients.automation, `${path}.after`, AFTER)));
+
+	const eventIds = emittedIdsOf(sandbox, published);
+	expect(eventIds).toHaveLength(BEFORE + DURING + AFTER);
+	const receivedBy = (ids: Set<string>) => () =>
+		[downReceiver, receiver]
+			.flatMap((each) => each.received)
+			.filter((delivery) => delivery.signature.valid && ids.has(delivery.event.id));
+	const wanted = new Set(eventIds);
+	await waitFor(
+		() => new Set(receivedBy(wanted)().map((delivery) => delivery.event.id)).size === wanted.size,
+		10_000,
+		`all ${wanted.size} events at the receiver`,
+	);
+
+	// The sandbox's own log: one delivery per event, succeeded, and nothing left pending.
+	const deliveries = await waitFor(
+		() => {
+			const records = sandbox.store.all('deliveries', (record) => record.webhookId === hook.id);
+			return records.length === wanted.size &&
+				records.every((record) => record.status === 'succeeded')
+				? records
+				: undefined;
+		},
+		5000,
+		'every delivery to succeed',
+	);
+	expect(new Set(deliveries.map((record) => record.eventId))).toEqual(wanted);
+	expect(sandbox.store.get('webhooks', hook.id)).toMatchObject({ status: 'active' });
+	// The events of the outage needed more than one attempt, and say so in the header they were sent with.
+	const retried = deliveries.filter((record) => record.attempt > 1);
+	expect(retried.length).toBeGreaterThanOrEqual(DURING);
+	const deliveredAfterRetry = receiver.received.filter((delivery) => delivery.attempt > 1);
+	expect(deliveredAfterRetry.length).toBeGreaterThan(0);
+	expect(
+		deliveredAfterRetry.every(
+			(delivery) => delivery.headers['x-multichannel-event-id'] === delivery.event.id,
+		),
+	).toBe(true);
+
+	const received = receivedBy(wanted)();
+	return { received, deliveries };
+}
+
+describe('webhook deliveries through a receiver outage', () => {
+	test('receiver gone (connection refused): everything arrives once it is back, each event once', async () => {
+		const { received } = await throughOutage('gone', {
+			async down(receiver) {
+				const port = Number(new URL(receiver.url).port);
+				const secrets = [...receiver.secrets];
+				await receiver.close();
+				return async () => {
+					const again = await receiverOn(port);
+					again.secrets.push(...secrets);
+					return again;
+				};
+			},
+		});
+		// Nothing reaches a closed port; only what was in flight when it closed can come twice.
+		expect(new Set(received.map((delivery) => delivery.event.id)).size).toBe(
+			BEFORE + DURING + AFTER,
+		);
+		expect(received.length).toBeLessThan(BEFORE + DURING + AFTER + 10);
+	}, 30_000);
+
+	test('receiver failing (503): everything arrives once it answers 200 again', async () => {
+		const { received } = await throughOutage('failing', {
+			async down(receiver) {
+				receiver.respond = () => 503;
+				return async () => {
+					receiver.respond = () => 200;
+					return receiver;
+				};
+			},
+		});
+		const accepted = received.filter((delivery) => delivery.attempt > 0);
+		expect(new Set(accepted.map((delivery) => delivery.event.id)).size).toBe(
+			BEFORE + DURING + AFTER,
+		);
+	}, 30_000);
+
+	test('receiver hanging (no answer in time): every event arrives, some twice, under one event id', async () => {
+		const { received } = await throughOutage('hanging', {
+			async down(receiver) {
+				receiver.respond = () => ({ status: 200, delayMs: 2000 });
+				return async () => {
+					receiver.respond = () => 200;
+					return receiver;
+				};
+			},
+		});
+		const ids = received.map((delivery) => delivery.event.id);
+		expect(ids.length).toBeGreaterThan(new Set(ids).size);
+		expect(new Set(ids).size).toBe(BEFORE + DURING + AFTER);
+	}, 30_000);
+});
