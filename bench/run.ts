@@ -1,0 +1,440 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- the benchmark runs in plain Node, never inside n8n: it runs `npm pack` and cold `node` processes, reads dist/ */
+/**
+ * `npm run bench`: the package against its baselines, side by side, in one run, against the sandbox on
+ * loopback with a fixed latency per request (20 ms unless `--latency` says otherwise). Prints a Markdown
+ * table: each figure, its baseline, the ratio and the goal it is held to.
+ *
+ *   ts-node --transpile-only bench/run.ts [--items 2000] [--contacts 50000] [--deliveries 5000]
+ *                                         [--concurrency 10] [--latency 20] [--repeat 1] [--profile DIR]
+ *                                         [--only bulk,returnAll,trigger,weight]
+ *
+ * The sandbox runs in a process of its own (bench/sandbox-host.ts) and every measurement in a fresh one
+ * (bench/measure.ts), so neither shares an event loop or a heap with what is measured. Package weight is
+ * read from `dist/` as it is: run `npm run build` first. `--profile DIR` writes a V8 CPU profile of each
+ * measurement process into DIR (open them in Chrome DevTools or speedscope).
+ */
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+import {
+	ask,
+	forkTs,
+	kilobytes,
+	median,
+	megabytes,
+	millis,
+	PACKAGE_DIR,
+	perSecond,
+	ratio,
+	seconds,
+} from './lib';
+import type { Timing } from './measure';
+
+function option(name: string, fallback: number): number {
+	const index = process.argv.indexOf(`--${name}`);
+	const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
+	if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} takes a number`);
+	return value;
+}
+
+const ITEMS = option('items', 2000);
+const CONTACTS = option('contacts', 50_000);
+const DELIVERIES = option('deliveries', 5000);
+const CONCURRENCY = option('concurrency', 10);
+const LATENCY_MS = option('latency', 20);
+const REPEAT = Math.max(1, option('repeat', 1));
+const WARMUP = Math.min(100, ITEMS);
+const PROFILE_INDEX = process.argv.indexOf('--profile');
+const PROFILE_DIR = PROFILE_INDEX >= 0 ? path.resolve(process.argv[PROFILE_INDEX + 1]) : undefined;
+const PROFILE_ARGS = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+const ONLY_INDEX = process.argv.indexOf('--only');
+const ONLY = ONLY_INDEX >= 0 ? process.argv[ONLY_INDEX + 1].split(',') : undefined;
+const wanted = (part: string) => !ONLY || ONLY.includes(part);
+
+interface Row {
+	figure: string;
+	value: string;
+	baseline: string;
+	ratio: string;
+	goal: string;
+}
+const rows: Row[] = [];
+const notes: string[] = [];
+const log = (text: string) => process.stderr.write(`${text}\n`);
+
+function row(figure: string, value: string, baseline = '', ratioText = '', goal = '') {
+	rows.push({ figure, value, baseline, ratio: ratioText, goal });
+}
+
+function verdict(ok: boolean, goal: string): string {
+	return `${goal} ${ok ? '✅ met' : '❌ missed'}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Processes
+
+interface Host {
+	process: ChildProcess;
+	baseUrl: string;
+	apiKey: string;
+	senderId: string;
+}
+
+async function startHost(): Promise<Host> {
+	const child = forkTs('sandbox-host.ts', [String(LATENCY_MS)], PROFILE_ARGS);
+	const ready = await new Promise<Omit<Host, 'process'>>((resolve, reject) => {
+		child.once('message', (message: Omit<Host, 'process'> & { kind: string }) => resolve(message));
+		child.once('exit', (code) => reject(new Error(`The sandbox process exited (${code})`)));
+	});
+	return { process: child, ...ready };
+}
+
+/** A fresh bench/measure.ts process for `work`, ended cleanly after it. */
+async function inProcess<T>(work: (child: ChildProcess) => Promise<T>): Promise<T> {
+	const child = forkTs('measure.ts', [], ['--expose-gc', ...PROFILE_ARGS]);
+	const exited = new Promise((resolve) => child.once('exit', resolve));
+	try {
+		return await work(child);
+	} finally {
+		await ask(child, { kind: 'exit' }).catch(() => undefined);
+		await exited;
+	}
+}
+
+/** Runs one job of bench/measure.ts in a fresh process. */
+async function measure<T>(kind: string, job: Record<string, unknown> = {}): Promise<T> {
+	return await inProcess(async (child) => await ask<T>(child, { kind, job }));
+}
+
+/** The best (least disturbed) of `REPEAT` runs. */
+async function best(
+	kind: string,
+	job: Record<string, unknown>,
+	check: (timing: Timing, tag: string) => Promise<void>,
+) {
+	const runs: Timing[] = [];
+	for (let attempt = 0; attempt < REPEAT; attempt++) {
+		const tag = `bench-${kind}-${String(job.concurrency ?? '')}-${Date.now()}-${attempt}`;
+		const timing = await measure<Timing>(kind, { ...job, tag });
+		await check(timing, tag);
+		runs.push(timing);
+	}
+	return runs.reduce((a, b) => (b.wallMs < a.wallMs ? b : a));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Bulk send
+
+async function bulkSend(host: Host) {
+	const target = { baseUrl: host.baseUrl, apiKey: host.apiKey, instanceId: host.senderId };
+	const check = async (timing: Timing, tag: string) => {
+		const counted = await ask<{ total: number; distinct: number }>(host.process, {
+			kind: 'countMessages',
+			prefix: `${tag} `,
+		});
+		if (timing.count !== ITEMS || counted.total !== ITEMS || counted.distinct !== ITEMS) {
+			throw new Error(
+				`${tag}: ${timing.count} answers, ${counted.total} messages stored (${counted.distinct} distinct); expected ${ITEMS}`,
+			);
+		}
+	};
+	const run = async (
+		kind: 'bulkNode' | 'bulkFloor' | 'bulkFloorOnce' | 'bulkRaw',
+		concurrency: number,
+	) => {
+		log(`bulk send: ${kind}, ${ITEMS} items, concurrency ${concurrency}…`);
+		return await best(kind, { ...target, items: ITEMS, concurrency, warmup: WARMUP }, check);
+	};
+	const node = await run('bulkNode', CONCURRENCY);
+	const raw = await run('bulkRaw', CONCURRENCY);
+	const floor = await run('bulkFloor', CONCURRENCY);
+	const floorOnce = await run('bulkFloorOnce', CONCURRENCY);
+	const nodeSerial = await run('bulkNode', 1);
+	const rawSerial = await run('bulkRaw', 1);
+
+	const rate = (timing: Timing) => perSecond(timing.count / (timing.wallMs / 1000));
+	const bulkRatio = node.wallMs / raw.wallMs;
+	row(
+		`bulk send: ${ITEMS} texts as ${ITEMS} items, concurrency ${CONCURRENCY} (wall time)`,
+		`${seconds(node.wallMs)} (${rate(node)})`,
+		`raw undici loop, ${CONCURRENCY} at a time: ${seconds(raw.wallMs)} (${rate(raw)})`,
+		ratio(bulkRatio),
+		verdict(bulkRatio <= 1.15, '≤ 1.15×'),
+	);
+	row(
+		`bulk send, concurrency ${CONCURRENCY}: the n8n floor (the same requests from a minimal n8n node: 2 expressions + \`httpRequestWithAuthentication\` per item)`,
+		`node: ${seconds(node.wallMs)}`,
+		`floor: ${seconds(floor.wallMs)} (${rate(floor)}); floor vs raw loop ${ratio(floor.wallMs / raw.wallMs)}`,
+		ratio(node.wallMs / floor.wallMs),
+	);
+	row(
+		`bulk send, concurrency ${CONCURRENCY}: that minimal node authenticating once per run (\`httpRequest\` + Bearer header)`,
+		`floor: ${seconds(floor.wallMs)}`,
+		`authenticating once: ${seconds(floorOnce.wallMs)} (${rate(floorOnce)}); vs raw loop ${ratio(floorOnce.wallMs / raw.wallMs)}`,
+		ratio(floor.wallMs / floorOnce.wallMs),
+	);
+	row(
+		`bulk send: concurrency 1 (wall time)`,
+		`${seconds(nodeSerial.wallMs)} (${rate(nodeSerial)})`,
+		`raw undici loop, 1 at a time: ${seconds(rawSerial.wallMs)} (${rate(rawSerial)})`,
+		ratio(nodeSerial.wallMs / rawSerial.wallMs),
+	);
+	const speedup = nodeSerial.wallMs / node.wallMs;
+	row(
+		`bulk send: speed-up of concurrency ${CONCURRENCY} over 1`,
+		`${speedup.toFixed(1)}× faster`,
+		`raw undici loop: ${(rawSerial.wallMs / raw.wallMs).toFixed(1)}× faster`,
+		'',
+		verdict(speedup >= 8, '≥ 8×'),
+	);
+	row(
+		`bulk send: peak heap above start, concurrency ${CONCURRENCY}`,
+		megabytes(node.peakHeapMb),
+		`raw undici loop: ${megabytes(raw.peakHeapMb)}`,
+		ratio(node.peakHeapMb / Math.max(raw.peakHeapMb, 1)),
+	);
+	notes.push(
+		`Bulk send: every run was checked in the sandbox: ${ITEMS} answers and exactly ${ITEMS} distinct messages stored.`,
+	);
+	return { bulkRatio, speedup };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Return All
+
+async function returnAll(host: Host) {
+	log(`return all: seeding ${CONTACTS} contacts…`);
+	const { instanceId } = await ask<{ instanceId: string }>(host.process, {
+		kind: 'seedContacts',
+		count: CONTACTS,
+	});
+	const target = { baseUrl: host.baseUrl, apiKey: host.apiKey, instanceId };
+	const check = async (timing: Timing) => {
+		if (timing.count !== CONTACTS)
+			throw new Error(`Return All gave ${timing.count} contacts, expected ${CONTACTS}`);
+	};
+	log('return all: through the node…');
+	const node = await best('returnAllNode', target, check);
+	log('return all: raw cursor paging…');
+	const raw = await best('returnAllRaw', target, check);
+	const allRatio = node.wallMs / raw.wallMs;
+	row(
+		`Return All: ${CONTACTS.toLocaleString('en-US')} contacts, ${Math.ceil(CONTACTS / 100)} pages (wall time)`,
+		seconds(node.wallMs),
+		`raw cursor paging with undici: ${seconds(raw.wallMs)}`,
+		ratio(allRatio),
+		verdict(allRatio <= 1.3, '≤ 1.3×'),
+	);
+	row(
+		'Return All: peak heap above start',
+		megabytes(node.peakHeapMb),
+		`raw cursor paging: ${megabytes(raw.peakHeapMb)}`,
+		ratio(node.peakHeapMb / Math.max(raw.peakHeapMb, 1)),
+	);
+	row(
+		'Return All: peak RSS above start',
+		megabytes(node.peakRssMb),
+		`raw cursor paging: ${megabytes(raw.peakRssMb)}`,
+		ratio(node.peakRssMb / Math.max(raw.peakRssMb, 1)),
+	);
+	return { allRatio };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Trigger
+
+async function trigger(host: Host) {
+	log('trigger: signature verifications…');
+	const result = await measure<{ verify: number; bare: number; payloadBytes: number }>(
+		'signatures',
+		{},
+	);
+	row(
+		`trigger: signature verifications/s (\`verifySignature\`, ${result.payloadBytes}-byte delivery, 1 secret)`,
+		perSecond(result.verify),
+		`bare HMAC-SHA256 of the same bytes: ${perSecond(result.bare)}`,
+		ratio(result.bare / result.verify),
+	);
+
+	// Deliveries: the receiver in one process, the sender (signed POSTs, CONCURRENCY at a time) in another.
+	const warmup = Math.min(500, DELIVERIES);
+	const deliveries = async (receiver: 'trigger' | 'bare') =>
+		await inProcess(async (server) => {
+			log(`trigger: ${DELIVERIES} deliveries to the ${receiver} receiver…`);
+			const target = await ask<{ url: string; secret: string }>(server, {
+				kind: 'deliveryReceiver',
+				job: { receiver, baseUrl: host.baseUrl, apiKey: host.apiKey, warmup },
+			});
+			const timing = await measure<Timing>('sendDeliveries', {
+				...target,
+				count: DELIVERIES,
+				concurrency: CONCURRENCY,
+				warmup,
+			});
+			const { taken, cpuUsPerDelivery } = await ask<{ taken: number; cpuUsPerDelivery: number }>(
+				server,
+				{ kind: 'deliveryReceiverStop' },
+			);
+			if (taken !== DELIVERIES + warmup) {
+				throw new Error(
+					`The ${receiver} receiver took ${taken} deliveries of ${DELIVERIES + warmup}`,
+				);
+			}
+			return { ...timing, cpuUsPerDelivery };
+		});
+	const node = await deliveries('trigger');
+	const bare = await deliveries('bare');
+	const rate = (timing: Timing) => timing.count / (timing.wallMs / 1000);
+	row(
+		`trigger: deliveries/s through the trigger's webhook handler (\`webhook()\` in n8n-core's WebhookContext; ${DELIVERIES} signed deliveries, ${CONCURRENCY} at a time)`,
+		`${perSecond(rate(node))} (${seconds(node.wallMs)})`,
+		`bare \`node:http\` receiver checking the HMAC: ${perSecond(rate(bare))} (${seconds(bare.wallMs)})`,
+		ratio(rate(bare) / rate(node)),
+	);
+	row(
+		"trigger: the webhook receiver's CPU time per delivery (its process, after the warm-up)",
+		`${node.cpuUsPerDelivery.toFixed(0)} µs`,
+		`bare \`node:http\` receiver: ${bare.cpuUsPerDelivery.toFixed(0)} µs`,
+		ratio(node.cpuUsPerDelivery / bare.cpuUsPerDelivery),
+	);
+	notes.push(
+		`Trigger: the Multichannel Trigger behind the tests' stand-in for n8n's webhook endpoint (test/triggers/harness.ts), which answers once \`webhook()\` returns the item: the workflow n8n would then run is not part of the figure. Every delivery started exactly one execution (${DELIVERIES + warmup} with the warm-up), and the bare receiver accepted every signature.`,
+	);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Package weight
+
+function walk(directory: string): string[] {
+	return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+		const full = path.join(directory, entry.name);
+		return entry.isDirectory() ? walk(full) : [full];
+	});
+}
+
+function newestMtime(directories: string[]): number {
+	return Math.max(
+		...directories
+			.map((directory) => path.join(PACKAGE_DIR, directory))
+			.filter((directory) => existsSync(directory))
+			.flatMap(walk)
+			.map((file) => statSync(file).mtimeMs),
+	);
+}
+
+const LOAD_SCRIPT = `
+const started = process.hrtime.bigint();
+const ms = (from) => Number(process.hrtime.bigint() - from) / 1e6;
+require('n8n-workflow');
+require('zod/v4');
+const peers = ms(started);
+const pkg = require('./package.json');
+const ours = process.hrtime.bigint();
+let classes = 0;
+for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {
+	for (const exported of Object.values(require('./' + file))) {
+		if (typeof exported === 'function') { new exported(); classes++; }
+	}
+}
+process.stdout.write(JSON.stringify({ peers, ours: ms(ours), classes }));
+`;
+
+function packageWeight() {
+	log('package weight…');
+	const dist = path.join(PACKAGE_DIR, 'dist');
+	if (!existsSync(dist)) {
+		row('package weight', 'no dist/: run `npm run build` first');
+		return;
+	}
+	const files = walk(dist);
+	const size = (list: string[]) => list.reduce((sum, file) => sum + statSync(file).size, 0);
+	const jsFiles = files.filter((file) => file.endsWith('.js'));
+	if (newestMtime(['nodes', 'credentials', 'src/client']) > newestMtime(['dist'])) {
+		notes.push('dist/ is older than the sources: run `npm run build` for current package figures.');
+	}
+	row(
+		'`dist` size',
+		`${kilobytes(size(files))} in ${files.length} files`,
+		`of which JavaScript: ${kilobytes(size(jsFiles))} in ${jsFiles.length} files`,
+		ratio(size(files) / size(jsFiles)),
+	);
+
+	const pack = spawnSync('npm', ['pack', '--dry-run', '--json'], {
+		cwd: PACKAGE_DIR,
+		encoding: 'utf8',
+	});
+	const packed = (
+		JSON.parse(pack.stdout) as Array<{ size: number; unpackedSize: number; entryCount: number }>
+	)[0];
+	row(
+		'packed tarball (`npm pack --dry-run`)',
+		`${kilobytes(packed.size)}, ${packed.entryCount} entries`,
+		`unpacked: ${kilobytes(packed.unpackedSize)}`,
+		ratio(packed.unpackedSize / packed.size),
+	);
+
+	const loads = Array.from({ length: 7 }, () => {
+		const run = spawnSync(process.execPath, ['-e', LOAD_SCRIPT], {
+			cwd: PACKAGE_DIR,
+			encoding: 'utf8',
+		});
+		if (run.status !== 0) throw new Error(`Loading dist/ failed: ${run.stderr}`);
+		return JSON.parse(run.stdout) as { peers: number; ours: number; classes: number };
+	});
+	const ours = median(loads.map((load) => load.ours));
+	const peers = median(loads.map((load) => load.peers));
+	row(
+		`load every node and credential class from dist/ (${loads[0].classes} classes, require + new; median of ${loads.length} cold processes)`,
+		millis(ours),
+		`n8n-workflow + zod, which n8n has loaded already: ${millis(peers)}`,
+		ratio(ours / peers),
+	);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+function table(): string {
+	const header = ['figure', 'n8n-nodes-multichannel', 'baseline (same run)', 'ratio', 'goal'];
+	const lines = [header, header.map(() => '---')].concat(
+		rows.map((entry) => [entry.figure, entry.value, entry.baseline, entry.ratio, entry.goal]),
+	);
+	return lines.map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
+
+async function main() {
+	const started = Date.now();
+	if (wanted('bulk') || wanted('returnAll') || wanted('trigger')) {
+		const host = await startHost();
+		const exited = new Promise((resolve) => host.process.once('exit', resolve));
+		try {
+			if (wanted('bulk')) await bulkSend(host);
+			if (wanted('returnAll')) await returnAll(host);
+			if (wanted('trigger')) await trigger(host);
+		} finally {
+			await ask(host.process, { kind: 'close' }).catch(() => undefined);
+			await exited;
+		}
+	}
+	if (wanted('weight')) packageWeight();
+
+	const cpu = (await import('node:os')).cpus();
+	process.stdout.write(
+		[
+			`Benchmark: sandbox on loopback, ${LATENCY_MS} ms latency per request, rate limit off; ${ITEMS} items, ` +
+				`concurrency ${CONCURRENCY}, ${CONTACTS.toLocaleString('en-US')} contacts, ${DELIVERIES} deliveries, best of ${REPEAT}.`,
+			`Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}; ${new Date().toISOString()}.`,
+			'',
+			table(),
+			'',
+			...notes.map((note) => `- ${note}`),
+			`- Took ${seconds(Date.now() - started)} in all.`,
+			'',
+		].join('\n'),
+	);
+}
+
+main().catch((error: Error) => {
+	process.stderr.write(`bench: ${error.stack ?? String(error)}\n`);
+	process.exit(1);
+});

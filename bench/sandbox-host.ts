@@ -1,0 +1,90 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- the benchmark runs in plain Node, never inside n8n (process: IPC, exit, stderr) */
+/**
+ * The sandbox of a benchmark run, in a process of its own so that its work does not share an event loop (or
+ * a heap) with what is measured. Started by bench/run.ts; answers its requests over IPC:
+ * `seedContacts` (straight into the store: 50,000 contacts in a moment instead of 50,000 requests),
+ * `countMessages` (the outbound messages whose text starts with a prefix, to check that every send arrived
+ * once) and `close`.
+ */
+import { createWorkspaceClient } from '../src/client';
+import { startSandbox } from '../sandbox/server';
+import { newId } from '../sandbox/store';
+import { undiciTransport } from '../tools/undici-transport';
+import { serve } from './lib';
+
+const latencyMs = Number(process.argv[2] ?? 20);
+
+async function main() {
+	const sandbox = await startSandbox({
+		port: 0,
+		latencyMs,
+		rateLimit: false,
+		log: (message) => process.stderr.write(`${message}\n`),
+	});
+	const apiKey = sandbox.keys?.workspace as string;
+	const client = createWorkspaceClient(undiciTransport(apiKey), { baseUrl: sandbox.baseUrl });
+
+	// An instance that can send: create → connect (QR) → scan.
+	const sender = await client.instances.create({ body: { name: 'Bench sender' } });
+	await client.instances.connect({ instanceId: sender.id, body: { method: 'qr' } });
+	const scan = await fetch(`${sandbox.baseUrl}/sandbox/instances/${sender.id}/scan`, {
+		method: 'POST',
+		headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+		body: JSON.stringify({ phoneNumber: '+14155550199' }),
+	});
+	if (scan.status >= 300) throw new Error(`scan: HTTP ${scan.status} ${await scan.text()}`);
+	const addressBook = await client.instances.create({ body: { name: 'Bench contacts' } });
+
+	serve(async (message) => {
+		switch (message.kind) {
+			case 'seedContacts': {
+				const count = Number(message.count);
+				const now = new Date().toISOString();
+				for (let index = 0; index < count; index++) {
+					sandbox.store.insert('contacts', {
+						id: newId('ct'),
+						workspaceId: sandbox.workspaceId,
+						instanceId: addressBook.id,
+						phoneNumber: `+1212${String(5_000_000 + index).padStart(7, '0')}`,
+						name: `Contact ${index}`,
+						email: `contact${index}@example.com`,
+						tags: index % 3 === 0 ? ['customer'] : [],
+						blocked: false,
+						createdAt: now,
+						updatedAt: now,
+					});
+				}
+				return { instanceId: addressBook.id, count };
+			}
+			case 'countMessages': {
+				const prefix = String(message.prefix);
+				const texts = sandbox.store
+					.all(
+						'messages',
+						(record) =>
+							record.direction === 'outbound' &&
+							String((record.content as { text?: string }).text ?? '').startsWith(prefix),
+					)
+					.map((record) => (record.content as { text: string }).text);
+				return { total: texts.length, distinct: new Set(texts).size };
+			}
+			case 'close':
+				await sandbox.close();
+				setImmediate(() => process.exit(0));
+				return {};
+			default:
+				throw new Error(`Unknown request ${String(message.kind)}`);
+		}
+	});
+	process.send?.({
+		kind: 'ready',
+		baseUrl: sandbox.baseUrl,
+		apiKey,
+		senderId: sender.id,
+	});
+}
+
+main().catch((error: Error) => {
+	process.stderr.write(`sandbox host: ${error.stack ?? String(error)}\n`);
+	process.exit(1);
+});
