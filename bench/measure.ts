@@ -7,9 +7,10 @@
  * - `bulkNode`: "Manual Trigger → Items → Multichannel (Send Text)", N items, the node's Concurrency option,
  *   run by n8n-core's WorkflowExecute (test/support/n8n-harness.ts), from the TypeScript sources.
  * - `bulkRaw`: the same requests (URL, headers, Idempotency-Key, JSON body), N at a time, with undici.
- * - `bulkFloor`: the same requests from the smallest n8n node that could send them (`HelperLoop` below: the
- *   same two expressions per item, n8n's `httpRequestWithAuthentication`, N at a time): what any node pays
- *   in n8n, so the gap between it and `bulkNode` is this package's own cost.
+ * - `bulkPlain`: the same requests from the smallest n8n node that could send them, written the common way
+ *   (`PlainLoop` below: the same two expressions per item, n8n's `httpRequestWithAuthentication`, N workers
+ *   that start their next item as soon as the last one ends): what a node pays in n8n without the turn-taking
+ *   of nodes/shared/execute.ts.
  * - `returnAllNode`: Contact → Get Many with Return All, through the node.
  * - `returnAllRaw`: the same pages (limit 100, following nextCursor) with undici, kept in one array.
  * - `signatures`: `verifySignature` on a typical delivery, against a bare HMAC-SHA256 of the same bytes.
@@ -99,17 +100,17 @@ async function bulkNode(job: BulkJob, items: number, tag: string): Promise<numbe
 	return await sendFromNode({ type: NODE_TYPE, parameters }, job, items, tag);
 }
 
-const HELPER_LOOP_TYPE = 'bench.helperLoop';
+const PLAIN_LOOP_TYPE = 'bench.plainLoop';
 
 /** The least an n8n node can do to send the texts: read its two expressions, send through n8n's helper. */
-class HelperLoop implements INodeType {
+class PlainLoop implements INodeType {
 	description = {
-		displayName: 'Helper Loop',
-		name: 'helperLoop',
+		displayName: 'Plain Loop',
+		name: 'plainLoop',
 		group: ['output'],
 		version: 1,
 		description: 'Sends each item with httpRequestWithAuthentication, N at a time',
-		defaults: { name: 'Helper Loop' },
+		defaults: { name: 'Plain Loop' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'multichannelApi', required: true }],
@@ -118,12 +119,6 @@ class HelperLoop implements INodeType {
 			{ displayName: 'To', name: 'to', type: 'string', default: '' },
 			{ displayName: 'Text', name: 'text', type: 'string', default: '' },
 			{ displayName: 'Concurrency', name: 'concurrency', type: 'number', default: 1 },
-			{
-				displayName: 'Authenticate Once',
-				name: 'authenticateOnce',
-				type: 'boolean',
-				default: false,
-			},
 		],
 	} as INodeType['description'];
 
@@ -131,12 +126,6 @@ class HelperLoop implements INodeType {
 		const items = this.getInputData();
 		const url = this.getNodeParameter('url', 0) as string;
 		const output: INodeExecutionData[] = new Array(items.length);
-		// "Authenticate once": read the credential once and send with `httpRequest` and a Bearer header, instead
-		// of letting n8n fetch the credential and resolve its authenticate block on every request.
-		const once = this.getNodeParameter('authenticateOnce', 0) as boolean;
-		const apiKey = once
-			? ((await this.getCredentials<{ apiKey: string }>('multichannelApi')).apiKey as string)
-			: '';
 		let next = 0;
 		const worker = async () => {
 			while (next < items.length) {
@@ -152,7 +141,6 @@ class HelperLoop implements INodeType {
 						Accept: 'application/json',
 						'Content-Type': 'application/json',
 						'Idempotency-Key': randomUUID(),
-						...(once ? { Authorization: `Bearer ${apiKey}` } : {}),
 					},
 					body,
 					encoding: 'text' as const,
@@ -160,15 +148,11 @@ class HelperLoop implements INodeType {
 					returnFullResponse: true,
 					ignoreHttpStatusErrors: true,
 				};
-				const response = (
-					once
-						? await this.helpers.httpRequest(options)
-						: await this.helpers.httpRequestWithAuthentication.call(
-								this,
-								'multichannelApi',
-								options,
-							)
-				) as { statusCode: number; body: string };
+				const response = (await this.helpers.httpRequestWithAuthentication.call(
+					this,
+					'multichannelApi',
+					options,
+				)) as { statusCode: number; body: string };
 				if (response.statusCode !== 201) throw new Error(`HTTP ${response.statusCode}`);
 				output[index] = {
 					json: { id: (JSON.parse(response.body) as { id: string }).id },
@@ -182,22 +166,16 @@ class HelperLoop implements INodeType {
 	}
 }
 
-async function bulkFloor(
-	job: BulkJob,
-	items: number,
-	tag: string,
-	authenticateOnce = false,
-): Promise<number> {
+async function bulkPlain(job: BulkJob, items: number, tag: string): Promise<number> {
 	const pkg = await loadPackage();
-	pkg.nodeTypes[HELPER_LOOP_TYPE] ??= new HelperLoop();
+	pkg.nodeTypes[PLAIN_LOOP_TYPE] ??= new PlainLoop();
 	const parameters = {
 		url: `${job.baseUrl}/api/v1/instances/${encodeURIComponent(job.instanceId)}/messages/text`,
 		to: '={{ $json.phone }}',
 		text: '={{ $json.text }}',
 		concurrency: job.concurrency,
-		authenticateOnce,
 	};
-	return await sendFromNode({ type: HELPER_LOOP_TYPE, parameters }, job, items, tag);
+	return await sendFromNode({ type: PLAIN_LOOP_TYPE, parameters }, job, items, tag);
 }
 
 async function bulkRaw(job: BulkJob, items: number, tag: string): Promise<number> {
@@ -456,12 +434,9 @@ serve(async (message) => {
 	const job = message.job as BulkJob;
 	switch (message.kind) {
 		case 'bulkNode':
-		case 'bulkFloor':
-		case 'bulkFloorOnce':
+		case 'bulkPlain':
 		case 'bulkRaw': {
-			const bulkFloorOnce = async (target: BulkJob, items: number, tag: string) =>
-				await bulkFloor(target, items, tag, true);
-			const run = { bulkNode, bulkFloor, bulkFloorOnce, bulkRaw }[message.kind];
+			const run = { bulkNode, bulkPlain, bulkRaw }[message.kind];
 			if (job.warmup > 0) await run(job, job.warmup, `${job.tag}-warmup`);
 			return await timed(async () => await run(job, job.items, job.tag));
 		}
