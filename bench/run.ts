@@ -139,10 +139,7 @@ async function bulkSend(host: Host) {
 			);
 		}
 	};
-	const run = async (
-		kind: 'bulkNode' | 'bulkPlain' | 'bulkRaw',
-		concurrency: number,
-	) => {
+	const run = async (kind: 'bulkNode' | 'bulkPlain' | 'bulkRaw', concurrency: number) => {
 		log(`bulk send: ${kind}, ${ITEMS} items, concurrency ${concurrency}…`);
 		return await best(kind, { ...target, items: ITEMS, concurrency, warmup: WARMUP }, check);
 	};
