@@ -108,20 +108,31 @@ export async function executeActions<C>(
 		}
 	}
 
-	// Items beyond the first few take turns to start, one per turn of the event loop. Starting an item costs
-	// 1–2 ms of CPU (n8n evaluates its expressions and builds its request); several started back to back kept
-	// the requests in flight from connecting, sending and reading their answers, so that at concurrency 10 and
-	// 20 ms of service latency a request took ~34 ms instead of ~22 (bench/RESULTS.md).
-	let turns: Promise<void> = Promise.resolve();
-	const nextTurn = () => (turns = turns.then(async () => await sleep(0)));
+	// At most one item starts per turn of the event loop. Starting an item costs 1–2 ms of CPU (n8n evaluates
+	// its expressions and builds its request); several started back to back held up the requests in flight
+	// (connecting, sending, reading their answers), so that at concurrency 10 and 20 ms of service latency a
+	// request took ~34 ms instead of ~22 (bench/RESULTS.md). `turnTaken` is pending from an item's start until
+	// the next turn (n8n's `sleep(0)`: the timers allowed in a node); an item that finds it settled starts at
+	// once, so an idle loop costs no wait.
+	let turnTaken: Promise<void> | undefined;
+	async function waitForTurn() {
+		while (turnTaken) await turnTaken;
+		turnTaken = sleep(0).then(() => {
+			turnTaken = undefined;
+		});
+	}
 
 	// A fixed number of workers take the next item in turn; after a failure (without "continue on fail") no
 	// new item starts, the ones in flight finish, and the failure of the first such item stops the run.
 	let next = 0;
+	const mayStart = () => next < items.length && failures.size === 0;
 	async function worker() {
-		while (next < items.length && failures.size === 0) {
+		while (mayStart()) {
+			if (concurrency > 1) {
+				await waitForTurn();
+				if (!mayStart()) return; // another worker took the last item, or an item failed, meanwhile
+			}
 			const itemIndex = next++;
-			if (concurrency > 1 && itemIndex >= concurrency) await nextTurn();
 			try {
 				outputs[itemIndex] = await runItem(itemIndex);
 			} catch (error) {

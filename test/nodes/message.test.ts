@@ -406,6 +406,54 @@ describe('Message on the wire (nock)', () => {
 		expect(most).toBe(3);
 	});
 
+	test('Concurrency: a failed item stops the run; the items in flight finish, no new one starts', async () => {
+		const requested: number[] = [];
+		nock(BASE_URL)
+			.persist() // answers every request, so that one that should not have been sent is counted
+			.post('/api/v1/instances/inst_1/messages/text')
+			.reply((_uri, body, callback) => {
+				const index = Number((body as { text: string }).text.slice(1));
+				requested.push(index);
+				const answer: [number, IDataObject] =
+					index === 1
+						? [
+								400,
+								{
+									error: {
+										code: 'validation_failed',
+										message: 'The text is not allowed',
+										details: [{ field: 'body.text', message: 'not allowed' }],
+									},
+								},
+							]
+						: [201, sent(`+1415555010${index}`, `msg_${index}`)];
+				// The failure comes back first; the other two are still in flight when it does.
+				void new Promise((resolve) => setTimeout(resolve, index === 1 ? 10 : 80)).then(() =>
+					callback(null, answer),
+				);
+			});
+
+		const result = await runNode(
+			wireNode({
+				operation: 'sendText',
+				to: '={{ $json.phone }}',
+				text: '={{ $json.text }}',
+				options: { concurrency: 3 },
+			}),
+			{
+				credentials,
+				items: Array.from({ length: 8 }, (_, index) => ({
+					phone: `+1415555010${index}`,
+					text: `n${index}`,
+				})),
+			},
+		);
+
+		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '400' });
+		expect(result.error?.message).toContain('[item 1]');
+		expect(requested.sort()).toEqual([0, 1, 2]);
+	});
+
 	test('when the key has no requests left, the next item waits for the reset instead of hitting 429', async () => {
 		const times: number[] = [];
 		const resetAt = Math.ceil(Date.now() / 1000) + 1;
