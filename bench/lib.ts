@@ -48,10 +48,13 @@ export function serve(handle: (message: Record<string, unknown>) => Promise<unkn
 	});
 }
 
-/** Peak heap and RSS while `work` runs, above what was in use just before (after a full GC when exposed). */
+/**
+ * Wall time, peak heap and peak RSS of `work`, memory above what was in use just before (after a full GC when
+ * exposed; the GC itself is not timed).
+ */
 export async function withPeakMemory<T>(
 	work: () => Promise<T>,
-): Promise<{ result: T; peakHeapMb: number; peakRssMb: number }> {
+): Promise<{ result: T; wallMs: number; peakHeapMb: number; peakRssMb: number }> {
 	const gc = (globalThis as { gc?: () => void }).gc;
 	gc?.();
 	gc?.();
@@ -65,10 +68,13 @@ export async function withPeakMemory<T>(
 	};
 	const timer = setInterval(sample, 20);
 	try {
+		const start = process.hrtime.bigint();
 		const result = await work();
+		const wallMs = elapsedMs(start);
 		sample();
 		return {
 			result,
+			wallMs,
 			peakHeapMb: (peakHeap - before.heapUsed) / 2 ** 20,
 			peakRssMb: (peakRss - before.rss) / 2 ** 20,
 		};
