@@ -96,6 +96,19 @@ async function postToWebhook(path, body) {
 	});
 }
 
+/** Creates and activates a workflow of e2e/workflows/ that a webhook starts; its id and webhook path. */
+async function activateFixture(file) {
+	const fixture = JSON.parse(readFileSync(new URL(`./workflows/${file}`, import.meta.url), 'utf8'));
+	const created = await api(
+		'POST',
+		'/workflows',
+		prepareWorkflow(fixture, { credentials: stack.credentials }),
+	);
+	const path = fixture.nodes.find((node) => node.type === 'n8n-nodes-base.webhook').parameters.path;
+	await activate(created.id);
+	return { created, path };
+}
+
 async function deactivate(workflowId) {
 	await api('POST', `/workflows/${workflowId}/deactivate`);
 }
@@ -155,17 +168,7 @@ describe('n8n-nodes-multichannel in a real n8n', () => {
 		'an action workflow sends a text and a media message, creates a group and a link',
 		{ timeout: 120_000 },
 		async () => {
-			const fixture = JSON.parse(
-				readFileSync(new URL('./workflows/actions.json', import.meta.url), 'utf8'),
-			);
-			const created = await api(
-				'POST',
-				'/workflows',
-				prepareWorkflow(fixture, { credentials: stack.credentials }),
-			);
-			const path = fixture.nodes.find((node) => node.type === 'n8n-nodes-base.webhook').parameters
-				.path;
-			await activate(created.id);
+			const { created, path } = await activateFixture('actions.json');
 
 			const runId = randomUUID().slice(0, 8);
 			const input = {
@@ -203,6 +206,51 @@ describe('n8n-nodes-multichannel in a real n8n', () => {
 			assert.equal(link.code, input.code);
 			assert.equal(link.url, 'https://example.com/launch');
 			assert.equal(result.shortUrl, `${stack.sandbox.baseUrl}/${input.code}`);
+
+			await deactivate(created.id);
+		},
+	);
+
+	test(
+		'a bulk send of 30 items, 5 at a time: one message each, outputs in input order',
+		{ timeout: 120_000 },
+		async () => {
+			const { created, path } = await activateFixture('bulk-send.json');
+			const runId = randomUUID().slice(0, 8);
+			const recipients = Array.from({ length: 30 }, (_, n) => ({
+				n,
+				phone: `+1 415 555 ${String(3100 + n)}`,
+			}));
+			const { status, text } = await postToWebhook(path, {
+				instanceId: stack.instance.id,
+				runId,
+				recipients,
+			});
+			assert.equal(status, 200, text);
+			const outputs = JSON.parse(text);
+			assert.deepEqual(
+				outputs.map((message) => message.to),
+				recipients.map(({ phone }) => phone.replaceAll(' ', '')),
+			);
+
+			// Every message of the run is in the sandbox once, as the node answered.
+			const stored = [];
+			let cursor = null;
+			do {
+				const page = await workspace(
+					'GET',
+					`/api/v1/instances/${stack.instance.id}/messages?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+				);
+				stored.push(
+					...page.data.filter((message) => message.content?.text?.startsWith(`Bulk ${runId} `)),
+				);
+				cursor = page.nextCursor;
+			} while (cursor);
+			assert.equal(stored.length, recipients.length);
+			assert.deepEqual(
+				stored.map((message) => message.id).sort(),
+				outputs.map((message) => message.id).sort(),
+			);
 
 			await deactivate(created.id);
 		},
