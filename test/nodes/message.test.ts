@@ -322,6 +322,26 @@ describe('Message on the wire (nock)', () => {
 		status: 'sent',
 	});
 
+	/** Send Text, 3 items at a time, of `count` items: item n sends "n<n>" to +1415555010<n>. */
+	const sendTexts = async (count: number) =>
+		await runNode(
+			wireNode({
+				operation: 'sendText',
+				to: '={{ $json.phone }}',
+				text: '={{ $json.text }}',
+				options: { concurrency: 3 },
+			}),
+			{
+				credentials,
+				items: Array.from({ length: count }, (_, index) => ({
+					phone: `+1415555010${index}`,
+					text: `n${index}`,
+				})),
+			},
+		);
+	/** The item a request of `sendTexts` was sent for. */
+	const itemOf = (body: unknown) => Number((body as { text: string }).text.slice(1));
+
 	beforeAll(() => nock.disableNetConnect());
 	afterEach(() => {
 		const pending = nock.pendingMocks();
@@ -377,7 +397,7 @@ describe('Message on the wire (nock)', () => {
 			.post('/api/v1/instances/inst_1/messages/text')
 			.times(delays.length)
 			.reply((_uri, body, callback) => {
-				const index = Number((body as { text: string }).text.slice(1));
+				const index = itemOf(body);
 				inFlight++;
 				most = Math.max(most, inFlight);
 				void new Promise((resolve) => setTimeout(resolve, delays[index])).then(() => {
@@ -386,18 +406,7 @@ describe('Message on the wire (nock)', () => {
 				});
 			});
 
-		const result = await runNode(
-			wireNode({
-				operation: 'sendText',
-				to: '={{ $json.phone }}',
-				text: '={{ $json.text }}',
-				options: { concurrency: 3 },
-			}),
-			{
-				credentials,
-				items: delays.map((_, index) => ({ phone: `+1415555010${index}`, text: `n${index}` })),
-			},
-		);
+		const result = await sendTexts(delays.length);
 
 		expect(result.error).toBeUndefined();
 		expect(result.output(NODE_NAME).map((item) => [item.json.id, item.pairedItem])).toEqual(
@@ -412,7 +421,7 @@ describe('Message on the wire (nock)', () => {
 			.persist() // answers every request, so that one that should not have been sent is counted
 			.post('/api/v1/instances/inst_1/messages/text')
 			.reply((_uri, body, callback) => {
-				const index = Number((body as { text: string }).text.slice(1));
+				const index = itemOf(body);
 				requested.push(index);
 				const answer: [number, IDataObject] =
 					index === 1
@@ -433,21 +442,7 @@ describe('Message on the wire (nock)', () => {
 				);
 			});
 
-		const result = await runNode(
-			wireNode({
-				operation: 'sendText',
-				to: '={{ $json.phone }}',
-				text: '={{ $json.text }}',
-				options: { concurrency: 3 },
-			}),
-			{
-				credentials,
-				items: Array.from({ length: 8 }, (_, index) => ({
-					phone: `+1415555010${index}`,
-					text: `n${index}`,
-				})),
-			},
-		);
+		const result = await sendTexts(8);
 
 		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '400' });
 		expect(result.error?.message).toContain('[item 1]');
