@@ -108,12 +108,12 @@ export async function executeActions<C>(
 		}
 	}
 
-	// At most one item starts per turn of the event loop. Starting an item costs 1–2 ms of CPU (n8n evaluates
-	// its expressions and builds its request); several started back to back held up the requests in flight
-	// (connecting, sending, reading their answers), so that at concurrency 10 and 20 ms of service latency a
-	// request took ~34 ms instead of ~22 (bench/RESULTS.md). `turnTaken` is pending from an item's start until
-	// the next turn (n8n's `sleep(0)`: the timers allowed in a node); an item that finds it settled starts at
-	// once, so an idle loop costs no wait.
+	// Items take turns to start. Starting an item costs 1–2 ms of CPU (n8n evaluates its expressions and
+	// builds its request); several started back to back held up the requests in flight (connecting, sending,
+	// reading their answers), so that at concurrency 10 and 20 ms of service latency a request took ~34 ms
+	// instead of ~22 (bench/RESULTS.md). After an item starts, the next one waits for n8n's `sleep(0)` (the
+	// timers a node may use), which lets the loop read its I/O first in most cases; an item that finds no
+	// start pending starts at once, so an idle loop costs no wait.
 	let turnTaken: Promise<void> | undefined;
 	async function waitForTurn() {
 		while (turnTaken) await turnTaken;
