@@ -11,7 +11,13 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { PACKAGE_NAME, prepareWorkflow, sandboxCall, startHeadlessStack } from './lib/stack.mjs';
+import {
+	collectPages,
+	PACKAGE_NAME,
+	prepareWorkflow,
+	sandboxCall,
+	startHeadlessStack,
+} from './lib/stack.mjs';
 
 const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 600_000);
 const TRIGGER_TYPES = [
@@ -234,18 +240,15 @@ describe('n8n-nodes-multichannel in a real n8n', () => {
 			);
 
 			// Every message of the run is in the sandbox once, as the node answered.
-			const stored = [];
-			let cursor = null;
-			do {
-				const page = await workspace(
+			const messages = await collectPages((cursor) =>
+				workspace(
 					'GET',
 					`/api/v1/instances/${stack.instance.id}/messages?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-				);
-				stored.push(
-					...page.data.filter((message) => message.content?.text?.startsWith(`Bulk ${runId} `)),
-				);
-				cursor = page.nextCursor;
-			} while (cursor);
+				),
+			);
+			const stored = messages.filter((message) =>
+				message.content?.text?.startsWith(`Bulk ${runId} `),
+			);
 			assert.equal(stored.length, recipients.length);
 			assert.deepEqual(
 				stored.map((message) => message.id).sort(),

@@ -296,19 +296,23 @@ export class N8nClient {
 	}
 
 	async listAll(path) {
-		const all = [];
-		let cursor;
-		do {
-			const separator = path.includes('?') ? '&' : '?';
-			const page = await this.api(
-				'GET',
-				`${path}${separator}limit=250${cursor ? `&cursor=${cursor}` : ''}`,
-			);
-			all.push(...page.data);
-			cursor = page.nextCursor;
-		} while (cursor);
-		return all;
+		const separator = path.includes('?') ? '&' : '?';
+		return await collectPages((cursor) =>
+			this.api('GET', `${path}${separator}limit=250${cursor ? `&cursor=${cursor}` : ''}`),
+		);
 	}
+}
+
+/** Every entry of a cursor-paged list: `{ data, nextCursor }` pages, as n8n's public API and the sandbox answer. */
+export async function collectPages(fetchPage) {
+	const all = [];
+	let cursor;
+	do {
+		const page = await fetchPage(cursor);
+		all.push(...page.data);
+		cursor = page.nextCursor;
+	} while (cursor);
+	return all;
 }
 
 /** The sandbox's API with one of its keys (for the stack's own set-up and the tests' checks). */
