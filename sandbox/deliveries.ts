@@ -139,6 +139,21 @@ export class DeliveryEngine {
 		}
 	}
 
+	/**
+	 * Sends a delivered event to its webhook again, `copies` times at once, each freshly signed, as a service
+	 * does when an answer was lost; resolves with the status each got (null when the request failed).
+	 */
+	async redeliver(delivery: DeliveryRecord, copies: number): Promise<Array<number | null>> {
+		const webhook = this.store.get('webhooks', delivery.webhookId);
+		if (!webhook) return [];
+		return await Promise.all(
+			Array.from({ length: copies }, async () => {
+				const { status } = await this.send(webhook, delivery, delivery.attempt + 1);
+				return status;
+			}),
+		);
+	}
+
 	/** Drops the deliveries of a deleted webhook. */
 	forgetWebhook(webhookId: string): void {
 		for (const delivery of this.store.all(
@@ -169,43 +184,19 @@ export class DeliveryEngine {
 
 		const attempt = delivery.attempt + 1;
 		const started = Date.now();
-		const controller = new AbortController();
-		this.inFlight.add(controller);
-		const timeout = AbortSignal.timeout(this.options.timeoutMs);
-		let responseStatus: number | null = null;
-		let error: string | null = null;
-		try {
-			const response = await request(webhook.url, {
-				method: 'POST',
-				dispatcher: this.agent,
-				signal: AbortSignal.any([controller.signal, timeout]),
-				headers: {
-					'content-type': 'application/json',
-					'user-agent': 'Multichannel-Sandbox-Webhooks/1.0',
-					// A fresh timestamp per attempt: receivers reject signatures older than 300 s.
-					[SIGNATURE_HEADER]: signPayload(webhook.secret, delivery.payload),
-					[EVENT_ID_HEADER]: delivery.eventId,
-					[DELIVERY_ATTEMPT_HEADER]: String(attempt),
-				},
-				body: delivery.payload,
-			});
-			responseStatus = response.statusCode;
-			await response.body.dump();
-		} catch (failure) {
-			error = timeout.aborted
-				? `No answer within ${this.options.timeoutMs} ms`
-				: `${(failure as Error).message || 'Request failed'}`;
-		}
-		this.inFlight.delete(controller);
+		const {
+			status: responseStatus,
+			error: failure,
+			aborted,
+		} = await this.send(webhook, delivery, attempt);
 		// Closing mid-attempt: the delivery stays pending and is sent again after a restart.
-		if (controller.signal.aborted || this.scheduler.isClosed) return;
+		if (aborted || this.scheduler.isClosed) return;
 
 		const at = this.now();
 		const ok = responseStatus !== null && responseStatus >= 200 && responseStatus < 300;
-		if (!ok && error === null) error = `HTTP ${responseStatus}`;
 		delivery.attempt = attempt;
 		delivery.responseStatus = responseStatus;
-		delivery.error = ok ? null : error;
+		delivery.error = ok ? null : (failure ?? `HTTP ${responseStatus}`);
 		delivery.updatedAt = at.toISOString();
 		delivery.attempts.push({
 			attempt,
@@ -227,6 +218,41 @@ export class DeliveryEngine {
 			this.store.touch();
 			this.onChange();
 			this.scheduler.after(delay, () => this.attempt(delivery.id));
+		}
+	}
+
+	/** One signed POST of a delivery's payload; a fresh timestamp each time (receivers reject ones over 300 s). */
+	private async send(
+		webhook: WebhookRecord,
+		delivery: DeliveryRecord,
+		attempt: number,
+	): Promise<{ status: number | null; error: string | null; aborted: boolean }> {
+		const controller = new AbortController();
+		this.inFlight.add(controller);
+		const timeout = AbortSignal.timeout(this.options.timeoutMs);
+		try {
+			const response = await request(webhook.url, {
+				method: 'POST',
+				dispatcher: this.agent,
+				signal: AbortSignal.any([controller.signal, timeout]),
+				headers: {
+					'content-type': 'application/json',
+					'user-agent': 'Multichannel-Sandbox-Webhooks/1.0',
+					[SIGNATURE_HEADER]: signPayload(webhook.secret, delivery.payload),
+					[EVENT_ID_HEADER]: delivery.eventId,
+					[DELIVERY_ATTEMPT_HEADER]: String(attempt),
+				},
+				body: delivery.payload,
+			});
+			await response.body.dump();
+			return { status: response.statusCode, error: null, aborted: false };
+		} catch (failure) {
+			const error = timeout.aborted
+				? `No answer within ${this.options.timeoutMs} ms`
+				: `${(failure as Error).message || 'Request failed'}`;
+			return { status: null, error, aborted: controller.signal.aborted };
+		} finally {
+			this.inFlight.delete(controller);
 		}
 	}
 

@@ -3,8 +3,9 @@ import { z } from 'zod/v4';
 import { operation } from '../src/client/operation';
 import { Instance } from '../src/client/resources/instances';
 import { Message } from '../src/client/resources/messages';
-import { pathParams, PhoneNumber } from '../src/client/schemas';
+import { Id, pathParams, PhoneNumber } from '../src/client/schemas';
 import { requireInstance, type ResourceHandlers } from './handlers/context';
+import { notFound } from './http';
 import { completeConnection, disconnect } from './handlers/instances';
 import { receiveMessage } from './handlers/messages';
 import { presentInstance, presentMessage } from './handlers/present';
@@ -60,6 +61,24 @@ export const sandboxOperations = {
 		response: Instance,
 		status: 200,
 	}),
+	redeliver: operation({
+		method: 'POST',
+		path: '/sandbox/webhooks/{webhookId}/redeliver',
+		summary:
+			'Sandbox only: deliver an event to a webhook (of any surface) again now, `copies` times at once, as a service does when an answer was lost; answers the status each delivery got',
+		scope: 'messaging:write',
+		params: pathParams('webhookId'),
+		body: z.strictObject({
+			eventId: Id,
+			copies: z.number().int().min(1).max(20).default(1),
+		}),
+		response: z.looseObject({
+			eventId: z.string(),
+			webhookId: z.string(),
+			statuses: z.array(z.number().nullable()),
+		}),
+		status: 200,
+	}),
 };
 
 export const sandboxHandlers: ResourceHandlers<typeof sandboxOperations> = {
@@ -76,5 +95,13 @@ export const sandboxHandlers: ResourceHandlers<typeof sandboxOperations> = {
 		const instance = requireInstance(core, workspaceId, params.instanceId);
 		if (instance.status === 'connected') disconnect(core, instance);
 		return presentInstance(instance);
+	},
+	redeliver: async ({ core, workspaceId, params, body }) => {
+		const delivery = core.store
+			.all('deliveries', (record) => record.workspaceId === workspaceId)
+			.find((record) => record.webhookId === params.webhookId && record.eventId === body.eventId);
+		if (!delivery) throw notFound('Delivery of that event to webhook', params.webhookId);
+		const statuses = await core.deliveries.redeliver(delivery, body.copies);
+		return { eventId: body.eventId, webhookId: params.webhookId, statuses };
 	},
 };

@@ -349,7 +349,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 		// Handlers are synchronous: from the idempotency lookup above to storing the answer below, nothing
 		// else runs, so two concurrent requests with one Idempotency-Key cannot both take effect.
-		const result = target.handle({ core, workspaceId: key.workspaceId, ...input });
+		const returned = target.handle({ core, workspaceId: key.workspaceId, ...input });
+		// Only a sandbox-only operation (never one under an Idempotency-Key) answers a promise.
+		const result: unknown = returned instanceof Promise ? await returned : returned;
 		let body: unknown = undefined;
 		if (operation.response && operation.status !== 204) {
 			// The sandbox checks its own answers against the contract, so a drift shows at once.

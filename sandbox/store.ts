@@ -177,6 +177,16 @@ export interface DeliveryRecord {
 	attempts: DeliveryAttempt[];
 }
 
+/** The first claim of an event delivered to a webhook (see the webhooks' `claimEvent`). */
+export interface ClaimRecord {
+	/** `<webhookId>:<eventId>`. */
+	id: string;
+	workspaceId: string;
+	webhookId: string;
+	eventId: string;
+	claimedAt: string;
+}
+
 export interface AutomationEventRecord {
 	id: string;
 	workspaceId: string;
@@ -208,6 +218,7 @@ export interface Collections {
 	clicks: ClickRecord;
 	webhooks: WebhookRecord;
 	deliveries: DeliveryRecord;
+	claims: ClaimRecord;
 	automationEvents: AutomationEventRecord;
 }
 
@@ -224,6 +235,7 @@ const COLLECTIONS: CollectionName[] = [
 	'clicks',
 	'webhooks',
 	'deliveries',
+	'claims',
 	'automationEvents',
 ];
 
@@ -277,6 +289,11 @@ export class Store {
 	): Array<Collections[C]> {
 		const records = [...this.maps[collection].values()];
 		return predicate ? records.filter(predicate) : records;
+	}
+
+	/** Records in insertion order, without copying them; removing the current one while iterating is safe. */
+	values<C extends CollectionName>(collection: C): IterableIterator<Collections[C]> {
+		return this.maps[collection].values();
 	}
 
 	remove<C extends CollectionName>(collection: C, id: string): boolean {

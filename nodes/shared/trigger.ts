@@ -10,6 +10,7 @@ import {
 } from 'n8n-workflow';
 
 import {
+	ApiError,
 	EventEnvelope,
 	NotFoundError,
 	SIGNATURE_HEADER,
@@ -62,6 +63,10 @@ export interface WebhookEndpoints {
 	}): Promise<{ id: string; url?: string; events?: string[]; status?: string }>;
 	update(input: { webhookId: string; body: { enabled: boolean } }): Promise<unknown>;
 	delete(input: { webhookId: string }): Promise<void>;
+	claimEvent(
+		input: { webhookId: string; body: { eventId: string } },
+		options?: CallOptions,
+	): Promise<{ claimed: boolean }>;
 }
 
 export interface TriggerSpec<C> {
@@ -92,12 +97,14 @@ interface Registration {
  */
 interface TriggerState {
 	webhooks?: Record<string, Registration>;
-	/** Ids of the latest events that started an execution, oldest first. */
-	seenEventIds?: string[];
 }
 
-/** How many event ids are remembered to drop redeliveries; a redelivery comes within minutes. */
-export const SEEN_EVENT_IDS_KEPT = 200;
+/**
+ * How long a delivery may spend claiming its event at the service, retries included. The service waits 10 s
+ * for an answer; a delivery that cannot claim in time is answered 503, and the service delivers it again.
+ */
+const CLAIM_TIMEOUT_MS = 4_000;
+const CLAIM_RETRIES = 1;
 
 const DESCRIPTION_MAX = 500;
 
@@ -180,7 +187,6 @@ function setRegistration(context: TriggerContext, url: string, registration?: Re
 		data.webhooks = webhooks;
 	} else {
 		delete data.webhooks;
-		delete data.seenEventIds;
 	}
 }
 
@@ -203,16 +209,24 @@ export interface TriggerImplementation {
 	webhook(context: IWebhookFunctions): Promise<IWebhookResponseData>;
 }
 
-export function webhookTrigger<C>(spec: TriggerSpec<C>): TriggerImplementation {
-	const fail = (context: TriggerContext, error: unknown, scope: Scope, secrets: string[]): Error =>
-		toNodeError(context.getNode(), error, {
-			keyKind: spec.keyKind,
-			scope,
-			noun: 'webhook',
-			fields: FIELD_NAMES,
-			secrets,
-		});
+/** An error of a call to the service, as the node shows it: mapped, with every secret kept out. */
+function failure<C>(
+	context: TriggerContext,
+	spec: TriggerSpec<C>,
+	error: unknown,
+	scope: Scope,
+	secrets: string[],
+): Error {
+	return toNodeError(context.getNode(), error, {
+		keyKind: spec.keyKind,
+		scope,
+		noun: 'webhook',
+		fields: FIELD_NAMES,
+		secrets,
+	});
+}
 
+export function webhookTrigger<C>(spec: TriggerSpec<C>): TriggerImplementation {
 	/** Deletes a webhook at the service; one that is gone already is fine. */
 	async function removeRemote(
 		context: IHookFunctions,
@@ -223,7 +237,8 @@ export function webhookTrigger<C>(spec: TriggerSpec<C>): TriggerImplementation {
 		try {
 			await endpoints.delete({ webhookId });
 		} catch (error) {
-			if (!(error instanceof NotFoundError)) throw fail(context, error, spec.scopes.write, secrets);
+			if (!(error instanceof NotFoundError))
+				throw failure(context, spec, error, spec.scopes.write, secrets);
 			context.logger.debug(`Multichannel trigger: webhook ${webhookId} was already deleted`);
 		}
 	}
@@ -241,7 +256,8 @@ export function webhookTrigger<C>(spec: TriggerSpec<C>): TriggerImplementation {
 			try {
 				remote = await endpoints.get({ webhookId: registration.webhookId });
 			} catch (error) {
-				if (!(error instanceof NotFoundError)) throw fail(context, error, spec.scopes.read, known);
+				if (!(error instanceof NotFoundError))
+					throw failure(context, spec, error, spec.scopes.read, known);
 				context.logger.info(
 					`Multichannel trigger: webhook ${registration.webhookId} no longer exists at the service; it will be created again`,
 				);
@@ -268,7 +284,7 @@ export function webhookTrigger<C>(spec: TriggerSpec<C>): TriggerImplementation {
 				try {
 					await endpoints.update({ webhookId: registration.webhookId, body: { enabled: true } });
 				} catch (error) {
-					throw fail(context, error, spec.scopes.write, known);
+					throw failure(context, spec, error, spec.scopes.write, known);
 				}
 				context.logger.warn(
 					`Multichannel trigger: webhook ${registration.webhookId} had been disabled by the service after failed deliveries; it was enabled again`,
@@ -303,7 +319,7 @@ export function webhookTrigger<C>(spec: TriggerSpec<C>): TriggerImplementation {
 					body: { url, events, secret, ...(filters ? { filters } : {}), description },
 				});
 			} catch (error) {
-				throw fail(context, error, spec.scopes.write, [...secrets, secret]);
+				throw failure(context, spec, error, spec.scopes.write, [...secrets, secret]);
 			}
 			// A service that picks its own secret says so in its answer; that one is what it signs with.
 			const signingSecret =
@@ -362,7 +378,7 @@ const FAILURE_TEXT: Record<SignatureFailure | 'unknown', string> = {
 /** Answers the request itself, and tells n8n not to answer nor run anything. */
 function refuse(
 	context: IWebhookFunctions,
-	status: 400 | 401,
+	status: 400 | 401 | 503,
 	code: string,
 	message: string,
 ): IWebhookResponseData {
@@ -426,29 +442,82 @@ function notWanted(subscription: Subscription, event: EventEnvelope): string | u
 	return undefined;
 }
 
+/** The registration whose secret signed this delivery, or why none did. */
+function signedBy(
+	registrations: Registration[],
+	payload: Buffer,
+	header: string | string[] | undefined,
+): { registration: Registration } | { reason: SignatureFailure | 'unknown' } {
+	let reason: SignatureFailure | 'unknown' = 'unknown';
+	for (const registration of registrations) {
+		const check = verifySignature({ payload, header, secrets: registration.secret });
+		if (check.valid) return { registration };
+		reason = check.reason;
+	}
+	return { reason };
+}
+
+/** A service without event claims answers that the endpoint does not exist. */
+function claimsUnsupported(error: unknown): boolean {
+	return error instanceof ApiError && [404, 405, 410, 501].includes(error.status);
+}
+
+/**
+ * Claims the event at the service: true when this delivery is the first of its event id at this webhook.
+ * The service holds the claims, so every n8n process (main, webhook processes in queue mode) and every
+ * restart sees the same answer; n8n's own state cannot give that (see the README's design notes).
+ */
+async function claim<C>(
+	context: IWebhookFunctions,
+	spec: TriggerSpec<C>,
+	registration: Registration,
+	eventId: string,
+): Promise<'first' | 'duplicate' | 'unsupported' | 'failed'> {
+	const nodeName = context.getNode().name;
+	let secrets: string[] = [registration.secret];
+	try {
+		const connection = await spec.connect(context);
+		secrets = [...connection.secrets, registration.secret];
+		const answer = await spec
+			.webhooks(connection.client)
+			.claimEvent(
+				{ webhookId: registration.webhookId, body: { eventId } },
+				{ timeoutMs: CLAIM_TIMEOUT_MS, maxRetries: CLAIM_RETRIES },
+			);
+		return answer.claimed ? 'first' : 'duplicate';
+	} catch (error) {
+		if (claimsUnsupported(error)) {
+			context.logger.warn(
+				`${nodeName}: the service does not take event claims; event ${eventId} runs without a check for redeliveries`,
+			);
+			return 'unsupported';
+		}
+		const mapped = failure(context, spec, error, spec.scopes.write, secrets);
+		context.logger.warn(
+			`${nodeName}: could not claim event ${eventId} at the service (${mapped.message}); answered 503 so that it is delivered again`,
+		);
+		return 'failed';
+	}
+}
+
 async function receive<C>(
 	context: IWebhookFunctions,
 	spec: TriggerSpec<C>,
 ): Promise<IWebhookResponseData> {
 	const nodeName = context.getNode().name;
-	const data = state(context);
 
 	// 1. The signature, over the exact bytes received, before anything else is looked at.
-	const secrets = Object.values(data.webhooks ?? {})
-		.map((registration) => registration.secret)
-		.filter((secret): secret is string => typeof secret === 'string' && secret !== '');
 	const raw = await rawBodyOf(context.getRequestObject() as DeliveryRequest);
-	const check =
-		secrets.length > 0
-			? verifySignature({
-					payload: raw,
-					header: context.getHeaderData()[SIGNATURE_HEADER],
-					secrets,
-				})
-			: ({ valid: false, reason: 'unknown' } as const);
-	if (!check.valid) {
+	const signer = signedBy(
+		Object.values(state(context).webhooks ?? {}).filter(
+			(registration) => typeof registration.secret === 'string' && registration.secret !== '',
+		),
+		raw,
+		context.getHeaderData()[SIGNATURE_HEADER],
+	);
+	if ('reason' in signer) {
 		context.logger.warn(
-			`${nodeName}: refused a delivery with ${FAILURE_TEXT[check.reason]} (401); nothing was run`,
+			`${nodeName}: refused a delivery with ${FAILURE_TEXT[signer.reason]} (401); nothing was run`,
 		);
 		return refuse(
 			context,
@@ -472,21 +541,27 @@ async function receive<C>(
 	}
 	const event = parsed.data;
 
-	// 3. At-least-once delivery: an event that already started an execution is acknowledged only.
-	const seen = data.seenEventIds ?? [];
-	if (seen.includes(event.id)) {
-		context.logger.debug(`${nodeName}: event ${event.id} was delivered again; not run twice`);
-		return acknowledge('duplicate');
-	}
-
-	// 4. The node's choice of events and its filters.
+	// 3. The node's choice of events and its filters.
 	const reason = notWanted(spec.subscription(context), event) ?? spec.skip?.(context, event);
 	if (reason) {
 		context.logger.debug(`${nodeName}: event ${event.id} (${event.type}) dropped: ${reason}`);
 		return acknowledge(reason);
 	}
 
-	data.seenEventIds = [...seen, event.id].slice(-SEEN_EVENT_IDS_KEPT);
+	// 4. At-least-once delivery: only the first delivery of an event id runs.
+	const claimed = await claim(context, spec, signer.registration, event.id);
+	if (claimed === 'duplicate') {
+		context.logger.debug(`${nodeName}: event ${event.id} was delivered again; not run twice`);
+		return acknowledge('duplicate');
+	}
+	if (claimed === 'failed') {
+		return refuse(
+			context,
+			503,
+			'claim_failed',
+			'The event could not be checked against earlier deliveries; deliver it again later',
+		);
+	}
 
 	const onlyData = (context.getNodeParameter('options.onlyData', false) as boolean) === true;
 	const output: IDataObject = onlyData

@@ -29,7 +29,10 @@ export type HandlerResult<O> = O extends { response: infer R extends z.ZodType }
 	? z.input<R>
 	: void;
 
-export type Handler<O> = (context: HandlerContext<O>) => HandlerResult<O>;
+/** Synchronous, except where an operation must wait for something outside the sandbox (a sandbox-only redelivery). */
+export type Handler<O> = (
+	context: HandlerContext<O>,
+) => HandlerResult<O> | Promise<HandlerResult<O>>;
 
 export type ResourceHandlers<Operations> = { [K in keyof Operations]: Handler<Operations[K]> };
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'crypto';
 
 import type { Surface } from '../../src/client/api';
+import { claimEvent, forgetClaims } from '../claims';
 import type { SandboxCore } from '../core';
 import { HttpError, notFound } from '../http';
 import { newId, type WebhookRecord } from '../store';
@@ -122,6 +123,7 @@ export function webhookHandlers(surface: Surface) {
 			const webhook = find(core, workspaceId, params.webhookId);
 			core.store.remove('webhooks', webhook.id);
 			core.deliveries.forgetWebhook(webhook.id);
+			forgetClaims(core.store, webhook.id);
 		},
 
 		listDeliveries: ({ core, workspaceId, params, query }: Context<unknown, ById, ListQuery>) => {
@@ -132,5 +134,8 @@ export function webhookHandlers(surface: Surface) {
 			);
 			return paginate(newestFirst(deliveries), query, presentDelivery);
 		},
+
+		claimEvent: ({ core, workspaceId, params, body }: Context<{ eventId: string }, ById>) =>
+			claimEvent(core.store, find(core, workspaceId, params.webhookId), body.eventId, core.now()),
 	};
 }

@@ -41,7 +41,7 @@ export function operation<const O extends Operation>(description: O): O {
 	return description;
 }
 
-/** The five webhook endpoints every surface has, under its own path and scopes. */
+/** The webhook endpoints every surface has, under its own path and scopes. */
 export function webhookOperations<E extends z.ZodType<string>>(
 	prefix: string,
 	basePath: string,
@@ -111,6 +111,20 @@ export function webhookOperations<E extends z.ZodType<string>>(
 				response: page(schemas.Delivery),
 				status: 200,
 				paginated: true,
+			}),
+			// Receivers claim each delivered event before running it: deliveries are at least once, and a
+			// receiver with several processes (n8n in queue mode) has no shared memory of its own to check.
+			claimEvent: operation({
+				method: 'POST',
+				path: `${item}/claims`,
+				summary:
+					'Claim a delivered event: the first claim of an event id wins, so the receiver runs it exactly once',
+				scope: scopes.write,
+				params: byId,
+				body: schemas.ClaimEvent,
+				response: schemas.EventClaim,
+				status: 200,
+				creates: true,
 			}),
 		},
 	};

@@ -133,5 +133,31 @@ export function webhookSchemas<E extends z.ZodType<string>>(prefix: string, even
 			nextAttemptAt: Timestamp.nullable().optional(),
 		}),
 	);
-	return { Webhook, WebhookWithSecret, CreateWebhook, UpdateWebhook, Delivery };
+	const ClaimEvent = named(
+		`Claim${prefix}Event`,
+		z.strictObject({
+			eventId: Id.describe('The `id` of the delivered event (`X-Multichannel-Event-Id`)'),
+		}),
+	);
+	const EventClaim = named(
+		`${prefix}EventClaim`,
+		z.looseObject({
+			eventId: z.string(),
+			claimed: z
+				.boolean()
+				.describe(
+					'true for the first claim of this event id at this webhook (and its retries under the same Idempotency-Key); false for every later one',
+				),
+			claimedAt: Timestamp.describe('When the first claim was made'),
+		}),
+	);
+	return {
+		Webhook,
+		WebhookWithSecret,
+		CreateWebhook,
+		UpdateWebhook,
+		Delivery,
+		ClaimEvent,
+		EventClaim,
+	};
 }

@@ -42,13 +42,13 @@ beforeAll(async () => {
 	// longer than the outages below (the real service: 10 s base, 8 attempts, 10 s timeout).
 	sandbox = await startTestSandbox({
 		rateLimit: false,
-		webhooks: { retryBaseMs: 50, maxRetryDelayMs: 400, maxAttempts: 12, timeoutMs: 300 },
+		webhooks: { retryBaseMs: 50, maxRetryDelayMs: 400, maxAttempts: 12, timeoutMs: 1500 },
 	});
 	keys = sandbox.keys as Keys;
 	clients = clientsFor(sandbox.baseUrl, keys);
 	endpoint = await new N8nEndpoint().start();
 	// n8n behind a reverse proxy: the webhook URLs it gives its triggers (WEBHOOK_URL) are the proxy's.
-	gateway = await startGateway(endpoint.url, { holdMs: 2000 });
+	gateway = await startGateway(endpoint.url, { holdMs: 3000 });
 	endpoint.url = gateway.url;
 });
 afterAll(async () => {

@@ -260,6 +260,9 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 				).length > 0,
 		);
 		await workspace.webhooks.listDeliveries({ webhookId: hook.id });
+		const claim = { webhookId: hook.id, body: { eventId: 'evt_contract_1' } };
+		expect(await workspace.webhooks.claimEvent(claim)).toMatchObject({ claimed: true });
+		expect(await workspace.webhooks.claimEvent(claim)).toMatchObject({ claimed: false });
 
 		await workspace.contacts.delete({ instanceId, contactId: contact.id });
 		await workspace.instances.logout({ instanceId });
@@ -304,6 +307,7 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 				).length > 0,
 		);
 		await shortLink.webhooks.listDeliveries({ webhookId: linkHook.id });
+		await shortLink.webhooks.claimEvent({ webhookId: linkHook.id, body: { eventId: 'evt_1' } });
 		await shortLink.webhooks.delete({ webhookId: linkHook.id });
 		await shortLink.links.delete({ linkId: link.id });
 
@@ -327,6 +331,10 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 				).length > 0,
 		);
 		await automation.webhooks.listDeliveries({ webhookId: automationHook.id });
+		await automation.webhooks.claimEvent({
+			webhookId: automationHook.id,
+			body: { eventId: 'evt_1' },
+		});
 		await automation.webhooks.delete({ webhookId: automationHook.id });
 
 		// Every delivery that reached the receiver was signed correctly.

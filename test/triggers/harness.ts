@@ -250,6 +250,11 @@ export class TriggerUnderTest {
 		return `${this.endpoint.url}/${test ? 'webhook-test' : 'webhook'}/${this.node.webhookId}/webhook`;
 	}
 
+	/** The credentials' values, as n8n would decrypt them on each call: change them to move the service. */
+	get credentials(): CredentialValues {
+		return this.options.credentials;
+	}
+
 	/** The node's part of the static data. */
 	nodeStaticData(test = false): IDataObject {
 		const data = test ? this.testStaticData : this.staticData;
@@ -383,11 +388,11 @@ export class TriggerUnderTest {
 		);
 		recordLogs(context);
 		if (!nodeType.webhook) throw new Error(`${this.node.type} has no webhook()`);
-		try {
-			return await nodeType.webhook.call(context);
-		} finally {
-			// Production executions save the static data; a test run's stays with its registration only.
-			if (!test) this.staticData = clone(workflow.staticData as IDataObject);
-		}
+		const result = await nodeType.webhook.call(context);
+		// As n8n 2.40 does (README, design notes): static data that `webhook()` changed is saved only when the
+		// call starts no execution, because building the execution's workflow clears the "changed" flag. A
+		// test run's static data stays with its registration only.
+		if (!test && !result.workflowData) this.staticData = clone(workflow.staticData as IDataObject);
+		return result;
 	}
 }

@@ -4,10 +4,12 @@
  * Multichannel Trigger), whose `webhook()` runs in n8n-core's `WebhookContext`: a tampered body, a wrong
  * secret, a stale timestamp, a missing or malformed header get 401; a signed body that is no event gets 400;
  * a replayed event id and events the node did not ask for are acknowledged (200). None starts an execution.
+ * An event is run once however often and however concurrently it arrives: the trigger claims it at the service.
  */
 import { signPayload } from '../../src/client';
 import type { Sandbox } from '../../sandbox/server';
 import { raw, startTestSandbox } from '../sandbox/helpers';
+import { startScriptedServer } from '../support/scripted-server';
 import { logLines, N8nEndpoint, TRIGGER_TYPES, TriggerUnderTest, type Delivery } from './harness';
 
 type Keys = NonNullable<Sandbox['keys']>;
@@ -46,8 +48,12 @@ afterAll(async () => {
 	await sandbox.close();
 });
 
-const secretOf = (node: TriggerUnderTest) =>
-	(node.nodeStaticData().webhooks as Record<string, { secret: string }>)[node.webhookUrl()].secret;
+const registrationOf = (node: TriggerUnderTest) =>
+	(node.nodeStaticData().webhooks as Record<string, { secret: string; webhookId: string }>)[
+		node.webhookUrl()
+	];
+const secretOf = (node: TriggerUnderTest) => registrationOf(node).secret;
+const webhookIdOf = (node: TriggerUnderTest) => registrationOf(node).webhookId;
 
 function event(
 	type = 'automation.order.created',
@@ -81,7 +87,7 @@ async function post(
 
 const now = () => Math.floor(Date.now() / 1000);
 
-function expectRefused(delivery: Delivery, status: 400 | 401) {
+function expectRefused(delivery: Delivery, status: 400 | 401 | 503) {
 	expect(delivery.status).toBe(status);
 	expect(delivery.items).toBeUndefined();
 	expect(delivery.error).toBeUndefined();
@@ -160,15 +166,72 @@ it('acknowledges a replayed event id without running it again, even freshly sign
 	}
 });
 
-it('remembers a bounded number of event ids in the static data', async () => {
+it('runs an event delivered many times at once exactly once', async () => {
+	const body = event();
 	const secret = secretOf(automation);
-	for (let index = 0; index < 210; index++) {
-		const body = event();
-		await post(automation, body, signPayload(secret, body));
+	const before = endpoint.of(automation).length;
+	const path = new URL(automation.webhookUrl()).pathname;
+	const answers = await Promise.all(
+		Array.from({ length: 20 }, () =>
+			raw(endpoint.url, 'POST', path, {
+				body,
+				headers: {
+					'content-type': 'application/json',
+					'x-multichannel-signature': signPayload(secret, body),
+				},
+			}),
+		),
+	);
+	expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+	const deliveries = endpoint.of(automation).slice(before);
+	expect(deliveries).toHaveLength(20);
+	expect(deliveries.filter((delivery) => delivery.items !== undefined)).toHaveLength(1);
+});
+
+it('answers 503 and runs nothing while the event cannot be claimed, then runs it once', async () => {
+	const body = event();
+	const secret = secretOf(automation);
+	const credential = automation.credentials.multichannelAutomationApi;
+	const baseUrl = credential.baseUrl;
+	credential.baseUrl = 'http://127.0.0.1:9'; // nothing listens on the discard port
+	try {
+		const refused = await post(automation, body, signPayload(secret, body));
+		expectRefused(refused, 503);
+		expect(JSON.parse(refused.responseBody)).toMatchObject({ error: { code: 'claim_failed' } });
+	} finally {
+		credential.baseUrl = baseUrl;
 	}
-	const seen = automation.nodeStaticData().seenEventIds as string[];
-	expect(seen).toHaveLength(200);
-	expect(seen[seen.length - 1]).toMatch(/^evt_test_/);
+	const again = await post(automation, body, signPayload(secret, body));
+	expect(again.items).toHaveLength(1);
+	const third = await post(automation, body, signPayload(secret, body));
+	expect(third.items).toBeUndefined();
+	expect(JSON.parse(third.responseBody)).toMatchObject({ reason: 'duplicate' });
+});
+
+it('runs every delivery, with a warning, against a service that takes no claims', async () => {
+	const service = await startScriptedServer([
+		{ status: 404, body: { error: { code: 'not_found', message: 'No such endpoint' } } },
+		{ status: 405, body: { error: { code: 'method_not_allowed', message: 'Not allowed' } } },
+	]);
+	const body = event();
+	const secret = secretOf(automation);
+	const credential = automation.credentials.multichannelAutomationApi;
+	const baseUrl = credential.baseUrl;
+	credential.baseUrl = service.baseUrl;
+	try {
+		for (let round = 0; round < 2; round++) {
+			const delivery = await post(automation, body, signPayload(secret, body));
+			expect(delivery.items).toHaveLength(1);
+		}
+	} finally {
+		credential.baseUrl = baseUrl;
+		await service.close();
+	}
+	expect(service.requests.map((request) => request.url)).toEqual([
+		`/api/v1/automation/webhooks/${webhookIdOf(automation)}/claims`,
+		`/api/v1/automation/webhooks/${webhookIdOf(automation)}/claims`,
+	]);
+	expect(logLines.some((line) => /does not take event claims/.test(line))).toBe(true);
 });
 
 it('acknowledges and drops events the node did not ask for', async () => {

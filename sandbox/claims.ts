@@ -1,0 +1,58 @@
+import type { ClaimRecord, Store, WebhookRecord } from './store';
+
+/**
+ * Event claims: a receiver asks "may I run event X?" and only the first asker of each event id, per webhook,
+ * hears yes. Deliveries are at least once, so this is what lets a receiver with many processes run each
+ * event exactly once. A claim is kept far longer than a redelivery can come: the signature tolerance (300 s)
+ * plus the retry horizon (8 attempts with backoff: about 21 minutes with the default 10 s base).
+ */
+export const CLAIM_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** A type, not an interface: the contract's loose response schema wants an index signature. */
+export type ClaimAnswer = { eventId: string; claimed: boolean; claimedAt: string };
+
+export function claimEvent(
+	store: Store,
+	webhook: WebhookRecord,
+	eventId: string,
+	now: Date,
+): ClaimAnswer {
+	pruneClaims(store, now.getTime());
+	const id = `${webhook.id}:${eventId}`;
+	const previous = store.get('claims', id);
+	if (previous && !expired(previous, now.getTime())) {
+		return { eventId, claimed: false, claimedAt: previous.claimedAt };
+	}
+	const claimedAt = now.toISOString();
+	store.remove('claims', id);
+	store.insert('claims', {
+		id,
+		workspaceId: webhook.workspaceId,
+		webhookId: webhook.id,
+		eventId,
+		claimedAt,
+	});
+	return { eventId, claimed: true, claimedAt };
+}
+
+function expired(claim: ClaimRecord, nowMs: number): boolean {
+	return nowMs - Date.parse(claim.claimedAt) >= CLAIM_RETENTION_MS;
+}
+
+/**
+ * Drops claims past their retention, so that memory stays bounded by the claims of one retention period.
+ * Claims are kept in the order they were made, so this stops at the first one still kept.
+ */
+export function pruneClaims(store: Store, nowMs: number): void {
+	for (const claim of store.values('claims')) {
+		if (!expired(claim, nowMs)) return;
+		store.remove('claims', claim.id);
+	}
+}
+
+/** Drops every claim made at a webhook that was deleted. */
+export function forgetClaims(store: Store, webhookId: string): void {
+	for (const claim of store.all('claims', (record) => record.webhookId === webhookId)) {
+		store.remove('claims', claim.id);
+	}
+}

@@ -1,0 +1,162 @@
+/**
+ * Event claims at the sandbox: the first claim of an event id at a webhook wins, a retry of that claim (same
+ * Idempotency-Key) still wins, every other claim loses; claims outlive a redelivery by far, then go, so that
+ * memory stays bounded. And the sandbox-only redelivery that the end-to-end tests use.
+ */
+import { CLAIM_RETENTION_MS } from '../../sandbox/claims';
+import type { Sandbox } from '../../sandbox/server';
+import {
+	clientsFor,
+	raw,
+	startReceiver,
+	startTestSandbox,
+	waitFor,
+	type Receiver,
+} from './helpers';
+
+type Keys = NonNullable<Sandbox['keys']>;
+
+let nowMs = Date.now();
+let sandbox: Sandbox;
+let keys: Keys;
+let clients: ReturnType<typeof clientsFor>;
+let receiver: Receiver;
+
+beforeAll(async () => {
+	sandbox = await startTestSandbox({ now: () => nowMs, rateLimit: false });
+	keys = sandbox.keys as Keys;
+	clients = clientsFor(sandbox.baseUrl, keys);
+	receiver = await startReceiver();
+});
+afterAll(async () => {
+	await sandbox.close();
+	await receiver.close();
+});
+
+async function automationWebhook(path = 'claims') {
+	const created = await clients.automation.webhooks.create({
+		body: { url: `${receiver.url}/${path}`, events: ['*'] },
+	});
+	receiver.secrets.push(created.secret);
+	return created;
+}
+
+const claimPath = (webhookId: string) => `/api/v1/automation/webhooks/${webhookId}/claims`;
+
+it('gives an event id to its first claim only, per webhook', async () => {
+	const [one, two] = [await automationWebhook(), await automationWebhook()];
+	const claim = (webhookId: string, eventId: string) =>
+		clients.automation.webhooks.claimEvent({ webhookId, body: { eventId } });
+
+	const first = await claim(one.id, 'evt_a');
+	expect(first).toMatchObject({ eventId: 'evt_a', claimed: true });
+	expect(await claim(one.id, 'evt_a')).toEqual({ ...first, claimed: false });
+	expect(await claim(one.id, 'evt_b')).toMatchObject({ claimed: true });
+	expect(await claim(two.id, 'evt_a')).toMatchObject({ claimed: true });
+});
+
+it('answers a retried claim (same Idempotency-Key) as it answered the first, so a lost answer loses nothing', async () => {
+	const hook = await automationWebhook();
+	const send = (idempotencyKey: string) =>
+		raw(sandbox.baseUrl, 'POST', claimPath(hook.id), {
+			key: keys.automation,
+			body: { eventId: 'evt_retried' },
+			headers: { 'idempotency-key': idempotencyKey },
+		});
+	expect((await send('receipt-1')).body).toMatchObject({ claimed: true });
+	const retry = await send('receipt-1');
+	expect(retry.body).toMatchObject({ claimed: true });
+	expect(retry.headers['idempotency-replayed']).toBe('true');
+	expect((await send('receipt-2')).body).toMatchObject({ claimed: false });
+});
+
+it('refuses claims at unknown webhooks, of other surfaces, and without the write scope', async () => {
+	const hook = await automationWebhook();
+	const body = { eventId: 'evt_x' };
+	expect(
+		(await raw(sandbox.baseUrl, 'POST', claimPath('wh_unknown'), { key: keys.automation, body }))
+			.status,
+	).toBe(404);
+	expect(
+		(
+			await raw(sandbox.baseUrl, 'POST', `/api/v1/webhooks/${hook.id}/claims`, {
+				key: keys.workspace,
+				body,
+			})
+		).status,
+	).toBe(404);
+	const readOnly = sandbox.issueKey({ kind: 'automation', scopes: ['automation:read'] });
+	expect(
+		(await raw(sandbox.baseUrl, 'POST', claimPath(hook.id), { key: readOnly.key, body })).status,
+	).toBe(403);
+	expect(
+		(await raw(sandbox.baseUrl, 'POST', claimPath(hook.id), { key: keys.automation, body: {} }))
+			.body,
+	).toMatchObject({ error: { details: [{ field: 'body.eventId' }] } });
+});
+
+it('keeps claims for the retention time only, so 10,000 events leave no lasting state', async () => {
+	const hook = await automationWebhook();
+	const claimsOf = () => sandbox.store.all('claims', (claim) => claim.webhookId === hook.id);
+	for (let index = 0; index < 10_000; index++) {
+		await clients.automation.webhooks.claimEvent({
+			webhookId: hook.id,
+			body: { eventId: `evt_burst_${index}` },
+		});
+	}
+	expect(claimsOf()).toHaveLength(10_000);
+
+	nowMs += CLAIM_RETENTION_MS - 1000;
+	expect(
+		await clients.automation.webhooks.claimEvent({
+			webhookId: hook.id,
+			body: { eventId: 'evt_burst_0' },
+		}),
+	).toMatchObject({ claimed: false });
+
+	nowMs += 2000;
+	await clients.automation.webhooks.claimEvent({
+		webhookId: hook.id,
+		body: { eventId: 'evt_after' },
+	});
+	expect(claimsOf().map((claim) => claim.eventId)).toEqual(['evt_after']);
+}, 120_000);
+
+it('forgets the claims of a deleted webhook', async () => {
+	const hook = await automationWebhook();
+	await clients.automation.webhooks.claimEvent({ webhookId: hook.id, body: { eventId: 'evt_1' } });
+	await clients.automation.webhooks.delete({ webhookId: hook.id });
+	expect(sandbox.store.all('claims', (claim) => claim.webhookId === hook.id)).toEqual([]);
+});
+
+it('redelivers an event on request, several copies at once, each freshly signed', async () => {
+	const hook = await automationWebhook('redeliver');
+	const published = await clients.automation.events.publish({
+		body: { name: 'order.created', payload: { n: 1 } },
+	});
+	const first = await waitFor(
+		() => receiver.received.find((delivery) => delivery.path === '/redeliver'),
+		5000,
+		'the first delivery',
+	);
+	expect(first.event.data).toMatchObject({ id: published.id });
+
+	const answer = await raw(sandbox.baseUrl, 'POST', `/sandbox/webhooks/${hook.id}/redeliver`, {
+		key: keys.workspace,
+		body: { eventId: first.event.id, copies: 3 },
+	});
+	expect(answer).toMatchObject({
+		status: 200,
+		body: { eventId: first.event.id, webhookId: hook.id, statuses: [200, 200, 200] },
+	});
+	const all = receiver.received.filter((delivery) => delivery.path === '/redeliver');
+	expect(all).toHaveLength(4);
+	expect(all.every((delivery) => delivery.event.id === first.event.id)).toBe(true);
+	expect(all.every((delivery) => delivery.signature.valid)).toBe(true);
+
+	const unknown = await raw(sandbox.baseUrl, 'POST', `/sandbox/webhooks/${hook.id}/redeliver`, {
+		key: keys.workspace,
+		body: { eventId: 'evt_never' },
+	});
+	expect(unknown.status).toBe(404);
+});
