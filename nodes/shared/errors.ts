@@ -44,6 +44,22 @@ export interface ErrorContext {
 export type NodeError = NodeApiError | NodeOperationError;
 
 /**
+ * n8n's own errors, recognised by name rather than `instanceof`: n8n loads its own copy of n8n-workflow, and
+ * the error n8n raised (a missing binary field, say) may come from another copy than the one this package
+ * resolves, whose classes are then different objects. n8n-workflow names each error after its class.
+ */
+function isNodeOperationError(error: unknown): error is NodeOperationError {
+	return (
+		error instanceof NodeOperationError ||
+		(error as Error | undefined)?.name === 'NodeOperationError'
+	);
+}
+
+function isNodeApiError(error: unknown): error is NodeApiError {
+	return error instanceof NodeApiError || (error as Error | undefined)?.name === 'NodeApiError';
+}
+
+/**
  * The one place where anything thrown while running an operation becomes the error n8n shows: API failures
  * become `NodeApiError`, input mistakes `NodeOperationError`, each with a message a person can act on, the
  * item it concerns, and nothing secret. The client's errors are already redacted; this redacts again with
@@ -55,9 +71,10 @@ export function toNodeError(node: INode, error: unknown, context: ErrorContext):
 	const itemIndex = context.itemIndex;
 
 	// Input mistakes the node itself reported: kept as they are, cleaned and tied to the item.
-	if (error instanceof NodeOperationError) {
+	if (isNodeOperationError(error)) {
 		error.message = clean(error.message);
 		if (error.description) error.description = clean(error.description);
+		error.context ??= {};
 		if (itemIndex !== undefined && error.context.itemIndex === undefined) {
 			error.context.itemIndex = itemIndex;
 		}
@@ -66,7 +83,7 @@ export function toNodeError(node: INode, error: unknown, context: ErrorContext):
 
 	// A failure n8n's HTTP layer wrapped itself (TLS and the like): rebuilt from its message and code, so that
 	// the request it carries (headers included) does not travel on.
-	if (error instanceof NodeApiError) {
+	if (isNodeApiError(error)) {
 		const said = clean(error.message);
 		const code = error.httpCode ?? undefined;
 		if (code && !/^\d{3}$/.test(code)) {
@@ -280,7 +297,7 @@ function describeWait(ms: number): string {
 export function errorJson(error: NodeError): JsonObject {
 	const details: JsonObject = {};
 	if (error.description) details.description = error.description;
-	if (error instanceof NodeApiError && error.httpCode) details.httpCode = error.httpCode;
+	if (isNodeApiError(error) && error.httpCode) details.httpCode = error.httpCode;
 	const { errorResponse } = error;
 	if (errorResponse && typeof errorResponse.code === 'string') details.code = errorResponse.code;
 	if (errorResponse && typeof errorResponse.requestId === 'string') {

@@ -319,7 +319,15 @@ export function webhookTrigger<C>(spec: TriggerSpec<C>): TriggerImplementation {
 					body: { url, events, secret, ...(filters ? { filters } : {}), description },
 				});
 			} catch (error) {
-				throw failure(context, spec, error, spec.scopes.write, [...secrets, secret]);
+				const mapped = failure(context, spec, error, spec.scopes.write, [...secrets, secret]);
+				// n8n 2.40 activates in the background and may show a failure only in its own log, after
+				// retries: this line says at once which workflow's trigger could not register, and why.
+				context.logger.error(
+					`Multichannel trigger: could not register the webhook of ${description}: ${mapped.message}${
+						mapped.description ? ` (${mapped.description})` : ''
+					}`,
+				);
+				throw mapped;
 			}
 			// A service that picks its own secret says so in its answer; that one is what it signs with.
 			const signingSecret =

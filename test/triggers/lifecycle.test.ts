@@ -9,7 +9,13 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { Sandbox } from '../../sandbox/server';
 import type { WebhookRecord } from '../../sandbox/store';
 import { clientsFor, startTestSandbox } from '../sandbox/helpers';
-import { N8nEndpoint, TRIGGER_TYPES, TriggerUnderTest, type TriggerOptions } from './harness';
+import {
+	logLines,
+	N8nEndpoint,
+	TRIGGER_TYPES,
+	TriggerUnderTest,
+	type TriggerOptions,
+} from './harness';
 
 type Keys = NonNullable<Sandbox['keys']>;
 
@@ -47,7 +53,6 @@ const webhooksAt = (url: string): WebhookRecord[] =>
 
 interface Stored {
 	webhooks?: Record<string, { webhookId: string; secret: string; events: string[] }>;
-	seenEventIds?: string[];
 }
 const stored = (node: TriggerUnderTest, test = false) => node.nodeStaticData(test) as Stored;
 
@@ -146,6 +151,12 @@ describe('activation', () => {
 		expect(JSON.stringify({ ...error, message: error.message })).not.toContain('not-a-real-key');
 		expect(webhooksAt(node.webhookUrl())).toHaveLength(0);
 		expect(stored(node).webhooks).toBeUndefined();
+		// A trace a user finds in n8n's log, naming the workflow and node, whatever n8n shows of the error.
+		const traces = logLines.filter((line) => /could not register the webhook/.test(line));
+		expect(traces.at(-1)).toMatch(
+			/^error: .*n8n workflow "Trigger test workflow", node "Trigger".*automation API key was rejected/,
+		);
+		expect(logLines.join('\n')).not.toContain('not-a-real-key');
 	});
 });
 
