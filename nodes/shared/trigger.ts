@@ -20,7 +20,7 @@ import {
 	type SignatureFailure,
 } from '../../src/client';
 import type { ConnectionFactory } from './client';
-import { toNodeError } from './errors';
+import { toNodeError, type NodeError } from './errors';
 
 /**
  * The one implementation behind the three trigger nodes (messaging, short links, automation): the webhook
@@ -216,7 +216,7 @@ function failure<C>(
 	error: unknown,
 	scope: Scope,
 	secrets: string[],
-): Error {
+): NodeError {
 	return toNodeError(context.getNode(), error, {
 		keyKind: spec.keyKind,
 		scope,
