@@ -1,6 +1,7 @@
 // Where the pinned Node 24 and n8n live, and how to run things with them. Plain Node (never shipped).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,12 +26,33 @@ export const N8N_BIN = join(N8N_HOME, 'node_modules', 'n8n', 'bin', 'n8n');
 /** Written last by setup: its presence means the install is complete. */
 export const N8N_READY = join(N8N_HOME, '.ready.json');
 
+/**
+ * Where `npm start` keeps its state (sandbox data, n8n user folder) unless MULTICHANNEL_STACK_DIR says otherwise:
+ * beside the runtime, one folder per checkout. Outside the repo on purpose: n8n resolves a community package's
+ * imports by Node's walk up from the package first, and inside the repo that walk would find the repo's own
+ * node_modules/n8n-workflow instead of n8n's.
+ */
+export function defaultStackDir() {
+	const checkout = createHash('sha256').update(REPO).digest('hex').slice(0, 12);
+	return join(RUNTIME_DIR, `stack-${checkout}`);
+}
+
 export function runtimeReady() {
 	return existsSync(NODE24) && existsSync(N8N_BIN) && existsSync(N8N_READY);
 }
 
 export function readyInfo() {
 	return existsSync(N8N_READY) ? JSON.parse(readFileSync(N8N_READY, 'utf8')) : undefined;
+}
+
+export function readJson(path, fallback) {
+	return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : fallback;
+}
+
+/** Writes JSON that holds keys: readable by this user only. */
+export function writeSecretJson(path, value) {
+	writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
+	chmodSync(path, 0o600);
 }
 
 /** The environment with Node 24 first on PATH (npm, npx and n8n's children then run on it). */

@@ -1,0 +1,198 @@
+// What the end-to-end test files share: a stack per `describe` block (started before its tests, stopped after them
+// with the check that no process is left), a watchdog, and helpers over n8n's public API and the sandbox.
+//   E2E_TIMEOUT_MS     the watchdog (default 10 minutes per test file)
+//   E2E_SKIP_BUILD=1   reuse dist/ and the sandbox bundle as they are
+//   E2E_KEEP=1         keep the temporary folders (logs of every process) for a look afterwards
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { collectPages, prepareWorkflow, sandboxCall, startHeadlessStack } from './stack.mjs';
+
+export const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 600_000);
+
+export const log = (message) => process.stderr.write(`[e2e] ${message}\n`);
+
+/** Polls `probe` until it returns something truthy. */
+export async function eventually(what, probe, timeoutMs = 30_000) {
+	const deadline = Date.now() + timeoutMs;
+	let last;
+	for (;;) {
+		try {
+			last = await probe();
+			if (last) return last;
+		} catch (error) {
+			last = error;
+		}
+		if (Date.now() > deadline)
+			throw new Error(
+				`timed out waiting for ${what} (last: ${last?.message ?? JSON.stringify(last)})`,
+			);
+		await sleep(250);
+	}
+}
+
+/** The items a node output in an execution's first run. */
+export function nodeOutput(execution, nodeName) {
+	const runs = execution.data?.resultData?.runData?.[nodeName];
+	return runs?.[0]?.data?.main?.[0]?.map((item) => item.json) ?? [];
+}
+
+// The run is bounded: whatever hangs, every stack started is stopped and the process ends.
+const live = new Set();
+let watchdog;
+function armWatchdog() {
+	watchdog ??= setTimeout(() => {
+		log(`watchdog: still running after ${TIMEOUT_MS} ms; stopping everything`);
+		void Promise.allSettled([...live].map((stack) => stack.stop())).finally(() => process.exit(1));
+	}, TIMEOUT_MS);
+	watchdog.unref();
+}
+
+/** Every process of a stack that was ever started: sandbox, n8n's processes, PostgreSQL and Redis. */
+function processesOf(stack) {
+	return [
+		stack.sandbox.service,
+		...stack.n8n.started,
+		stack.queue?.postgres.service,
+		stack.queue?.redis.service,
+	].filter(Boolean);
+}
+
+/**
+ * Registers `before`/`after` hooks (in the enclosing `describe`, or the file) that start a headless stack in a
+ * temporary folder and stop it; returns helpers bound to it. `queue`: as startStack's option.
+ */
+export function useStack({ queue = false } = {}) {
+	armWatchdog();
+	const dir = mkdtempSync(join(tmpdir(), queue ? 'multichannel-e2e-queue-' : 'multichannel-e2e-'));
+	let stack;
+	/** Every stack started in `dir` (a test may stop the stack and start it again there). */
+	const stacks = [];
+
+	async function start({ build } = {}) {
+		// Retries of failed deliveries after about 1 s instead of 10 s: a test waits less for them.
+		stack = await startHeadlessStack({
+			dir,
+			log,
+			queue,
+			sandboxArgs: ['--webhook-retry-base-ms', '1000'],
+			build,
+		});
+		stacks.push(stack);
+		live.add(stack);
+		log(
+			`n8n ${stack.n8n.url} (webhooks ${stack.n8n.webhookUrl}), sandbox ${stack.sandbox.baseUrl}; timings ${JSON.stringify(stack.timings)}`,
+		);
+	}
+	async function stop() {
+		await stack?.stop();
+		live.delete(stack);
+	}
+
+	before(() => start(), { timeout: TIMEOUT_MS });
+
+	after(async () => {
+		await stop();
+		if (live.size === 0) clearTimeout(watchdog);
+		for (const service of stacks.flatMap(processesOf)) {
+			assert.equal(service.groupAlive, false, `no process of ${service.name}'s group is left`);
+		}
+		const folders = [dir, ...stacks.map((started) => started.queue?.postgres.dataDir)];
+		const kept = [...new Set(folders.filter(Boolean))];
+		if (process.env.E2E_KEEP === '1') log(`kept ${kept.join(', ')}`);
+		else for (const folder of kept) rmSync(folder, { recursive: true, force: true });
+	});
+
+	const api = (...args) => stack.n8n.client.api(...args);
+	const sandbox = (key) => (method, path, body, expect) =>
+		sandboxCall(stack.sandbox.baseUrl, stack.sandbox.keys[key], method, path, body, expect);
+	const ctx = {
+		dir,
+		get stack() {
+			return stack;
+		},
+		/**
+		 * Stops the stack and starts it again in the same folder, on new free ports and with the package built
+		 * before (as `npm start` run again).
+		 */
+		async restartStack() {
+			await stop();
+			await start({ build: false });
+		},
+		api,
+		workspace: sandbox('workspace'),
+		shortLinks: sandbox('shortLink'),
+		automation: sandbox('automation'),
+
+		/** Executions of a workflow, newest first (every page). */
+		executions: (workflowId, includeData = false) =>
+			collectPages((cursor) =>
+				api(
+					'GET',
+					`/executions?workflowId=${workflowId}&includeData=${includeData}&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+				),
+			),
+
+		/** Activates (publishes) a workflow through the public API. */
+		activate: (workflowId) => api('POST', `/workflows/${workflowId}/activate`),
+		deactivate: (workflowId) => api('POST', `/workflows/${workflowId}/deactivate`),
+
+		/** POSTs JSON to a production webhook URL, retrying while n8n is still registering it (404). */
+		postToWebhook: (path, body) =>
+			eventually(`the webhook ${path} to answer`, async () => {
+				const response = await fetch(`${stack.n8n.webhookUrl}/webhook/${path}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify(body),
+					signal: AbortSignal.timeout(60_000),
+				});
+				return response.status !== 404 && { status: response.status, text: await response.text() };
+			}),
+
+		/**
+		 * Creates and activates a workflow of e2e/workflows/; `change` may adapt it first. Every webhook node gets a
+		 * webhook id of its own, so that a fixture can be created more than once. Returns the created workflow and
+		 * the path of its Webhook node, if it has one.
+		 */
+		async activateFixture(file, change = (workflow) => workflow) {
+			const fixture = JSON.parse(
+				readFileSync(new URL(`../workflows/${file}`, import.meta.url), 'utf8'),
+			);
+			for (const node of fixture.nodes) if (node.webhookId) node.webhookId = randomUUID();
+			const created = await api(
+				'POST',
+				'/workflows',
+				prepareWorkflow(change(fixture), { credentials: stack.credentials }),
+			);
+			await ctx.activate(created.id);
+			const path = fixture.nodes.find((node) => node.type === 'n8n-nodes-base.webhook')?.parameters
+				.path;
+			return { created, path };
+		},
+
+		/** The id of an example workflow that the stack imported. */
+		example(file) {
+			const found = [...stack.examples.imported, ...stack.examples.kept].find(
+				(entry) => entry.file === file,
+			);
+			assert.ok(found, `example ${file} was imported`);
+			return found.id;
+		},
+
+		/** The sandbox instance's outbound message to `to`, once there. */
+		outboundTo: (to) =>
+			eventually(`a message to ${to} in the sandbox`, async () => {
+				const page = await ctx.workspace(
+					'GET',
+					`/api/v1/instances/${stack.instance.id}/messages?limit=100`,
+				);
+				return page.data.find((message) => message.direction === 'outbound' && message.to === to);
+			}),
+	};
+	return ctx;
+}

@@ -1,0 +1,133 @@
+// n8n's processes in the local stack: one `n8n start` (the default), or the main, webhook and worker processes of
+// queue mode (e2e/lib/queue.mjs). Plain Node (never shipped).
+import { mkdirSync } from 'node:fs';
+
+import { N8nClient } from './n8n-api.mjs';
+import { N8N_BIN, N8N_VERSION, NODE24, node24Env } from './runtime.mjs';
+import { freePort, portInUse, Service, waitForHttp } from './service.mjs';
+
+/**
+ * n8n settings for a quiet, local instance: no calls home, loopback only. `webhookUrl` is the base URL triggers
+ * register (the process itself unless a webhook process serves production webhooks); `extra` adds or overrides.
+ */
+export function n8nEnvironment({ userFolder, port, brokerPort, webhookUrl, extra = {} }) {
+	return node24Env({
+		N8N_USER_FOLDER: userFolder,
+		N8N_PORT: String(port),
+		// The task runners' broker (Code node) listens on a port of its own: any free one.
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_PROTOCOL: 'http',
+		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}/`,
+		WEBHOOK_URL: webhookUrl ?? `http://127.0.0.1:${port}/`,
+		N8N_SECURE_COOKIE: 'false',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_AI_ENABLED: 'false',
+		EXTERNAL_FRONTEND_HOOKS_URLS: '',
+		N8N_DIAGNOSTICS_CONFIG_FRONTEND: '',
+		N8N_DIAGNOSTICS_CONFIG_BACKEND: '',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_REINSTALL_MISSING_PACKAGES: 'false',
+		N8N_PUBLIC_API_DISABLED: 'false',
+		N8N_PUBLIC_API_SWAGGERUI_DISABLED: 'true',
+		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
+		N8N_LOG_OUTPUT: 'console',
+		DB_TYPE: 'sqlite',
+		GENERIC_TIMEZONE: 'UTC',
+		NODE_ENV: 'production',
+		...extra,
+	});
+}
+
+/**
+ * Starts one n8n process (`command`: start, webhook or worker) and waits until `readyUrl` answers; stops it
+ * again when it does not come up.
+ */
+export async function startN8nProcess({
+	name,
+	command,
+	args = [],
+	userFolder,
+	env,
+	readyUrl,
+	logFile,
+}) {
+	mkdirSync(userFolder, { recursive: true });
+	const service = new Service(name, NODE24, [N8N_BIN, command, ...args], {
+		cwd: userFolder,
+		env,
+		logFile,
+	});
+	try {
+		await waitForHttp(service, readyUrl, 180_000);
+	} catch (error) {
+		await service.stop();
+		throw error;
+	}
+	return service;
+}
+
+/**
+ * The default: one `n8n start` on `port`, with SQLite in its user folder. Same shape as QueueN8n (queue.mjs):
+ * `client`, `main`, `services`, `started`, `webhookUrl`, `start()`, `restart()`, `stop()`.
+ */
+export class SingleN8n {
+	constructor({ userFolder, port, logFile, log }) {
+		Object.assign(this, { userFolder, port, logFile, log });
+		this.client = new N8nClient(`http://127.0.0.1:${port}`);
+		/** Production webhooks are served by the process itself. */
+		this.webhookUrl = this.client.baseUrl;
+		this.main = undefined;
+		/** Every n8n process started, for the check that none is left. */
+		this.started = [];
+	}
+
+	get services() {
+		return [this.main].filter(Boolean);
+	}
+
+	async start() {
+		if (await portInUse(this.port))
+			throw new Error(`port ${this.port} is in use: is another n8n or \`npm start\` running?`);
+		this.log(
+			`starting n8n ${N8N_VERSION} on ${this.client.baseUrl} (user folder ${this.userFolder})`,
+		);
+		this.main = await startN8nProcess({
+			name: 'n8n',
+			command: 'start',
+			userFolder: this.userFolder,
+			env: n8nEnvironment({
+				userFolder: this.userFolder,
+				port: this.port,
+				brokerPort: await freePort(),
+			}),
+			readyUrl: `${this.client.baseUrl}/healthz/readiness`,
+			logFile: this.logFile,
+		});
+		this.started.push(this.main);
+	}
+
+	async stop() {
+		await this.main?.stop();
+		this.main = undefined;
+	}
+
+	/** Stops n8n and starts it again with the same user folder. */
+	async restart() {
+		await this.stop();
+		await this.start();
+	}
+}
+
+/** One `n8n start` (kept for callers of the earlier API): `{ service, client }`. */
+export async function startN8n({ userFolder, port, logFile, log }) {
+	const n8n = new SingleN8n({ userFolder, port, logFile, log });
+	await n8n.start();
+	return { service: n8n.main, client: n8n.client };
+}

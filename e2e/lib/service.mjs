@@ -1,0 +1,136 @@
+// The processes of the local stack: each a child in a process group of its own, stopped as a group. Plain Node.
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export async function freePort() {
+	return await new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address();
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+export async function portInUse(port) {
+	return await new Promise((resolve) => {
+		const server = createServer();
+		server.once('error', () => resolve(true));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
+	});
+}
+
+/**
+ * A child in a process group of its own, so that stopping it ends everything it started. `uid`/`gid` run it as
+ * another user (PostgreSQL refuses root); `stopSignal` is what asks it to stop (SIGTERM unless said otherwise).
+ */
+export class Service {
+	constructor(name, command, args, { env, cwd, logFile, uid, gid, stopSignal = 'SIGTERM' }) {
+		this.name = name;
+		this.stopSignal = stopSignal;
+		this.output = '';
+		this.log = createWriteStream(logFile, { flags: 'a' });
+		this.child = spawn(command, args, {
+			cwd,
+			env,
+			uid,
+			gid,
+			detached: true,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		this.exited = new Promise((resolve) =>
+			this.child.once('exit', (code, signal) => resolve({ code, signal })),
+		);
+		this.child.once('error', (error) => {
+			this.output += `\n${error.message}\n`;
+		});
+		for (const stream of [this.child.stdout, this.child.stderr]) {
+			stream.setEncoding('utf8');
+			stream.on('data', (chunk) => {
+				this.output = (this.output + chunk).slice(-200_000);
+				this.log.write(chunk);
+			});
+		}
+	}
+
+	get running() {
+		return this.child.exitCode === null && this.child.signalCode === null;
+	}
+
+	/** Resolves with the first match of `pattern` in the output; fails when the process exits or time runs out. */
+	async waitForOutput(pattern, timeoutMs) {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const match = pattern.exec(this.output);
+			if (match) return match;
+			if (!this.running) throw new Error(`${this.name} exited early:\n${this.output.slice(-3000)}`);
+			if (Date.now() > deadline) {
+				throw new Error(
+					`${this.name}: no ${pattern} within ${timeoutMs} ms:\n${this.output.slice(-3000)}`,
+				);
+			}
+			await sleep(100);
+		}
+	}
+
+	signalGroup(signal) {
+		try {
+			process.kill(-this.child.pid, signal);
+		} catch {
+			// The group is gone already.
+		}
+	}
+
+	/** Whether any process of the group is left (the group's leader may have exited before its helpers). */
+	get groupAlive() {
+		try {
+			process.kill(-this.child.pid, 0);
+			return true;
+		} catch {
+			return false;
+		}
+	}
+
+	/** `stopSignal` to the whole group, SIGKILL after `graceMs`; resolves once the process has exited. */
+	async stop(graceMs = 15_000) {
+		if (this.child.pid === undefined) return;
+		if (this.running) {
+			this.signalGroup(this.stopSignal);
+			const timedOut = await Promise.race([
+				this.exited.then(() => false),
+				sleep(graceMs).then(() => true),
+			]);
+			if (timedOut) {
+				this.signalGroup('SIGKILL');
+				await this.exited;
+			}
+		}
+		// Helpers of the group (n8n's task runner) may outlive the main process by a moment.
+		this.signalGroup('SIGKILL');
+		await new Promise((resolve) => this.log.end(resolve));
+	}
+}
+
+/** Polls `url` until it answers 2xx; fails when `service` exits or time runs out. */
+export async function waitForHttp(service, url, timeoutMs) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		if (!service.running)
+			throw new Error(`${service.name} exited early:\n${service.output.slice(-4000)}`);
+		try {
+			const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+			if (response.ok) return;
+		} catch {
+			// Not listening yet.
+		}
+		if (Date.now() > deadline) {
+			throw new Error(
+				`${service.name} did not answer ${url} within ${timeoutMs} ms:\n${service.output.slice(-4000)}`,
+			);
+		}
+		await sleep(250);
+	}
+}
