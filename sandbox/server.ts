@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { SURFACE_TITLES } from '../src/client/api';
-import { buildOpenApiDocument } from '../tools/openapi';
+import { buildOpenApiDocument } from '../dev/openapi/document';
 import { createConsoleHandler } from './console/api';
 import { DEFAULT_SIMULATION, SandboxCore, type SimulationOptions } from './core';
 import { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions, type EventEnvelope } from './deliveries';

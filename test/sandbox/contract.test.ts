@@ -1,7 +1,7 @@
 import { api } from '../../src/client/api';
 import type { Operation } from '../../src/client/operation';
 import type { Sandbox } from '../../sandbox/server';
-import { buildOpenApiDocument } from '../../tools/openapi';
+import { buildOpenApiDocument } from '../../dev/openapi/document';
 import {
 	clientsFor,
 	jsonSchemaValidator,

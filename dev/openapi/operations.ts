@@ -1,0 +1,183 @@
+import type { z } from 'zod/v4';
+
+import type { Surface } from '../../src/client/api';
+import { EventEnvelope, eventData } from '../../src/client/events';
+import type { Operation } from '../../src/client/operation';
+import type { JsonSchema, SchemaCollector } from './collector';
+
+/** The OpenAPI entries of the contract's operations (`paths`) and of the webhook events (`webhooks`). */
+
+export const SECURITY_SCHEMES: Record<Surface, string> = {
+	workspace: 'workspaceKey',
+	shortLink: 'shortLinkKey',
+	automation: 'automationKey',
+};
+
+export const ERROR_RESPONSES: Record<string, [string, string]> = {
+	'400': [
+		'BadRequest',
+		'The request is invalid (`validation_failed`); `details` names each field.',
+	],
+	'401': ['Unauthorized', 'The API key is missing, unknown or revoked.'],
+	'403': ['Forbidden', 'The key is of another kind (surface) or lacks the scope.'],
+	'404': ['NotFound', 'No such resource in this workspace.'],
+	'409': [
+		'Conflict',
+		'The resource is in a state that does not allow this, or the Idempotency-Key was reused with another body.',
+	],
+	'413': ['PayloadTooLarge', 'The body or uploaded file is too large.'],
+	'429': ['RateLimited', 'Too many requests; wait for `Retry-After`.'],
+	'500': ['ServerError', 'The service failed; safe to retry reads and idempotent writes.'],
+	'503': ['Unavailable', 'The service is temporarily unavailable; retry after a backoff.'],
+};
+
+export const RATE_LIMIT_HEADERS = {
+	'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
+	'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
+	'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
+	'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+};
+
+export function pathOperation(
+	collector: SchemaCollector,
+	surface: Surface,
+	resource: string,
+	name: string,
+	operation: Operation,
+) {
+	const parameters: JsonSchema[] = [];
+	for (const [param, schema] of Object.entries(operation.params?.shape ?? {})) {
+		parameters.push({
+			name: param,
+			in: 'path',
+			required: true,
+			schema: collector.convert(schema as z.ZodType, 'input'),
+		});
+	}
+	for (const [param, schema] of Object.entries(operation.query?.shape ?? {})) {
+		const zodSchema = schema as z.ZodType;
+		const json = collector.convert(zodSchema, 'input');
+		parameters.push({
+			name: param,
+			in: 'query',
+			required: !zodSchema.safeParse(undefined).success,
+			...(typeof json.description === 'string' ? { description: json.description } : {}),
+			schema: json,
+		});
+	}
+	if (operation.creates) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+
+	const result: JsonSchema = {
+		operationId: `${surface}.${resource}.${name}`,
+		tags: [tagName(surface, resource)],
+		summary: operation.summary,
+		security: [{ [SECURITY_SCHEMES[surface]]: [] }],
+		'x-scope': operation.scope,
+		...(operation.paginated ? { 'x-paginated': true } : {}),
+		...(parameters.length ? { parameters } : {}),
+	};
+	if (operation.body) {
+		const schema = collector.convert(operation.body, 'input');
+		result.requestBody = {
+			required: true,
+			content: operation.upload
+				? {
+						'multipart/form-data': {
+							schema: {
+								allOf: [
+									schema,
+									{
+										type: 'object',
+										required: ['file'],
+										properties: {
+											file: { type: 'string', contentMediaType: 'application/octet-stream' },
+										},
+									},
+								],
+							},
+						},
+					}
+				: { 'application/json': { schema } },
+		};
+	}
+	const success: JsonSchema = {
+		description: operation.summary,
+		headers: {
+			...RATE_LIMIT_HEADERS,
+			...(operation.creates
+				? { 'Idempotency-Replayed': { $ref: '#/components/headers/Idempotency-Replayed' } }
+				: {}),
+		},
+	};
+	if (operation.response) {
+		success.content = {
+			'application/json': { schema: collector.convert(operation.response, 'output') },
+		};
+	}
+	const responses: JsonSchema = { [String(operation.status)]: success };
+	const errors = ['400', '401', '403', '429', '500', '503'];
+	if (operation.params) errors.push('404');
+	if (operation.method !== 'GET') errors.push('409');
+	if (operation.upload) errors.push('413');
+	for (const status of errors.sort()) {
+		responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status][0]}` };
+	}
+	result.responses = responses;
+	return result;
+}
+
+export function tagName(surface: Surface, resource: string) {
+	const prefix =
+		surface === 'workspace' ? '' : surface === 'shortLink' ? 'Short link ' : 'Automation ';
+	const text = `${prefix}${resource}`;
+	return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function webhookEvents(collector: SchemaCollector) {
+	const envelope = collector.convert(EventEnvelope, 'output');
+	const webhooks: JsonSchema = {};
+	for (const [type, data] of Object.entries(eventData)) {
+		webhooks[type] = {
+			post: {
+				summary: `${type} delivery`,
+				description:
+					'Signed with the webhook secret; receivers verify the signature over the raw body and reject a ' +
+					'`t` more than 300 s away. Delivered at least once: de-duplicate on the event id.',
+				parameters: [
+					{ $ref: '#/components/parameters/SignatureHeader' },
+					{ $ref: '#/components/parameters/EventIdHeader' },
+					{ $ref: '#/components/parameters/DeliveryAttemptHeader' },
+				],
+				requestBody: {
+					required: true,
+					content: {
+						'application/json': {
+							schema: {
+								allOf: [
+									envelope,
+									{
+										type: 'object',
+										properties: {
+											type: type.endsWith('*')
+												? { type: 'string', pattern: '^automation\\.' }
+												: { const: type },
+											data: collector.convert(data, 'output'),
+										},
+									},
+								],
+							},
+						},
+					},
+				},
+				responses: {
+					'2XX': {
+						description:
+							'Received. Any other answer, or none within 10 s, is retried with backoff (8 attempts).',
+					},
+					'401': { description: 'The signature was missing, wrong or stale.' },
+				},
+			},
+		};
+	}
+	return webhooks;
+}
