@@ -19,12 +19,14 @@
  *   harness's stand-in for n8n's webhook endpoint (test/triggers/harness.ts: each request runs the node's
  *   `webhook()` in n8n-core's WebhookContext); `bare`: a node:http server that only checks the HMAC and
  *   answers 200.
- * - `sendDeliveries`: signed deliveries of distinct events (the `signatures` payload), N at a time, with
- *   undici; the deliveries per second.
+ * - `sendDeliveries`: signed deliveries of distinct events (the `signatures` payload, or an automation
+ *   event), N at a time, with undici, to one of those receivers or to a workflow in a real n8n
+ *   (bench/n8n-deliveries.ts); the deliveries per second.
  */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
 	NodeConnectionTypes,
 	type IExecuteFunctions,
@@ -248,20 +250,38 @@ async function timed(work: () => Promise<number>): Promise<Timing> {
 	return { wallMs, count: result, peakHeapMb, peakRssMb };
 }
 
-/** A typical delivery: an inbound text message of about 540 bytes. */
-function deliveryPayload(eventId: string): string {
+const NOW = new Date().toISOString();
+
+/** What each kind of delivery carries in `data`. */
+const EVENT_DATA = {
+	/** A typical delivery: an inbound text message (about 540 bytes in all). */
+	'message.received': {
+		id: 'msg_3c9e1f7a2b4d6e80',
+		instanceId: 'in_0123456789abcdef',
+		from: '+14155550123',
+		type: 'text',
+		content: { text: 'Hello! '.repeat(40) },
+	},
+	/** A published automation event, as the service fans it out. */
+	'automation.order_paid': {
+		id: 'aev_5b1d0c9e7f3a2468',
+		name: 'order_paid',
+		type: 'automation.order_paid',
+		payload: { orderId: 'ord_10482', amount: 4990, currency: 'EUR', phone: '+14155550123' },
+		occurredAt: NOW,
+		createdAt: NOW,
+	},
+};
+export type DeliveryType = keyof typeof EVENT_DATA;
+
+/** The event envelope of a delivery (src/client/events.ts). */
+function deliveryPayload(eventId: string, type: DeliveryType = 'message.received'): string {
 	return JSON.stringify({
 		id: eventId,
-		type: 'message.received',
+		type,
 		createdAt: new Date().toISOString(),
 		workspaceId: 'ws_920e3462688b8de7',
-		data: {
-			id: 'msg_3c9e1f7a2b4d6e80',
-			instanceId: 'in_0123456789abcdef',
-			from: '+14155550123',
-			type: 'text',
-			content: { text: 'Hello! '.repeat(40) },
-		},
+		data: EVENT_DATA[type],
 	});
 }
 
@@ -391,42 +411,80 @@ interface SendJob {
 	count: number;
 	concurrency: number;
 	warmup: number;
+	type?: DeliveryType;
 }
 
-/** Signed deliveries of distinct events, `concurrency` at a time; every answer must be a 200. */
-async function sendDeliveries(job: SendJob): Promise<Timing> {
-	const signed = (prefix: string, count: number) =>
+interface Delivery {
+	eventId: string;
+	payload: string;
+	signature: string;
+}
+
+/** POSTs one signed delivery; its HTTP status. */
+async function post(url: string, { eventId, payload, signature }: Delivery): Promise<number> {
+	const response = await request(url, {
+		method: 'POST',
+		headers: {
+			'content-type': 'application/json',
+			[SIGNATURE_HEADER]: signature,
+			[EVENT_ID_HEADER]: eventId,
+		},
+		body: payload,
+	});
+	await response.body.dump();
+	return response.statusCode;
+}
+
+/** A webhook that n8n is still registering answers 404 and runs nothing: the delivery is sent again. */
+async function postOnceRegistered(url: string, delivery: Delivery, timeoutMs = 30_000) {
+	const deadline = Date.now() + timeoutMs;
+	let status = await post(url, delivery);
+	while (status === 404 && Date.now() < deadline) {
+		await sleep(100);
+		status = await post(url, delivery);
+	}
+	return status;
+}
+
+/**
+ * Signed deliveries of distinct events, `concurrency` at a time, after a warm-up; every answer must be a 200.
+ * `startedAt` (epoch ms) is when the timed deliveries began.
+ */
+async function sendDeliveries(job: SendJob): Promise<Timing & { startedAt: number }> {
+	const signed = (prefix: string, count: number): Delivery[] =>
 		Array.from({ length: count }, (_, index) => {
 			const eventId = `evt_${prefix}${index}`;
-			const payload = deliveryPayload(eventId);
+			const payload = deliveryPayload(eventId, job.type);
 			return { eventId, payload, signature: signPayload(job.secret, payload) };
 		});
-	const send = async (deliveries: ReturnType<typeof signed>) => {
+	const check = (status: number, { eventId }: Delivery) => {
+		if (status !== 200) throw new Error(`${eventId}: HTTP ${status}`);
+	};
+	const send = async (deliveries: Delivery[]) => {
 		let next = 0;
 		const worker = async () => {
 			while (next < deliveries.length) {
-				const { eventId, payload, signature } = deliveries[next++];
-				const response = await request(job.url, {
-					method: 'POST',
-					headers: {
-						'content-type': 'application/json',
-						[SIGNATURE_HEADER]: signature,
-						[EVENT_ID_HEADER]: eventId,
-					},
-					body: payload,
-				});
-				await response.body.dump();
-				if (response.statusCode !== 200) throw new Error(`${eventId}: HTTP ${response.statusCode}`);
+				const delivery = deliveries[next++];
+				check(await post(job.url, delivery), delivery);
 			}
 		};
 		await Promise.all(Array.from({ length: Math.min(job.concurrency, deliveries.length) }, worker));
 	};
 	const tag = randomUUID().slice(0, 8);
-	await send(signed(`warmup${tag}_`, job.warmup));
+	const [first, ...warmup] = signed(`warmup${tag}_`, job.warmup);
+	if (first) check(await postOnceRegistered(job.url, first), first);
+	await send(warmup);
 	const deliveries = signed(`${tag}_`, job.count);
+	const startedAt = Date.now();
 	const start = process.hrtime.bigint();
 	await send(deliveries);
-	return { wallMs: elapsedMs(start), count: deliveries.length, peakHeapMb: 0, peakRssMb: 0 };
+	return {
+		wallMs: elapsedMs(start),
+		count: deliveries.length,
+		peakHeapMb: 0,
+		peakRssMb: 0,
+		startedAt,
+	};
 }
 
 serve(async (message) => {

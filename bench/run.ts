@@ -5,13 +5,15 @@
  * table: each figure, its baseline, the ratio and the goal it is held to.
  *
  *   ts-node --transpile-only bench/run.ts [--items 2000] [--contacts 50000] [--deliveries 5000]
- *                                         [--concurrency 10] [--latency 20] [--repeat 1] [--profile DIR]
- *                                         [--only bulk,returnAll,trigger,weight]
+ *                                         [--n8n-deliveries 300] [--concurrency 10] [--latency 20]
+ *                                         [--repeat 1] [--profile DIR]
+ *                                         [--only bulk,returnAll,trigger,n8n,n8nQueue,weight]
  *
  * The sandbox runs in a process of its own (bench/sandbox-host.ts) and every measurement in a fresh one
  * (bench/measure.ts), so neither shares an event loop or a heap with what is measured. Package weight is
  * read from `dist/` as it is: run `npm run build` first. `--profile DIR` writes a V8 CPU profile of each
- * measurement process into DIR (open them in Chrome DevTools or speedscope).
+ * measurement process into DIR (open them in Chrome DevTools or speedscope). `n8n` and `n8nQueue` deliver
+ * to a real n8n (bench/n8n-deliveries.ts), installed by `npm run setup:n8n`; without it they are skipped.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -30,10 +32,19 @@ import {
 	seconds,
 } from './lib';
 import type { Timing } from './measure';
+import { n8nDeliveries, n8nRuntime, type DeliveryRun } from './n8n-deliveries';
+
+/** The value of `--name value` or `--name=value`. */
+function argument(name: string): string | undefined {
+	const index = process.argv.indexOf(`--${name}`);
+	if (index >= 0) return process.argv[index + 1];
+	const joined = process.argv.find((arg) => arg.startsWith(`--${name}=`));
+	return joined?.slice(name.length + 3);
+}
 
 function option(name: string, fallback: number): number {
-	const index = process.argv.indexOf(`--${name}`);
-	const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
+	const text = argument(name);
+	const value = text === undefined ? fallback : Number(text);
 	if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} takes a number`);
 	return value;
 }
@@ -41,15 +52,15 @@ function option(name: string, fallback: number): number {
 const ITEMS = option('items', 2000);
 const CONTACTS = option('contacts', 50_000);
 const DELIVERIES = option('deliveries', 5000);
+const N8N_DELIVERIES = Math.max(1, option('n8n-deliveries', 300));
 const CONCURRENCY = option('concurrency', 10);
 const LATENCY_MS = option('latency', 20);
 const REPEAT = Math.max(1, option('repeat', 1));
 const WARMUP = Math.min(100, ITEMS);
-const PROFILE_INDEX = process.argv.indexOf('--profile');
-const PROFILE_DIR = PROFILE_INDEX >= 0 ? path.resolve(process.argv[PROFILE_INDEX + 1]) : undefined;
+const PROFILE = argument('profile');
+const PROFILE_DIR = PROFILE === undefined ? undefined : path.resolve(PROFILE);
 const PROFILE_ARGS = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-const ONLY_INDEX = process.argv.indexOf('--only');
-const ONLY = ONLY_INDEX >= 0 ? process.argv[ONLY_INDEX + 1].split(',') : undefined;
+const ONLY = argument('only')?.split(',');
 const wanted = (part: string) => !ONLY || ONLY.includes(part);
 
 interface Row {
@@ -294,6 +305,44 @@ async function trigger(host: Host) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Deliveries into a real n8n
+
+async function realN8n(queue: boolean) {
+	const { version, missing } = await n8nRuntime();
+	const mode = queue
+		? 'queue mode (main, webhook process, worker; PostgreSQL, Redis)'
+		: 'one process (SQLite)';
+	const figure = `real n8n ${version}, ${mode}: signed deliveries/s into Multichannel Automation Trigger → No Operation (${N8N_DELIVERIES} deliveries, ${CONCURRENCY} at a time; wall time until all answered)`;
+	if (missing) {
+		row(figure, `skipped: ${missing}`);
+		return;
+	}
+	const warmup = Math.min(50, N8N_DELIVERIES);
+	const result = await n8nDeliveries({
+		queue,
+		deliveries: N8N_DELIVERIES,
+		concurrency: CONCURRENCY,
+		warmup,
+		repeat: REPEAT,
+		send: async (job) => await measure('sendDeliveries', job),
+		log,
+	});
+	const cell = (run: DeliveryRun) =>
+		`${perSecond(run.count / (run.wallMs / 1000))} (${seconds(run.wallMs)}; last execution done at ${seconds(run.lastStoppedAt - run.startedAt)})`;
+	const slower = result.trigger.wallMs / result.webhook.wallMs;
+	row(
+		figure,
+		cell(result.trigger),
+		`n8n's Webhook node → No Operation, the same POSTs: ${cell(result.webhook)}`,
+		ratio(slower),
+		verdict(slower <= 1.25, '≤ 1.25×'),
+	);
+	notes.push(
+		`Real n8n, ${queue ? 'queue mode' : 'one process'}: both workflows active in the same n8n with the same settings (every execution saved), the same signed \`automation.order_paid\` events and headers to each after ${warmup} to warm up; n8n's public API counted exactly ${result.trigger.executions} successful executions of each workflow, one per delivery. The trigger checks each signature and claims each event id at the stack's sandbox (no added latency). n8n's expression engine: ${process.env.N8N_EXPRESSION_ENGINE ?? 'its default (vm)'}.`,
+	);
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Package weight
 
 function walk(directory: string): string[] {
@@ -406,13 +455,15 @@ async function main() {
 			await exited;
 		}
 	}
+	if (wanted('n8n')) await realN8n(false);
+	if (wanted('n8nQueue')) await realN8n(true);
 	if (wanted('weight')) packageWeight();
 
 	const cpu = (await import('node:os')).cpus();
 	process.stdout.write(
 		[
 			`Benchmark: sandbox on loopback, ${LATENCY_MS} ms latency per request, rate limit off; ${ITEMS} items, ` +
-				`concurrency ${CONCURRENCY}, ${CONTACTS.toLocaleString('en-US')} contacts, ${DELIVERIES} deliveries, best of ${REPEAT}.`,
+				`concurrency ${CONCURRENCY}, ${CONTACTS.toLocaleString('en-US')} contacts, ${DELIVERIES} deliveries (${N8N_DELIVERIES} into n8n), best of ${REPEAT}.`,
 			`Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}; ${new Date().toISOString()}.`,
 			'',
 			table(),
