@@ -1,10 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox runs in plain Node, never inside n8n */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { z } from 'zod/v4';
 
 /**
- * Small HTTP helpers of the sandbox: errors in the contract's shape, body reading with a size limit,
- * multipart parsing, and turning query strings into the types the contract's schemas expect.
+ * Small HTTP helpers shared by the API, the console and the handlers: errors in the contract's shape, JSON
+ * answers, and validating input with the contract's schemas (query strings turned into the types they expect).
  */
 
 export interface ErrorDetail {
@@ -30,6 +30,31 @@ export const notFound = (what: string, id: string) =>
 
 export const conflict = (code: string, message: string) => new HttpError(409, code, message);
 
+/** A 400 naming every field that failed (`body.to: must be…; query.limit: …`). */
+export function validationFailed(details: ErrorDetail[]): HttpError {
+	return new HttpError(
+		400,
+		'validation_failed',
+		`The request is invalid: ${details.map((detail) => `${detail.field}: ${detail.message}`).join('; ')}`,
+		details,
+	);
+}
+
+/** A percent-encoded path segment, decoded; a 400 naming `name` when the encoding is broken. */
+export function decodeSegment(value: string, name: string): string {
+	try {
+		return decodeURIComponent(value);
+	} catch {
+		return invalidEncoding(name);
+	}
+}
+
+function invalidEncoding(name: string): never {
+	throw new HttpError(400, 'validation_failed', `${name} is not valid percent-encoding`, [
+		{ field: name, message: 'invalid percent-encoding' },
+	]);
+}
+
 export function sendJson(
 	res: ServerResponse,
 	status: number,
@@ -52,87 +77,6 @@ export function sendJson(
 
 export function errorBody(error: HttpError, requestId: string) {
 	return { error: { code: error.code, message: error.message, details: error.details, requestId } };
-}
-
-/** Reads the whole body; past `limit` bytes it stops reading and answers 413. */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-	const declared = Number(req.headers['content-length']);
-	if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of req) {
-		size += (chunk as Buffer).length;
-		if (size > limit) throw tooLarge(limit);
-		chunks.push(chunk as Buffer);
-	}
-	return Buffer.concat(chunks);
-}
-
-function tooLarge(limit: number) {
-	return new HttpError(413, 'payload_too_large', `The request body is larger than ${limit} bytes`);
-}
-
-export interface UploadedFile {
-	fieldName: string;
-	fileName: string;
-	mimeType: string;
-	data: Buffer;
-}
-
-export interface Multipart {
-	fields: Record<string, string>;
-	files: UploadedFile[];
-}
-
-/** Parses multipart/form-data (RFC 7578): text fields, and parts with a filename as files. */
-export function parseMultipart(body: Buffer, contentType: string): Multipart {
-	const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-	if (!boundary)
-		throw new HttpError(400, 'invalid_multipart', 'The multipart body has no boundary');
-	const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
-	const result: Multipart = { fields: {}, files: [] };
-
-	let position = body.indexOf(delimiter);
-	if (position < 0)
-		throw new HttpError(400, 'invalid_multipart', 'The multipart body has no parts');
-	for (;;) {
-		position += delimiter.length;
-		// `--` right after a delimiter closes the body.
-		if (body.subarray(position, position + 2).toString() === '--') return result;
-		position += 2; // the CRLF after the delimiter
-		const next = body.indexOf(delimiter, position);
-		if (next < 0)
-			throw new HttpError(400, 'invalid_multipart', 'The multipart body is not terminated');
-		const part = body.subarray(position, next - 2); // without the CRLF before the next delimiter
-		const headerEnd = part.indexOf('\r\n\r\n');
-		if (headerEnd < 0)
-			throw new HttpError(400, 'invalid_multipart', 'A multipart part has no headers');
-		const headers = part.subarray(0, headerEnd).toString('utf8');
-		const content = part.subarray(headerEnd + 4);
-		const disposition = /content-disposition:[^\r\n]*/i.exec(headers)?.[0] ?? '';
-		const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
-		const fileName = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
-		if (name === undefined)
-			throw new HttpError(400, 'invalid_multipart', 'A multipart part has no name');
-		if (fileName !== undefined) {
-			const mimeType =
-				/content-type:\s*([^\r\n;]+)/i.exec(headers)?.[1]?.trim() ?? 'application/octet-stream';
-			result.files.push({
-				fieldName: decodeQuoted(name),
-				fileName: decodeQuoted(fileName),
-				mimeType,
-				data: content,
-			});
-		} else {
-			result.fields[decodeQuoted(name)] = content.toString('utf8');
-		}
-		position = next;
-	}
-}
-
-/** The client percent-encodes `"`, CR, LF and `\` in names (see src/client/multipart.ts). */
-function decodeQuoted(value: string): string {
-	return value.replace(/%(22|0D|0A|5C)/gi, (encoded) => decodeURIComponent(encoded));
 }
 
 /** Query strings and form fields are text; the contract's schemas expect numbers, booleans, arrays... */

@@ -2,7 +2,8 @@ import { api, type Surface } from '../src/client/api';
 import type { Operation } from '../src/client/operation';
 import type { SandboxCore } from './core';
 import { handlers } from './handlers';
-import type { UploadedFile } from './http';
+import { HttpError } from './http';
+import type { UploadedFile } from './pipeline/multipart';
 import { sandboxHandlers, sandboxOperations } from './sandbox-api';
 
 /**
@@ -120,4 +121,20 @@ export function matchRoute(routes: Route[], method: string, path: string): Route
 		return { route: candidate, params };
 	}
 	return allowedMethods.length > 0 ? { allowedMethods: allowedMethods.sort() } : undefined;
+}
+
+/** The route for a request: 404 when no path matches, 405 (with `Allow`) when only the method is wrong. */
+export function routeFor(
+	routes: Route[],
+	method: string,
+	path: string,
+): { route: Route; params: Record<string, string> } {
+	const match = matchRoute(routes, method, path);
+	if (!match) throw new HttpError(404, 'not_found', `No endpoint ${method} ${path}`);
+	if (!match.route) {
+		throw new HttpError(405, 'method_not_allowed', `${path} does not take ${method}`, [], {
+			Allow: match.allowedMethods.join(', '),
+		});
+	}
+	return match;
 }

@@ -4,8 +4,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod/v4';
 
 import type { Scope } from '../../src/client/operation';
-import { HttpError, readBody, sendJson, validate, type ErrorDetail } from '../http';
-import { findKey, issueKey, KEY_KINDS, KIND_SCOPES, revokeKey } from '../keys';
+import {
+	decodeSegment,
+	HttpError,
+	sendJson,
+	validate,
+	validationFailed,
+	type ErrorDetail,
+} from '../http';
+import { issueKey, KEY_KINDS, KIND_SCOPES, revokeKey } from '../keys';
+import { authenticateKey } from '../pipeline/auth';
+import { parseJson, readBody } from '../pipeline/body';
 import type { KeyKind, KeyRecord, Store } from '../store';
 import { renderConsolePage } from './page';
 
@@ -102,6 +111,9 @@ interface ConsoleRoute {
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
+const SIGN_IN =
+	'Sign in to the console with one of the workspace\'s API keys: send "Authorization: Bearer <API key>"';
+
 /** Handles everything under `/user/api`; answers `false` for any other path. */
 export function createConsoleHandler(context: ConsoleContext) {
 	const { store } = context;
@@ -160,7 +172,7 @@ export function createConsoleHandler(context: ConsoleContext) {
 			pattern: /^\/keys\/([^/]+)\/revoke$/,
 			handle: async ({ req, res, key, params }) => {
 				const details: ErrorDetail[] = [];
-				const keyId = validate(KeyIdParam, decode(params[0]), 'keyId', details);
+				const keyId = validate(KeyIdParam, decodeSegment(params[0], 'keyId'), 'keyId', details);
 				if (!keyId) throw validationFailed(details);
 				const input = await readJson(req);
 				if (input !== undefined) {
@@ -238,7 +250,7 @@ export function createConsoleHandler(context: ConsoleContext) {
 				allowed.push(route.method);
 				continue;
 			}
-			const key = authenticate(store, req);
+			const key = authenticateKey(store, req, SIGN_IN);
 			await route.handle({ req, res, key, params: match.slice(1) });
 			return true;
 		}
@@ -249,33 +261,6 @@ export function createConsoleHandler(context: ConsoleContext) {
 		}
 		throw new HttpError(404, 'not_found', `No console endpoint ${method} ${path}`);
 	};
-}
-
-/** The console's sign-in: an active key of the workspace, as for the API. */
-function authenticate(store: Store, req: IncomingMessage): KeyRecord {
-	const token = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
-	const challenge = { 'WWW-Authenticate': 'Bearer' };
-	if (!token) {
-		throw new HttpError(
-			401,
-			'unauthorized',
-			'Sign in to the console with one of the workspace\'s API keys: send "Authorization: Bearer <API key>"',
-			[],
-			challenge,
-		);
-	}
-	const key = findKey(store, token);
-	if (!key) throw new HttpError(401, 'unauthorized', 'The API key is not valid', [], challenge);
-	if (key.revokedAt) {
-		throw new HttpError(
-			401,
-			'unauthorized',
-			`The API key was revoked at ${key.revokedAt}`,
-			[],
-			challenge,
-		);
-	}
-	return key;
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
@@ -289,30 +274,5 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 			'Console requests send their body as application/json',
 		);
 	}
-	try {
-		return JSON.parse(raw.toString('utf8'));
-	} catch {
-		return invalidJson();
-	}
-}
-
-function invalidJson(): never {
-	throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
-}
-
-function validationFailed(details: ErrorDetail[]): HttpError {
-	return new HttpError(
-		400,
-		'validation_failed',
-		`The request is invalid: ${details.map((detail) => `${detail.field}: ${detail.message}`).join('; ')}`,
-		details,
-	);
-}
-
-function decode(segment: string): string {
-	try {
-		return decodeURIComponent(segment);
-	} catch {
-		return segment;
-	}
+	return parseJson(raw);
 }

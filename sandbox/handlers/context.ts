@@ -2,7 +2,8 @@ import type { z } from 'zod/v4';
 
 import type { api } from '../../src/client/api';
 import type { SandboxCore } from '../core';
-import { conflict, HttpError, notFound, type UploadedFile } from '../http';
+import { conflict, HttpError, notFound } from '../http';
+import type { UploadedFile } from '../pipeline/multipart';
 import type { InstanceRecord } from '../store';
 
 /**

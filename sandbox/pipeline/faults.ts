@@ -1,3 +1,9 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox runs in plain Node, never inside n8n */
+import type { IncomingMessage } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { HttpError } from '../http';
+
 /**
  * Fault injection for tests and benchmarks, off by default. Each share is a probability between 0 and 1,
  * drawn once per API request, before the request is processed (so a faulted request never takes effect).
@@ -44,4 +50,32 @@ export class Faults {
 	private draw(): number {
 		return (this.options.random ?? Math.random)();
 	}
+}
+
+/**
+ * The pipeline's first step for API requests: the configured latency and a delay drawn from the faults, then
+ * an injected fault (a 429/503 answer, or the connection dropped: answers `'dropped'`).
+ */
+export async function injectFault(
+	req: IncomingMessage,
+	faults: Faults,
+	latencyMs: number,
+): Promise<'dropped' | undefined> {
+	const delay = latencyMs + faults.delayFor();
+	if (delay > 0) await sleep(delay);
+	const fault = faults.pick();
+	if (fault.kind === 'drop') {
+		req.socket.destroy();
+		return 'dropped';
+	}
+	if (fault.kind === 'status') {
+		throw new HttpError(
+			fault.status,
+			fault.status === 429 ? 'rate_limited' : 'service_unavailable',
+			`Injected fault: HTTP ${fault.status}`,
+			[],
+			{ 'Retry-After': '1' },
+		);
+	}
+	return undefined;
 }

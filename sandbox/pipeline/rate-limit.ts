@@ -1,3 +1,9 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox runs in plain Node, never inside n8n */
+import type { ServerResponse } from 'node:http';
+
+import { HttpError } from '../http';
+import type { KeyRecord } from '../store';
+
 /**
  * A fixed window per API key: `limit` requests per `windowMs`. Every authenticated answer carries the
  * contract's headers; past the limit the answer is 429 with `Retry-After`.
@@ -37,5 +43,27 @@ export class RateLimiter {
 		};
 		if (!allowed) headers['Retry-After'] = String(Math.max(1, Math.ceil((resetMs - nowMs) / 1000)));
 		return { allowed, headers };
+	}
+}
+
+/** Counts the request against its key: sets the rate-limit headers, and past the limit answers 429. */
+export function enforceRateLimit(
+	limiter: RateLimiter,
+	key: KeyRecord,
+	res: ServerResponse,
+	nowMs: number,
+): void {
+	const limit = limiter.take(key.id, nowMs);
+	for (const [name, value] of Object.entries(limit.headers)) res.setHeader(name, value);
+	if (!limit.allowed) {
+		throw new HttpError(
+			429,
+			'rate_limited',
+			'Too many requests for this key; wait for Retry-After',
+			[],
+			{
+				'Retry-After': limit.headers['Retry-After'],
+			},
+		);
 	}
 }

@@ -1,0 +1,58 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- the sandbox runs in plain Node, never inside n8n */
+import { loadStateFile, saveStateFile, Store } from './store';
+
+/**
+ * The data file: the state is loaded from it at start and written to it after every change (at once after
+ * a request, shortly after for changes made by timers, in one write). Without a data file the state lives
+ * in memory only.
+ */
+
+const BACKGROUND_SAVE_DELAY_MS = 100;
+
+export class Persistence {
+	private timer: NodeJS.Timeout | undefined;
+
+	constructor(
+		readonly store: Store,
+		private readonly dataFile: string | undefined,
+		private readonly clock: () => number,
+		/** Runs before each write: drops what need not be kept. */
+		private readonly beforeSave: (nowMs: number) => void = () => undefined,
+	) {}
+
+	/** The state in the data file, or an empty one (also when there is no data file). */
+	static open(
+		dataFile: string | undefined,
+		clock: () => number,
+		beforeSave?: (nowMs: number) => void,
+	): Persistence {
+		const document = dataFile ? loadStateFile(dataFile) : undefined;
+		const store = document ? Store.fromDocument(document) : new Store();
+		return new Persistence(store, dataFile, clock, beforeSave);
+	}
+
+	/** Writes the data file now. */
+	save(): void {
+		if (this.timer) clearTimeout(this.timer);
+		this.timer = undefined;
+		if (this.dataFile) {
+			this.beforeSave(this.clock());
+			saveStateFile(this.dataFile, this.store.toDocument(new Date(this.clock())));
+		}
+		this.store.dirty = false;
+	}
+
+	/** Writes the data file now if anything changed. */
+	saveIfChanged(): void {
+		if (this.store.dirty) this.save();
+	}
+
+	/** Writes the data file shortly: changes made by timers (status changes, delivery attempts) in one write. */
+	saveSoon(): void {
+		if (!this.dataFile || this.timer) return;
+		this.timer = setTimeout(() => {
+			this.timer = undefined;
+			this.save();
+		}, BACKGROUND_SAVE_DELAY_MS);
+	}
+}

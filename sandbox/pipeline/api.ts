@@ -1,0 +1,83 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox runs in plain Node, never inside n8n */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { buildOpenApiDocument } from '../../dev/openapi/document';
+import type { SandboxCore } from '../core';
+import { sendJson } from '../http';
+import type { Persistence } from '../persistence';
+import { API_PREFIX, routeFor, type Route } from '../routes';
+import { authenticateKey, authorizeRoute } from './auth';
+import { injectFault, type Faults } from './faults';
+import { findReplay, idempotentRequest, rememberAnswer } from './idempotency';
+import { readInput, type BodyLimits } from './input';
+import { enforceRateLimit, type RateLimiter } from './rate-limit';
+import { checkedAnswer } from './response';
+
+export interface ApiDependencies {
+	core: SandboxCore;
+	routes: Route[];
+	persistence: Persistence;
+	rateLimiter: RateLimiter;
+	faults: Faults;
+	/** Fixed delay added to every API request. */
+	latencyMs: number;
+	limits: BodyLimits;
+	log: (message: string) => void;
+}
+
+/**
+ * The API (`/api/v1/…` and the sandbox-only `/sandbox/…`), one step after another: injected faults, the
+ * route, who calls and whether they may, the rate limit, the validated input, an idempotent replay, the
+ * handler, its answer checked against the contract, then the state saved.
+ */
+export function createApiHandler(deps: ApiDependencies) {
+	const { core, persistence } = deps;
+	const { store } = core;
+	let openApiText: string | undefined;
+
+	return async function handleApi(
+		req: IncomingMessage,
+		res: ServerResponse,
+		url: URL,
+	): Promise<void> {
+		if (url.pathname.startsWith(`${API_PREFIX}/`)) {
+			if ((await injectFault(req, deps.faults, deps.latencyMs)) === 'dropped') return;
+		}
+		if (url.pathname === `${API_PREFIX}/openapi.json` && req.method === 'GET') {
+			openApiText ??= JSON.stringify(buildOpenApiDocument());
+			res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+			res.end(openApiText);
+			return;
+		}
+
+		const method = req.method ?? 'GET';
+		const { route, params } = routeFor(deps.routes, method, url.pathname);
+		const key = authenticateKey(store, req);
+		authorizeRoute(key, route);
+		enforceRateLimit(deps.rateLimiter, key, res, core.now().getTime());
+		key.lastUsedAt = core.now().toISOString();
+		persistence.saveSoon();
+
+		const input = await readInput(req, url, route, params, deps.limits);
+		const idempotent = idempotentRequest(req, key, route, url.pathname, input);
+		if (idempotent) {
+			const replay = findReplay(store, idempotent, core.now().getTime());
+			if (replay) {
+				sendJson(res, replay.status, replay.body, { 'Idempotency-Replayed': 'true' });
+				return;
+			}
+		}
+
+		// Handlers are synchronous: from the idempotency lookup above to storing the answer below, nothing
+		// else runs, so two concurrent requests with one Idempotency-Key cannot both take effect.
+		const returned = route.handle({ core, workspaceId: key.workspaceId, ...input });
+		// Only a sandbox-only operation (never one under an Idempotency-Key) answers a promise.
+		const result: unknown = returned instanceof Promise ? await returned : returned;
+		const body = checkedAnswer(route, result, deps.log);
+		if (idempotent) {
+			rememberAnswer(store, idempotent, route.operation.status, body, core.now().getTime());
+		}
+		persistence.saveIfChanged();
+		sendJson(res, route.operation.status, body);
+	};
+}

@@ -1,0 +1,83 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox runs in plain Node, never inside n8n */
+import type { IncomingMessage } from 'node:http';
+
+import {
+	coerceFields,
+	decodeSegment,
+	HttpError,
+	queryRecord,
+	validate,
+	validationFailed,
+	type ErrorDetail,
+} from '../http';
+import type { Route } from '../routes';
+import { parseJson, readBody } from './body';
+import { parseMultipart, type UploadedFile } from './multipart';
+
+/** Bytes a request body may have: JSON bodies, and multipart media uploads. */
+export interface BodyLimits {
+	json: number;
+	upload: number;
+}
+
+/** What a route's handler is given: params, query and body, each checked by the operation's own schemas. */
+export interface RouteInput {
+	params: Record<string, string>;
+	query: Record<string, unknown>;
+	body: unknown;
+	file: UploadedFile | undefined;
+}
+
+/** Parses and validates params, query and body; one 400 names every field that is wrong. */
+export async function readInput(
+	req: IncomingMessage,
+	url: URL,
+	route: Route,
+	rawParams: Record<string, string>,
+	limits: BodyLimits,
+): Promise<RouteInput> {
+	const { operation } = route;
+	const details: ErrorDetail[] = [];
+	const decoded: Record<string, string> = {};
+	for (const [name, value] of Object.entries(rawParams)) decoded[name] = decodeSegment(value, name);
+	const params = operation.params ? validate(operation.params, decoded, '', details) : {};
+	const rawQuery = queryRecord(url.searchParams);
+	const query = operation.query
+		? validate(operation.query, coerceFields(operation.query, rawQuery), 'query', details)
+		: {};
+	if (!operation.query && Object.keys(rawQuery).length > 0) {
+		details.push(
+			...Object.keys(rawQuery).map((name) => ({
+				field: `query.${name}`,
+				message: 'unknown query parameter',
+			})),
+		);
+	}
+
+	const raw = await readBody(req, operation.upload ? limits.upload : limits.json);
+	let input: unknown = {};
+	let file: UploadedFile | undefined;
+	if (operation.upload) {
+		const contentType = req.headers['content-type'] ?? '';
+		if (!/^multipart\/form-data/i.test(contentType)) {
+			throw new HttpError(
+				400,
+				'invalid_content_type',
+				'A media upload is sent as multipart/form-data',
+			);
+		}
+		const multipart = parseMultipart(raw, contentType);
+		input = coerceFields(operation.body, multipart.fields);
+		file = multipart.files.find((part) => part.fieldName === 'file');
+	} else if (raw.length > 0) {
+		input = parseJson(raw);
+	}
+	const body = operation.body ? validate(operation.body, input, 'body', details) : undefined;
+	if (details.length > 0) throw validationFailed(details);
+	return {
+		params: params as Record<string, string>,
+		query: (query ?? {}) as Record<string, unknown>,
+		body,
+		file,
+	};
+}
