@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'crypto';
 
 import type { Scope } from '../src/client/operation';
+import { KEY_KINDS, KEY_PREFIXES, KIND_SCOPES } from './key-kinds';
 import { newId, type KeyKind, type KeyRecord, type Store, type Workspace } from './store';
 
 /**
@@ -8,20 +9,6 @@ import { newId, type KeyKind, type KeyRecord, type Store, type Workspace } from 
  * sha256 of each key is stored; the key itself is returned once, when it is made. The prefixes are the ones
  * the client's redaction recognises.
  */
-
-export const KEY_PREFIXES: Record<KeyKind, string> = {
-	workspace: 'mcw_',
-	shortLink: 'mcl_',
-	automation: 'mca_',
-};
-
-export const KIND_SCOPES: Record<KeyKind, Scope[]> = {
-	workspace: ['messaging:read', 'messaging:write'],
-	shortLink: ['links:read', 'links:write'],
-	automation: ['automation:read', 'automation:write'],
-};
-
-export const KEY_KINDS = Object.keys(KEY_PREFIXES) as KeyKind[];
 
 export function hashKey(key: string): string {
 	return createHash('sha256').update(key).digest('hex');

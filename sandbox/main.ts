@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 
 import { SURFACE_TITLES } from '../src/client/api';
-import { KEY_KINDS } from './keys';
+import { KEY_KINDS } from './key-kinds';
 import { startSandbox, type SandboxOptions } from './server';
 
 /**

@@ -5,13 +5,14 @@ import { dirname } from 'node:path';
 
 import type { Surface } from '../src/client/api';
 import type { Scope } from '../src/client/operation';
+import type { KeyKind } from './key-kinds';
 
 /**
  * The sandbox's whole state: plain records in maps, every one tagged with its workspace. It is serialised
  * as one JSON document, so a restart with a data file reloads exactly what was there.
  */
 
-export type KeyKind = Surface;
+export type { KeyKind };
 
 export interface Workspace {
 	id: string;

@@ -12,11 +12,13 @@ import {
 	validationFailed,
 	type ErrorDetail,
 } from '../http';
-import { issueKey, KEY_KINDS, KIND_SCOPES, revokeKey } from '../keys';
+import { KEY_KINDS, KIND_SCOPES } from '../key-kinds';
+import { issueKey, revokeKey } from '../keys';
 import { authenticateKey } from '../pipeline/auth';
 import { parseJson, readBody } from '../pipeline/body';
 import type { KeyKind, KeyRecord, Store } from '../store';
 import { renderConsolePage } from './page';
+import type { KeyView, SessionView } from './views';
 
 /**
  * The web console at `/user/api`: one HTML page (inline CSS and script, nothing from a CDN) and its JSON
@@ -39,19 +41,6 @@ export interface ConsoleContext {
 	save: () => void;
 	/** The sandbox's public base URL, known once it listens. */
 	baseUrl: () => string;
-}
-
-/** What the console shows of a key: never its hash, never the key itself. */
-export interface KeyView {
-	id: string;
-	name: string;
-	kind: KeyKind;
-	prefix: string;
-	scopes: Scope[];
-	createdAt: string;
-	lastUsedAt: string | null;
-	revokedAt: string | null;
-	status: 'active' | 'revoked';
 }
 
 export function keyView(record: KeyRecord): KeyView {
@@ -124,16 +113,12 @@ export function createConsoleHandler(context: ConsoleContext) {
 			pattern: /^\/session$/,
 			handle: ({ res, key }) => {
 				const workspace = store.get('workspaces', key.workspaceId);
-				sendJson(
-					res,
-					200,
-					{
-						workspace: { id: key.workspaceId, name: workspace?.name ?? key.workspaceId },
-						key: keyView(key),
-						kinds: Object.fromEntries(KEY_KINDS.map((kind) => [kind, KIND_SCOPES[kind]])),
-					},
-					NO_STORE,
-				);
+				const session: SessionView = {
+					workspace: { id: key.workspaceId, name: workspace?.name ?? key.workspaceId },
+					key: keyView(key),
+					kinds: KIND_SCOPES,
+				};
+				sendJson(res, 200, session, NO_STORE);
 			},
 		},
 		{

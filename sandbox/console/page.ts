@@ -1,4 +1,4 @@
-import { CONSOLE_SCRIPT } from './script';
+import { consoleScript } from './script';
 import { CONSOLE_STYLE } from './style';
 
 /**
@@ -104,7 +104,7 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 		<div id="reference-body"><p class="muted">Loading the OpenAPI document…</p></div>
 	</section>
 </main>
-<script nonce="${nonce}">${CONSOLE_SCRIPT}</script>
+<script nonce="${nonce}">${consoleScript()}</script>
 </body>
 </html>
 `;

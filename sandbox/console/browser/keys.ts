@@ -1,0 +1,173 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- browser code of the sandbox's console, never inside n8n */
+import { KIND_SCOPES, type KeyKind } from '../../key-kinds';
+import type { KeyView, SessionView } from '../views';
+import { byId, el, formatTime, notice, setError, show } from './dom';
+import { call, messageOf, session, statusOf } from './session';
+
+/** Signing in and out, and the key list: generate a key (its secret shown once), revoke one. */
+
+export const KIND_LABEL: Record<KeyKind, string> = {
+	workspace: 'Workspace',
+	shortLink: 'Short link',
+	automation: 'Automation',
+};
+
+let lastSecret: string | null = null;
+
+/** The secret of the key generated last, while its panel shows. */
+export function currentSecret(): string | null {
+	return lastSecret;
+}
+
+export function clearSecret(): void {
+	lastSecret = null;
+	byId('secret-value').textContent = '';
+	byId('secret-name').textContent = '';
+	show(byId('secret-panel'), false);
+}
+
+export function signOut(message: string): void {
+	session.forget();
+	clearSecret();
+	show(byId('keys'), false);
+	show(byId('who'), false);
+	show(byId('signin'), true);
+	byId('keys-body').textContent = '';
+	notice(message);
+}
+
+/** Signs in with a key: the session, then the key list; the key is kept for reloads once it works. */
+export async function enter(key: string): Promise<void> {
+	session.use(key);
+	let current: SessionView | undefined;
+	try {
+		current = await call<SessionView>('GET', '/session');
+	} finally {
+		// A key that does not work is not kept.
+		if (!current) session.forget();
+	}
+	session.use(key, true);
+	byId('workspace-name').textContent = `${current.workspace.name} (${current.workspace.id})`;
+	byId('signed-in-key').textContent = `signed in with ${current.key.prefix}…`;
+	show(byId('signin'), false);
+	show(byId('who'), true);
+	show(byId('keys'), true);
+	notice('');
+	await loadKeys();
+}
+
+/** The scope checkboxes of the kind chosen in the form. */
+export function renderScopes(): void {
+	const kind = byId<HTMLSelectElement>('create-kind').value as KeyKind;
+	const box = byId('create-scopes');
+	box.textContent = '';
+	for (const scope of KIND_SCOPES[kind]) {
+		const input = el('input', { type: 'checkbox', name: 'scope', value: scope, checked: true });
+		input.checked = true;
+		box.appendChild(el('label', {}, [input, scope]));
+	}
+}
+
+export async function loadKeys(): Promise<void> {
+	const page = await call<{ data: KeyView[] }>('GET', '/keys');
+	const body = byId('keys-body');
+	body.textContent = '';
+	for (const key of page.data) {
+		let revoke: HTMLButtonElement | null = null;
+		if (key.status === 'active') {
+			const button = el('button', {
+				type: 'button',
+				className: 'danger small revoke',
+				text: 'Revoke',
+			});
+			button.addEventListener('click', () => revokeClicked(button, key));
+			revoke = button;
+		}
+		body.appendChild(
+			el('tr', { 'data-key-id': key.id, className: key.status }, [
+				el('td', { className: 'name', text: key.name }),
+				el('td', { className: 'prefix mono', text: `${key.prefix}…` }),
+				el('td', { className: 'kind', text: KIND_LABEL[key.kind] ?? key.kind }),
+				el(
+					'td',
+					{ className: 'scopes' },
+					key.scopes.map((scope) => el('span', { className: 'badge', text: scope })),
+				),
+				el('td', { className: 'created', text: formatTime(key.createdAt) }),
+				el('td', { className: 'last-used', text: formatTime(key.lastUsedAt) }),
+				el('td', { className: 'status' }, [
+					el('span', { className: `badge ${key.status}`, text: key.status }),
+				]),
+				el('td', {}, [revoke]),
+			]),
+		);
+	}
+}
+
+/** Revoke asks for a second click within 6 s. */
+function revokeClicked(button: HTMLButtonElement, key: KeyView): void {
+	if (!button.classList.contains('confirming')) {
+		button.classList.add('confirming');
+		button.textContent = 'Confirm revoke';
+		setTimeout(() => {
+			if (!button.isConnected || button.disabled) return;
+			button.classList.remove('confirming');
+			button.textContent = 'Revoke';
+		}, 6000);
+		return;
+	}
+	button.disabled = true;
+	const own = session.key?.slice(0, key.prefix.length) === key.prefix;
+	call('POST', `/keys/${encodeURIComponent(key.id)}/revoke`)
+		.then(async () => {
+			notice(`Key "${key.name}" (${key.prefix}…) was revoked: requests with it now get 401.`);
+			if (own) {
+				signOut('You revoked the key you signed in with; sign in with another key.');
+				return;
+			}
+			await loadKeys();
+		})
+		.catch((error: unknown) => {
+			button.disabled = false;
+			if (statusOf(error) === 401) {
+				signOut(messageOf(error));
+				return;
+			}
+			notice(messageOf(error));
+		});
+}
+
+/** The form's submit: generates the key and shows its secret, this once. */
+export async function createKey(): Promise<void> {
+	const error = byId('create-error');
+	setError(error, '');
+	const scopes = Array.from(
+		document.querySelectorAll<HTMLInputElement>('#create-scopes input:checked'),
+		(input) => input.value,
+	);
+	if (scopes.length === 0) {
+		setError(error, 'Choose at least one scope.');
+		return;
+	}
+	const submit = byId<HTMLButtonElement>('create-submit');
+	const name = byId<HTMLInputElement>('create-name');
+	submit.disabled = true;
+	try {
+		const created = await call<{ key: KeyView; secret: string }>('POST', '/keys', {
+			name: name.value.trim(),
+			kind: byId<HTMLSelectElement>('create-kind').value,
+			scopes,
+		});
+		lastSecret = created.secret;
+		byId('secret-name').textContent = `"${created.key.name}"`;
+		byId('secret-value').textContent = created.secret;
+		show(byId('secret-panel'), true);
+		name.value = '';
+		await loadKeys();
+	} catch (failure) {
+		if (statusOf(failure) === 401) signOut(messageOf(failure));
+		else setError(error, messageOf(failure));
+	} finally {
+		submit.disabled = false;
+	}
+}

@@ -1,0 +1,86 @@
+import { byId, copyText, setError } from './dom';
+import type { ExampleBody } from './examples';
+import { clearSecret, createKey, currentSecret, enter, renderScopes, signOut } from './keys';
+import { Reference } from './reference';
+import { messageOf, session, statusOf } from './session';
+
+/**
+ * The console page's script (bundled by console/script.ts into one inline script): wires the sign-in, the
+ * key list and the API reference to the page. `window.multichannelConsole` exposes the cURL and example
+ * builders so the tests can check them against the contract's own schemas.
+ */
+
+declare global {
+	interface Window {
+		multichannelConsole: {
+			ready: Promise<boolean> | null;
+			curlFor(operationId: string, key: string, pathValues?: Record<string, string>): string | null;
+			exampleBodies(): Record<string, ExampleBody>;
+		};
+	}
+}
+
+const baseUrl = (document.body.getAttribute('data-base-url') || location.origin).replace(
+	/\/+$/,
+	'',
+);
+const reference = new Reference(baseUrl);
+
+byId('signin-form').addEventListener('submit', (event) => {
+	event.preventDefault();
+	const input = byId<HTMLInputElement>('signin-key');
+	const submit = byId<HTMLButtonElement>('signin-submit');
+	setError(byId('signin-error'), '');
+	submit.disabled = true;
+	enter(input.value.trim())
+		.then(
+			() => {
+				input.value = '';
+			},
+			(error: unknown) => setError(byId('signin-error'), messageOf(error)),
+		)
+		.finally(() => {
+			submit.disabled = false;
+		});
+});
+
+byId('signout').addEventListener('click', () => signOut(''));
+byId('create-kind').addEventListener('change', renderScopes);
+byId('create-form').addEventListener('submit', (event) => {
+	event.preventDefault();
+	void createKey();
+});
+
+byId('secret-copy').addEventListener('click', () => {
+	const secret = currentSecret();
+	if (secret) copyText(secret, byId('secret-copy'));
+});
+byId('secret-use').addEventListener('click', () => {
+	const secret = currentSecret();
+	if (!secret) return;
+	byId<HTMLInputElement>('ref-key').value = secret;
+	reference.render();
+	byId('reference').scrollIntoView();
+});
+byId('secret-dismiss').addEventListener('click', clearSecret);
+byId('ref-key').addEventListener('input', () => reference.render());
+byId('ref-filter').addEventListener('input', () => reference.render());
+
+window.multichannelConsole = {
+	ready: null,
+	curlFor: (operationId, key, pathValues) => reference.curlFor(operationId, key, pathValues),
+	exampleBodies: () => reference.exampleBodies(),
+};
+
+renderScopes();
+const referenceReady = reference.load();
+const remembered = session.key;
+const sessionReady = remembered
+	? enter(remembered).catch((error: unknown) =>
+			signOut(statusOf(error) === 401 ? `Signed out: ${messageOf(error)}` : messageOf(error)),
+		)
+	: Promise.resolve();
+window.multichannelConsole.ready = Promise.all([referenceReady, sessionReady]).then(() => {
+	document.body.setAttribute('data-ready', 'true');
+	return true;
+});

@@ -1,0 +1,259 @@
+import { KEY_PREFIXES, type KeyKind } from '../../key-kinds';
+import { byId, copyText, el, setError } from './dom';
+import { buildCurl, keyKind, operationBody, type ExampleBody } from './examples';
+import { KIND_LABEL } from './keys';
+import {
+	METHODS,
+	resolve,
+	type Endpoint,
+	type OpenApiDocument,
+	type SchemaObject,
+} from './openapi';
+
+/**
+ * The API reference: every endpoint of the OpenAPI document grouped by tag, with its parameters and a cURL
+ * command built with the key pasted on the page.
+ */
+
+const SCHEME_KIND: Record<string, KeyKind> = {
+	workspaceKey: 'workspace',
+	shortLinkKey: 'shortLink',
+	automationKey: 'automation',
+};
+
+export class Reference {
+	private document: OpenApiDocument | null = null;
+	private endpoints: Endpoint[] = [];
+
+	constructor(private readonly baseUrl: string) {}
+
+	get loaded(): boolean {
+		return this.document !== null;
+	}
+
+	async load(): Promise<void> {
+		try {
+			const response = await fetch('/api/v1/openapi.json', {
+				headers: { Accept: 'application/json' },
+			});
+			if (!response.ok) {
+				throw new Error(`The OpenAPI document could not be loaded (HTTP ${response.status})`);
+			}
+			const document = (await response.json()) as OpenApiDocument;
+			this.document = document;
+			this.endpoints = [];
+			for (const [path, item] of Object.entries(document.paths ?? {})) {
+				for (const method of METHODS) {
+					const operation = item[method];
+					if (!operation?.security) continue; // the public short-link redirect takes no key
+					const scheme = Object.keys(operation.security[0] ?? {})[0];
+					this.endpoints.push({
+						id: operation.operationId,
+						method: method.toUpperCase(),
+						path,
+						tag: (operation.tags ?? ['Other'])[0],
+						kind: SCHEME_KIND[scheme] ?? null,
+						operation,
+						parameters: [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(
+							(parameter) => resolve(document, parameter),
+						),
+						pathValues: {},
+						open: false,
+					});
+				}
+			}
+			this.render();
+		} catch (error) {
+			setError(byId('reference-error'), error instanceof Error ? error.message : String(error));
+			byId('reference-body').textContent = '';
+		}
+	}
+
+	/** The cURL command of an endpoint by operation id (for the tests: `window.multichannelConsole`). */
+	curlFor(
+		operationId: string,
+		key: string,
+		pathValues: Record<string, string> = {},
+	): string | null {
+		const endpoint = this.endpoints.find((candidate) => candidate.id === operationId);
+		return endpoint && this.document
+			? buildCurl(this.document, this.baseUrl, endpoint, key, pathValues)
+			: null;
+	}
+
+	/** The example body of every endpoint that takes one, by operation id. */
+	exampleBodies(): Record<string, ExampleBody> {
+		const bodies: Record<string, ExampleBody> = {};
+		for (const endpoint of this.endpoints) {
+			const body = this.document && operationBody(this.document, endpoint.operation);
+			if (body) bodies[endpoint.id] = body;
+		}
+		return bodies;
+	}
+
+	render(): void {
+		const document = this.document;
+		if (!document) return;
+		const key = byId<HTMLInputElement>('ref-key').value.trim();
+		const filter = byId<HTMLInputElement>('ref-filter').value.trim().toLowerCase();
+		const container = byId('reference-body');
+		container.textContent = '';
+		const groups: Record<string, Endpoint[]> = {};
+		const order = (document.tags ?? []).map((tag) => tag.name);
+		for (const endpoint of this.endpoints) {
+			const haystack =
+				`${endpoint.method} ${endpoint.path} ${endpoint.operation.summary ?? ''} ${endpoint.tag}`.toLowerCase();
+			if (filter && !haystack.includes(filter)) continue;
+			if (!order.includes(endpoint.tag)) order.push(endpoint.tag);
+			(groups[endpoint.tag] ??= []).push(endpoint);
+		}
+		for (const tagName of order) {
+			const endpoints = groups[tagName];
+			if (!endpoints) continue;
+			const tag = (document.tags ?? []).find((candidate) => candidate.name === tagName);
+			const section = el('section', { className: 'tag', 'data-tag': tagName }, [
+				el('h3', {}, [
+					`${tagName} `,
+					el('span', { className: 'muted', text: tag?.description ?? '' }),
+				]),
+			]);
+			for (const endpoint of endpoints)
+				section.appendChild(this.renderEndpoint(document, endpoint, key));
+			container.appendChild(section);
+		}
+		if (!container.children.length) {
+			container.appendChild(
+				el('p', { className: 'muted', text: 'No endpoint matches the filter.' }),
+			);
+		}
+	}
+
+	private renderEndpoint(document: OpenApiDocument, endpoint: Endpoint, key: string): HTMLElement {
+		const details = el('details', {
+			className: 'op',
+			'data-operation-id': endpoint.id,
+			open: endpoint.open || undefined,
+		});
+		details.addEventListener('toggle', () => {
+			endpoint.open = details.open;
+		});
+		const kindNeeded = endpoint.kind;
+		const scope = endpoint.operation['x-scope'];
+		details.appendChild(
+			el('summary', {}, [
+				el('span', { className: `method ${endpoint.method.toLowerCase()}`, text: endpoint.method }),
+				el('code', { className: 'path', text: endpoint.path }),
+				el('span', { className: 'summary', text: endpoint.operation.summary ?? '' }),
+				el('span', { className: 'kind' }, [
+					kindNeeded
+						? el('span', { className: 'badge', text: `${KIND_LABEL[kindNeeded]} key` })
+						: null,
+					scope ? el('span', { className: 'badge', text: scope }) : null,
+				]),
+			]),
+		);
+		const body = el('div', { className: 'body' });
+		const table = parameterTable(document, endpoint);
+		if (table) body.appendChild(table);
+		const pathParams = endpoint.parameters.filter((parameter) => parameter.in === 'path');
+		const pre = el('pre', { className: 'curl' });
+		const update = () => {
+			pre.textContent = buildCurl(document, this.baseUrl, endpoint, key, endpoint.pathValues);
+		};
+		if (pathParams.length) {
+			const inputs = el('div', { className: 'path-inputs' });
+			for (const parameter of pathParams) {
+				const input = el('input', {
+					type: 'text',
+					'data-param': parameter.name,
+					placeholder: parameter.name,
+					spellcheck: 'false',
+				});
+				input.value = endpoint.pathValues[parameter.name] ?? '';
+				input.addEventListener('input', () => {
+					endpoint.pathValues[parameter.name] = input.value.trim();
+					update();
+				});
+				inputs.appendChild(el('label', {}, [`${parameter.name} `, input]));
+			}
+			body.appendChild(inputs);
+		}
+		const given = key ? keyKind(key) : null;
+		if (!key) {
+			body.appendChild(
+				el('p', {
+					className: 'warn',
+					text: 'Paste a key above to fill in the Authorization header.',
+				}),
+			);
+		} else if (kindNeeded && given !== kindNeeded) {
+			body.appendChild(
+				el('p', {
+					className: 'warn',
+					text: `This endpoint takes a ${KIND_LABEL[kindNeeded].toLowerCase()} key (${KEY_PREFIXES[kindNeeded]}…); the key above would get 403.`,
+				}),
+			);
+		}
+		const copy = el('button', {
+			type: 'button',
+			className: 'secondary small copy',
+			text: 'Copy cURL',
+		});
+		copy.addEventListener('click', () => copyText(pre.textContent ?? '', copy));
+		body.appendChild(
+			el('div', { className: 'curl-head' }, [
+				el('span', { className: 'label', text: 'cURL' }),
+				copy,
+			]),
+		);
+		update();
+		body.appendChild(pre);
+		details.appendChild(body);
+		return details;
+	}
+}
+
+function parameterTable(document: OpenApiDocument, endpoint: Endpoint): HTMLElement | null {
+	const requestBody = endpoint.operation.requestBody;
+	if (!endpoint.parameters.length && !requestBody) return null;
+	const rows = endpoint.parameters.map((parameter) => {
+		const schema = resolve(document, parameter.schema ?? {});
+		let type = schema.type ?? (schema.anyOf ? 'one of several' : schema.enum ? 'enum' : '');
+		if (schema.enum) type = `${String(schema.type ?? 'string')}: ${schema.enum.join(' | ')}`;
+		return el('tr', {}, [
+			el('td', { className: 'mono', text: parameter.name }),
+			el('td', { text: parameter.in }),
+			el('td', { text: parameter.required ? 'required' : 'optional' }),
+			el('td', { text: String(type) }),
+			el('td', { className: 'muted', text: parameter.description ?? '' }),
+		]);
+	});
+	if (requestBody?.content) {
+		const type = Object.keys(requestBody.content)[0];
+		const schema: SchemaObject = requestBody.content[type].schema ?? {};
+		const ref = schema.$ref
+			? schema.$ref.split('/').pop()
+			: schema.allOf?.[0].$ref
+				? schema.allOf[0].$ref.split('/').pop()
+				: 'object';
+		rows.push(
+			el('tr', {}, [
+				el('td', { className: 'mono', text: 'body' }),
+				el('td', { text: type }),
+				el('td', { text: 'required' }),
+				el('td', { text: ref }),
+				el('td', { className: 'muted', text: 'example in the cURL command below' }),
+			]),
+		);
+	}
+	return el('table', { className: 'params' }, [
+		el('thead', {}, [
+			el(
+				'tr',
+				{},
+				['Name', 'In', '', 'Type', 'Description'].map((heading) => el('th', { text: heading })),
+			),
+		]),
+		el('tbody', {}, rows),
+	]);
+}
