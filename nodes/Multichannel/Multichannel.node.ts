@@ -6,9 +6,9 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { workspaceConnection } from '../shared/client';
-import { executeActions } from '../shared/execute';
-import { concurrency, listSearch, properties, resources } from './actions';
+import { workspaceConnection, type ConnectionOptions } from '../shared/client';
+import { actionNodeExecute } from '../shared/execute';
+import { listSearch, properties, resources } from './actions';
 
 export class Multichannel implements INodeType {
 	description: INodeTypeDescription = {
@@ -40,12 +40,10 @@ export class Multichannel implements INodeType {
 
 	methods = { listSearch };
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await executeActions(this, {
-			resources,
-			keyKind: 'workspace',
-			connect: workspaceConnection,
-			concurrency,
-		});
+	execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+
+	/** n8n builds the node without options; tests pass client options (shorter waits) through the harness. */
+	constructor(options: ConnectionOptions = {}) {
+		this.execute = actionNodeExecute({ resources, connection: workspaceConnection, options });
 	}
 }

@@ -6,8 +6,8 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { automationConnection } from '../shared/client';
-import { executeActions } from '../shared/execute';
+import { automationConnection, type ConnectionOptions } from '../shared/client';
+import { actionNodeExecute } from '../shared/execute';
 import { properties, resources } from './actions';
 
 export class MultichannelAutomation implements INodeType {
@@ -37,11 +37,10 @@ export class MultichannelAutomation implements INodeType {
 		properties,
 	};
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await executeActions(this, {
-			resources,
-			keyKind: 'automation',
-			connect: automationConnection,
-		});
+	execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+
+	/** n8n builds the node without options; tests pass client options (shorter waits) through the harness. */
+	constructor(options: ConnectionOptions = {}) {
+		this.execute = actionNodeExecute({ resources, connection: automationConnection, options });
 	}
 }

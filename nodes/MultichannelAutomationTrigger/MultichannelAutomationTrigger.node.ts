@@ -10,25 +10,20 @@ import {
 
 import { api, AutomationEventName, type AutomationClient } from '../../src/client';
 import { automationConnection } from '../shared/client';
-import {
-	stringList,
-	triggerOptions,
-	webhookTrigger,
-	type WebhookEndpoints,
-} from '../shared/trigger';
+import { triggerOptions, webhookTrigger, type WebhookEndpoints } from '../shared/trigger';
+import { splitList } from '../shared/values';
 
 const trigger = webhookTrigger<AutomationClient>({
-	keyKind: 'automation',
-	connect: automationConnection,
+	connection: automationConnection,
 	// The client checks the event names against the contract (zod) before sending.
 	webhooks: (client) => client.webhooks as WebhookEndpoints,
 	scopes: { read: api.automation.webhooks.get.scope, write: api.automation.webhooks.create.scope },
 	subscription(context) {
 		if (context.getNodeParameter('listenTo', 'all') === 'all') return { events: ['automation.*'] };
 		// "order.created" and "automation.order.created" both name the event published as "order.created".
-		const names = stringList(
-			String(context.getNodeParameter('eventNames', '')).replace(/\n/g, ','),
-		).map((name) => name.replace(/^automation\./, ''));
+		const names = splitList(String(context.getNodeParameter('eventNames', ''))).map((name) =>
+			name.replace(/^automation\./, ''),
+		);
 		const invalid = names.filter((name) => !AutomationEventName.safeParse(name).success);
 		if (names.length === 0 || invalid.length > 0) {
 			throw new NodeOperationError(

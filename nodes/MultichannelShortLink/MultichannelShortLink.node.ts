@@ -6,8 +6,8 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { shortLinkConnection } from '../shared/client';
-import { executeActions } from '../shared/execute';
+import { shortLinkConnection, type ConnectionOptions } from '../shared/client';
+import { actionNodeExecute } from '../shared/execute';
 import { listSearch, properties, resources } from './actions';
 
 export class MultichannelShortLink implements INodeType {
@@ -39,11 +39,10 @@ export class MultichannelShortLink implements INodeType {
 
 	methods = { listSearch };
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await executeActions(this, {
-			resources,
-			keyKind: 'short-link',
-			connect: shortLinkConnection,
-		});
+	execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+
+	/** n8n builds the node without options; tests pass client options (shorter waits) through the harness. */
+	constructor(options: ConnectionOptions = {}) {
+		this.execute = actionNodeExecute({ resources, connection: shortLinkConnection, options });
 	}
 }

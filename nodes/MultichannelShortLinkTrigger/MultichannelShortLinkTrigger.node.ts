@@ -12,29 +12,21 @@ import {
 
 import { api, LINK_EVENTS, type ShortLinkClient } from '../../src/client';
 import { shortLinkConnection } from '../shared/client';
-import { toNodeError } from '../shared/errors';
+import { linkName, optionsFrom } from '../shared/lists';
 import {
+	chosenEvents,
 	eventsProperty,
-	stringList,
 	triggerOptions,
 	webhookTrigger,
 	type WebhookEndpoints,
 } from '../shared/trigger';
 
 const trigger = webhookTrigger<ShortLinkClient>({
-	keyKind: 'short-link',
-	connect: shortLinkConnection,
+	connection: shortLinkConnection,
 	// The client checks the event names against the contract (zod) before sending.
 	webhooks: (client) => client.webhooks as WebhookEndpoints,
 	scopes: { read: api.shortLink.webhooks.get.scope, write: api.shortLink.webhooks.create.scope },
-	subscription(context) {
-		const events = stringList(context.getNodeParameter('events', []));
-		const linkIds = stringList(context.getNodeParameter('linkIds', []));
-		return {
-			events: events.length > 0 ? events : ['*'],
-			...(linkIds.length > 0 ? { filters: { linkIds } } : {}),
-		};
-	},
+	subscription: (context) => chosenEvents(context, 'linkIds'),
 	skip(context, event) {
 		if (event.type !== 'link.clicked') return undefined;
 		const click = (event.data.click ?? {}) as IDataObject;
@@ -102,23 +94,13 @@ export class MultichannelShortLinkTrigger implements INodeType {
 		loadOptions: {
 			/** The workspace's short links, newest first, for the link filter. */
 			async getLinks(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-				try {
-					const { client } = await shortLinkConnection(this);
-					const links = await client.links.list.all({}, { max: 500 });
-					return links.map((link) => {
-						const label = link.title || link.code || link.id;
-						return {
-							name: link.shortUrl ? `${label} (${link.shortUrl})` : label,
-							value: link.id,
-						};
-					});
-				} catch (error) {
-					throw toNodeError(this.getNode(), error, {
-						keyKind: 'short-link',
-						scope: api.shortLink.links.list.scope,
-						noun: 'link',
-					});
-				}
+				return await optionsFrom(this, {
+					connection: shortLinkConnection,
+					scope: api.shortLink.links.list.scope,
+					noun: 'link',
+					list: async (client) => await client.links.list.all({}, { max: 500 }),
+					toOption: (link) => ({ name: linkName(link), value: link.id }),
+				});
 			},
 		},
 	};

@@ -11,29 +11,21 @@ import {
 
 import { api, MESSAGING_EVENTS, type WorkspaceClient } from '../../src/client';
 import { workspaceConnection } from '../shared/client';
-import { toNodeError } from '../shared/errors';
+import { optionsFrom } from '../shared/lists';
 import {
+	chosenEvents,
 	eventsProperty,
-	stringList,
 	triggerOptions,
 	webhookTrigger,
 	type WebhookEndpoints,
 } from '../shared/trigger';
 
 const trigger = webhookTrigger<WorkspaceClient>({
-	keyKind: 'workspace',
-	connect: workspaceConnection,
+	connection: workspaceConnection,
 	// The client checks the event names against the contract (zod) before sending.
 	webhooks: (client) => client.webhooks as WebhookEndpoints,
 	scopes: { read: api.workspace.webhooks.get.scope, write: api.workspace.webhooks.create.scope },
-	subscription(context) {
-		const events = stringList(context.getNodeParameter('events', []));
-		const instanceIds = stringList(context.getNodeParameter('instanceIds', []));
-		return {
-			events: events.length > 0 ? events : ['*'],
-			...(instanceIds.length > 0 ? { filters: { instanceIds } } : {}),
-		};
-	},
+	subscription: (context) => chosenEvents(context, 'instanceIds'),
 });
 
 export class MultichannelTrigger implements INodeType {
@@ -87,20 +79,16 @@ export class MultichannelTrigger implements INodeType {
 		loadOptions: {
 			/** The workspace's instances, for the instance filter. */
 			async getInstances(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-				try {
-					const { client } = await workspaceConnection(this);
-					const instances = await client.instances.list.all({}, { max: 500 });
-					return instances.map((instance) => ({
+				return await optionsFrom(this, {
+					connection: workspaceConnection,
+					scope: api.workspace.instances.list.scope,
+					noun: 'instance',
+					list: async (client) => await client.instances.list.all({}, { max: 500 }),
+					toOption: (instance) => ({
 						name: instance.name ? `${instance.name} (${instance.id})` : instance.id,
 						value: instance.id,
-					}));
-				} catch (error) {
-					throw toNodeError(this.getNode(), error, {
-						keyKind: 'workspace',
-						scope: api.workspace.instances.list.scope,
-						noun: 'instance',
-					});
-				}
+					}),
+				});
 			},
 		},
 	};

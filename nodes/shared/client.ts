@@ -17,12 +17,15 @@ import {
 	type WorkspaceClient,
 } from '../../src/client';
 
-/** The credential names, as registered in package.json. */
-export const CREDENTIALS = {
+/** The credential type names, as registered in package.json. */
+export const CREDENTIAL_NAMES = {
 	workspace: 'multichannelApi',
 	shortLink: 'multichannelShortLinkApi',
 	automation: 'multichannelAutomationApi',
 } as const;
+
+/** The kind of key a credential holds, as messages name it: "the workspace API key". */
+export type KeyKind = 'workspace' | 'short-link' | 'automation';
 
 interface KeyCredential {
 	baseUrl: string;
@@ -36,58 +39,79 @@ export interface Connection<C> {
 }
 
 /** Node runs, list searches, and a trigger's webhook lifecycle (hook) and deliveries (webhook). */
-type Context = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
-
-export type ConnectionFactory<C> = (context: Context) => Promise<Connection<C>>;
-
-/**
- * Client options every connection starts from, under the ones `connectionFor` sets (the base URL, and an
- * `onRetry` that calls this one's, then logs). Empty in n8n, so the client's own defaults apply: 3 retries,
- * 500 ms first backoff, n8n's `sleep`. Tests set shorter waits, more retries or an `onRetry` that records
- * each retry here, and empty it again after; nothing in the package writes to it.
- */
-export const connectionDefaults: Partial<ClientOptions> = {};
+export type ConnectionContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
 
 /**
- * How a node opens the client of its credential. Requests go through `httpRequestWithAuthentication`, so the
- * credential's Bearer header and the instance's proxy, TLS and logging settings apply; the node only reads
- * the base URL (and the key, to keep it out of messages).
+ * Client options a node may be built with, under the ones the connection sets (the base URL, and an `onRetry`
+ * that calls the given one, then logs). n8n builds nodes without any, so the client's own defaults apply
+ * (3 retries, 500 ms first backoff, n8n's `sleep`); tests pass shorter waits or a retry recorder through the
+ * harness.
  */
-export function connectionFor<C>(
+export type ConnectionOptions = Partial<Omit<ClientOptions, 'baseUrl'>>;
+
+/** How a node reaches the service with one kind of key. */
+export interface ServiceConnection<C> {
+	/** The kind of key its credential holds, for error messages. */
+	keyKind: KeyKind;
+	credentialName: string;
+	/**
+	 * Opens the client of the credential. Requests go through `httpRequestWithAuthentication`, so the
+	 * credential's Bearer header and the instance's proxy, TLS and logging settings apply; the node only reads
+	 * the base URL (and the key, to keep it out of messages).
+	 */
+	connect(context: ConnectionContext, options?: ConnectionOptions): Promise<Connection<C>>;
+}
+
+function serviceConnection<C>(
+	keyKind: KeyKind,
 	credentialName: string,
 	createClient: (transport: Transport, options: ClientOptions) => C,
-): ConnectionFactory<C> {
-	return async (context) => {
-		const credentials = await context.getCredentials<KeyCredential>(credentialName);
-		const client = createClient(n8nTransport(context, credentialName), {
-			...connectionDefaults,
-			baseUrl: credentials.baseUrl,
-			onRetry: (info) => {
-				connectionDefaults.onRetry?.(info);
-				const { operation, attempt, delayMs, reason } = info;
-				context.logger.debug(
-					`Multichannel: retrying ${operation} (attempt ${attempt}, ${reason}) in ${delayMs} ms`,
-				);
-			},
-		});
-		return { client, secrets: typeof credentials.apiKey === 'string' ? [credentials.apiKey] : [] };
+): ServiceConnection<C> {
+	return {
+		keyKind,
+		credentialName,
+		async connect(context, options = {}) {
+			const credentials = await context.getCredentials<KeyCredential>(credentialName);
+			const client = createClient(n8nTransport(context, credentialName), {
+				...options,
+				baseUrl: credentials.baseUrl,
+				onRetry: (info) => {
+					options.onRetry?.(info);
+					const { operation, attempt, delayMs, reason } = info;
+					context.logger.debug(
+						`Multichannel: retrying ${operation} (attempt ${attempt}, ${reason}) in ${delayMs} ms`,
+					);
+				},
+			});
+			return {
+				client,
+				secrets: typeof credentials.apiKey === 'string' ? [credentials.apiKey] : [],
+			};
+		},
 	};
 }
 
-/** The workspace client (models, messaging channel) of a node run. */
-export const workspaceConnection: ConnectionFactory<WorkspaceClient> = connectionFor(
-	CREDENTIALS.workspace,
+/** The workspace key: models and the messaging channel. */
+export const workspaceConnection: ServiceConnection<WorkspaceClient> = serviceConnection(
+	'workspace',
+	CREDENTIAL_NAMES.workspace,
 	createWorkspaceClient,
 );
 
-/** The short-link client (links, clicks) of a node run. */
-export const shortLinkConnection: ConnectionFactory<ShortLinkClient> = connectionFor(
-	CREDENTIALS.shortLink,
+/** The short-link key: links and clicks. */
+export const shortLinkConnection: ServiceConnection<ShortLinkClient> = serviceConnection(
+	'short-link',
+	CREDENTIAL_NAMES.shortLink,
 	createShortLinkClient,
 );
 
-/** The automation client (published events) of a node run. */
-export const automationConnection: ConnectionFactory<AutomationClient> = connectionFor(
-	CREDENTIALS.automation,
+/** The automation key: published events. */
+export const automationConnection: ServiceConnection<AutomationClient> = serviceConnection(
+	'automation',
+	CREDENTIAL_NAMES.automation,
 	createAutomationClient,
 );

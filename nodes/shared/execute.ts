@@ -3,24 +3,20 @@ import {
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
+	type INodeProperties,
 } from 'n8n-workflow';
 
 import type { RateLimitInfo } from '../../src/client';
-import type { Connection } from './client';
+import type { Connection, ConnectionOptions, ServiceConnection } from './client';
 import { errorJson, toNodeError, type ErrorContext, type NodeError } from './errors';
 import { findOperation, type ResourceModule } from './resources';
 
 export interface ActionNodeConfig<C> {
 	resources: Array<ResourceModule<C>>;
-	/** The credential's key kind, named in error messages. */
-	keyKind: string;
-	/** Opens the client once per run, on the first item that needs it. */
-	connect(context: IExecuteFunctions): Promise<Connection<C>>;
-	/**
-	 * How many items may be in flight at once: a number, or read from the node (an option). Default 1, one
-	 * item after the other. Outputs keep the order of the input items either way.
-	 */
-	concurrency?: number | ((context: IExecuteFunctions) => number);
+	/** The node's key: its kind, named in error messages, and how its client is opened (once per run). */
+	connection: ServiceConnection<C>;
+	/** Client options the node was built with (none in n8n; tests pass shorter waits). */
+	options?: ConnectionOptions;
 	/**
 	 * The rate-limit headers of the latest answer, so that items wait for the window to reset instead of
 	 * running into 429. Defaults to the client's `rateLimit`, when it has one.
@@ -30,14 +26,40 @@ export interface ActionNodeConfig<C> {
 
 /** The most items in flight at once, whatever a node asks for. */
 export const MAX_CONCURRENCY = 20;
+/** Items in flight when an operation that runs several at a time was not told how many. */
+export const DEFAULT_CONCURRENCY = 5;
 /** The longest wait for a rate-limit window; past it the request goes, and the client's 429 handling applies. */
 const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 
 /**
+ * The "Concurrency" option, in the Options collection of every operation that declares `concurrent`: how
+ * many of its items are in flight at once.
+ */
+export const concurrencyOption: INodeProperties = {
+	displayName: 'Concurrency',
+	name: 'concurrency',
+	type: 'number',
+	default: DEFAULT_CONCURRENCY,
+	typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+	description:
+		'How many items to send at the same time. Output keeps the order of the input items, and sending slows down when the rate limit of the key is reached.',
+};
+
+/** The `execute` of an action node: every input item runs its resource's operation (`executeActions`). */
+export function actionNodeExecute<C>(
+	config: ActionNodeConfig<C>,
+): (this: IExecuteFunctions) => Promise<INodeExecutionData[][]> {
+	return async function (this: IExecuteFunctions) {
+		return await executeActions(this, config);
+	};
+}
+
+/**
  * The `execute` of every action node: each input item runs its resource's operation, every output carries
  * `pairedItem`, and a failure either stops the run or, with "continue on fail", becomes that item's error
- * output, mapped in one place (`toNodeError`). Items may run a few at a time (`concurrency`); their outputs
- * are still in input order, and a new item waits while the service says the key has no requests left.
+ * output, mapped in one place (`toNodeError`). Items of an operation that declares `concurrent` may run a
+ * few at a time (its "Concurrency" option); their outputs are still in input order, and a new item waits
+ * while the service says the key has no requests left.
  */
 export async function executeActions<C>(
 	context: IExecuteFunctions,
@@ -49,11 +71,7 @@ export async function executeActions<C>(
 	let connecting: Promise<Connection<C>> | undefined;
 	let inFlight = 0;
 
-	const concurrency = clampConcurrency(
-		typeof config.concurrency === 'function'
-			? config.concurrency(context)
-			: (config.concurrency ?? 1),
-	);
+	const concurrency = concurrencyOf(context, config.resources);
 	const rateLimitOf =
 		config.rateLimit ?? ((client: C) => (client as { rateLimit?: RateLimitInfo }).rateLimit);
 
@@ -70,7 +88,7 @@ export async function executeActions<C>(
 	}
 
 	async function runItem(itemIndex: number): Promise<INodeExecutionData[]> {
-		const errorContext: ErrorContext = { itemIndex, keyKind: config.keyKind };
+		const errorContext: ErrorContext = { itemIndex, keyKind: config.connection.keyKind };
 		try {
 			const { resource, operation } = findOperation(
 				context.getNode(),
@@ -83,7 +101,7 @@ export async function executeActions<C>(
 			errorContext.noun = resource.noun;
 			errorContext.fields = operation.fields;
 
-			connecting ??= config.connect(context);
+			connecting ??= config.connection.connect(context, config.options);
 			const connection = await connecting;
 			errorContext.secrets = connection.secrets;
 
@@ -148,6 +166,19 @@ export async function executeActions<C>(
 		throw failures.get(Math.min(...failures.keys()));
 	}
 	return [outputs.flat()];
+}
+
+/**
+ * How many items run at once: the "Concurrency" option of an operation that declares `concurrent`, read on
+ * the first item as it applies to the whole run; other operations run their items one after the other.
+ */
+function concurrencyOf<C>(context: IExecuteFunctions, resources: Array<ResourceModule<C>>): number {
+	if (context.getInputData().length < 2) return 1;
+	const resource = context.getNodeParameter('resource', 0, '') as string;
+	const operation = context.getNodeParameter('operation', 0, '') as string;
+	const chosen = resources.find((candidate) => candidate.value === resource)?.operations[operation];
+	if (!chosen?.concurrent) return 1;
+	return clampConcurrency(context.getNodeParameter('options.concurrency', 0, DEFAULT_CONCURRENCY));
 }
 
 function clampConcurrency(value: unknown): number {

@@ -1,4 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+/** The "Get Many" operations' common part: "Return All" or "Limit", and how many results that asks for. */
 
 /** "Return All" and "Limit", shown together on every Get Many operation. */
 export function returnAllOrLimit(): INodeProperties[] {
@@ -20,4 +22,10 @@ export function returnAllOrLimit(): INodeProperties[] {
 			description: 'Max number of results to return',
 		},
 	];
+}
+
+/** The most results an item asks for: all of them ("Return All"), or its "Limit". */
+export function maxResults(context: IExecuteFunctions, itemIndex: number): number {
+	const returnAll = context.getNodeParameter('returnAll', itemIndex) as boolean;
+	return returnAll ? Infinity : (context.getNodeParameter('limit', itemIndex) as number);
 }

@@ -1,7 +1,6 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
-/** What the service accepts: `+`, then 7–15 digits, the first not 0 (E.164). */
-const E164 = /^\+[1-9]\d{6,14}$/;
+import { E164_PATTERN } from '../../src/client/schemas';
 
 /** Characters people write between digits: spaces (also non-breaking), dashes, dots, slashes, parentheses. */
 const SEPARATORS = /[\s\u00a0\u2010-\u2015\-./()]/g;
@@ -23,7 +22,7 @@ export function normalisePhoneNumber(
 	let number = compact;
 	if (number.startsWith('00')) number = `+${number.slice(2)}`;
 	else if (!number.startsWith('+')) number = `+${number}`;
-	if (E164.test(number)) return number;
+	if (E164_PATTERN.test(number)) return number;
 
 	const shown =
 		given.trim() === ''

@@ -12,10 +12,11 @@ import type { Scope } from '../../src/client';
 
 /**
  * How an action node is laid out: one folder per resource, one file per operation. An operation file exports
- * its entry in the Operation dropdown (`option`), its fields (`description`), the scope it needs and its
- * `execute`; the resource's `index.ts` lists its operation files with `defineResource`; the node's
- * `actions/index.ts` lists its resources. Adding an operation is one new file plus one entry in its resource;
- * adding a resource is one new folder plus one entry in `actions/index.ts`.
+ * its entry in the Operation dropdown (`option`), its fields (`description`), the scope it needs, its
+ * `execute` and, when its items may run several at a time, `concurrent`; the resource's `index.ts` lists its
+ * operation files with `defineResource`; the node's `actions/index.ts` lists its resources. Adding an
+ * operation is one new file plus one entry in its resource; adding a resource is one new folder plus one
+ * entry in `actions/index.ts`.
  */
 
 export interface OperationContext<C> {
@@ -36,6 +37,11 @@ export interface OperationModule<C> {
 	scope: Scope;
 	/** Field names of the client's input, as the user knows them, for validation errors. */
 	fields?: Record<string, string>;
+	/**
+	 * Whether items may run several at a time: the operation then offers `concurrencyOption` in its Options
+	 * collection (sends, whose items are independent). Otherwise items run one after the other.
+	 */
+	concurrent?: boolean;
 	/** Runs the operation for one input item. */
 	execute(this: IExecuteFunctions, context: OperationContext<C>): Promise<OperationResult>;
 }

@@ -6,26 +6,52 @@ import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8
  * value cannot be used, before any request is sent.
  */
 
-/** Tags: a comma-separated text, or a list (from an expression). Empty entries are dropped. */
-export function readTags(
+/**
+ * A list typed as "a, b, c" (commas or new lines) or given as a list by an expression: each entry as text,
+ * trimmed, empty entries dropped; nothing given is an empty list. Undefined when the value is neither text
+ * nor a list of texts and numbers.
+ */
+export function listEntries(value: unknown): string[] | undefined {
+	if (value === undefined || value === null) return [];
+	const entries = Array.isArray(value)
+		? value
+		: typeof value === 'string'
+			? value.split(/[,\n]/)
+			: undefined;
+	if (!entries || entries.some((entry) => typeof entry !== 'string' && typeof entry !== 'number')) {
+		return undefined;
+	}
+	return entries.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
+}
+
+/** IDs, event types or answers typed as a list: `listEntries`, where anything unusable is no entry at all. */
+export function splitList(value: unknown): string[] {
+	return listEntries(value) ?? [];
+}
+
+/** A list field the user must get right (tags): `listEntries`, or an input error naming the field and the item. */
+export function readList(
 	context: IExecuteFunctions,
 	value: unknown,
 	field: string,
 	itemIndex: number,
 ): string[] {
-	const entries = Array.isArray(value)
-		? value
-		: typeof value === 'string'
-			? value.split(',')
-			: undefined;
-	if (!entries || entries.some((entry) => typeof entry !== 'string' && typeof entry !== 'number')) {
+	const entries = listEntries(value);
+	if (!entries) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`Invalid value for "${field}" [item ${itemIndex}]: enter tags separated by commas, or a list of texts`,
+			`Invalid value for "${field}" [item ${itemIndex}]: enter ${field.toLowerCase()} separated by commas, or a list of texts`,
 			{ itemIndex },
 		);
 	}
-	return entries.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
+	return entries;
+}
+
+/** Removes the keys whose value is undefined or empty text (fields the user left out). */
+export function compact<T extends IDataObject>(object: T): T {
+	return Object.fromEntries(
+		Object.entries(object).filter(([, value]) => value !== undefined && value !== ''),
+	) as T;
 }
 
 /**

@@ -17,12 +17,15 @@ export function named<T extends z.ZodType>(id: string, schema: T): T {
 	return schema;
 }
 
-/** International number in E.164 form: `+` then 7–15 digits. Nodes normalise user input into this form. */
+/** E.164: `+`, then 7–15 digits, the first not 0. */
+export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
+
+/** International number in E.164 form. Nodes normalise user input into this form. */
 export const PhoneNumber = named(
 	'PhoneNumber',
 	z
 		.string()
-		.regex(/^\+[1-9]\d{6,14}$/, 'must be an international number in E.164 form, like +14155550123')
+		.regex(E164_PATTERN, 'must be an international number in E.164 form, like +14155550123')
 		.describe('Phone number in E.164 form'),
 );
 

@@ -17,9 +17,9 @@
 import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { connectionDefaults } from '../../nodes/shared/client';
 import type { Sandbox } from '../../sandbox/server';
 import type { AutomationClient, ClientOptions, RetryInfo } from '../../src/client';
+import { connectionDefaults } from '../support/n8n-harness';
 
 // ---------------------------------------------------------------------------------------------------------
 // Client options for node runs

@@ -51,6 +51,9 @@ import {
 	type IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 
+import type { ConnectionOptions } from '../../nodes/shared/client';
+import type { ClientOptions } from '../../src/client';
+
 export const PACKAGE_DIR = path.resolve(__dirname, '../..');
 
 // n8n logs every node error it reports; the tests assert errors themselves. `N8N_LOG_LEVEL=debug` shows them.
@@ -161,6 +164,31 @@ class Items implements INodeType {
 		const items = (typeof raw === 'string' ? JSON.parse(raw) : raw) as IDataObject[];
 		return [items.map((json) => ({ json, pairedItem: { item: 0 } }))];
 	}
+}
+
+/**
+ * Client options of every node run that gives none of its own (`clientOptions`): empty, so the client's
+ * defaults apply. A test file may set shorter waits, more retries or a retry recorder here for all its runs,
+ * and empty it again after.
+ */
+export const connectionDefaults: Partial<ClientOptions> = {};
+
+/**
+ * The package's node types, each built again with client options when some are given: an action node takes
+ * them in its constructor (n8n builds it without), as `new Multichannel(options)`. The description the loader
+ * completed (codex, icons) is kept.
+ */
+function withClientOptions(
+	types: LoadedPackage['nodeTypes'],
+	options: ConnectionOptions,
+): LoadedPackage['nodeTypes'] {
+	if (Object.keys(options).length === 0) return types;
+	return Object.fromEntries(
+		Object.entries(types).map(([name, type]) => {
+			const NodeClass = type.constructor as new (options: ConnectionOptions) => INodeType;
+			return [name, Object.assign(new NodeClass(options), { description: type.description })];
+		}),
+	);
 }
 
 class HarnessNodeTypes implements INodeTypes {
@@ -318,14 +346,21 @@ export interface WorkflowResult {
 	nodeError(nodeName: string): ExecutionError | undefined;
 }
 
+export interface RunOptions {
+	credentials?: CredentialValues;
+	from?: 'sources' | 'dist';
+	/** Client options of the package's nodes in this run; `connectionDefaults` when not given. */
+	clientOptions?: ConnectionOptions;
+}
+
 /** Runs a whole workflow from its trigger, as the editor's "Execute workflow" does. */
 export async function runWorkflow(
 	definition: WorkflowDefinition,
-	options: { credentials?: CredentialValues; from?: 'sources' | 'dist' } = {},
+	options: RunOptions = {},
 ): Promise<WorkflowResult> {
 	const pkg = await loadPackage({ from: options.from });
 	const nodeTypes = new HarnessNodeTypes({
-		...pkg.nodeTypes,
+		...withClientOptions(pkg.nodeTypes, options.clientOptions ?? connectionDefaults),
 		[MANUAL_TRIGGER_TYPE]: new ManualTrigger(),
 		[ITEMS_TYPE]: new Items(),
 	});
@@ -445,11 +480,9 @@ export interface NodeUnderTest {
 	onError?: INode['onError'];
 }
 
-export interface RunNodeOptions {
+export interface RunNodeOptions extends RunOptions {
 	/** The items the node receives; one empty item by default. */
 	items?: IDataObject[];
-	credentials?: CredentialValues;
-	from?: 'sources' | 'dist';
 }
 
 export const TRIGGER_NAME = 'Manual Trigger';

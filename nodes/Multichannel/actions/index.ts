@@ -1,8 +1,5 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
-
 import type { WorkspaceClient } from '../../../src/client';
 import { listSearchMethods, nodeProperties, type ResourceModule } from '../../shared/resources';
-import { concurrencyOf } from './common';
 import { contact } from './contact';
 import { group } from './group';
 import { instance } from './instance';
@@ -23,8 +20,3 @@ export const resources: Array<ResourceModule<WorkspaceClient>> = [
 export const properties = nodeProperties(resources);
 
 export const listSearch = listSearchMethods(resources);
-
-/** How many items run at once: the "Concurrency" option of sends; other operations one at a time. */
-export function concurrency(context: IExecuteFunctions): number {
-	return concurrencyOf(context);
-}

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { normalisePhoneNumbers } from '../../../shared/phone';
 import type { OperationContext } from '../../../shared/resources';
-import { locatorValue } from '../common';
+import { locatorValue } from '../../../shared/locator';
 import { instanceLocator } from '../instance/locator';
 
 export const option = {

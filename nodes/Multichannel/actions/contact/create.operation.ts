@@ -3,7 +3,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { normalisePhoneNumber } from '../../../shared/phone';
 import type { OperationContext } from '../../../shared/resources';
-import { compact, locatorValue, splitList } from '../common';
+import { locatorValue } from '../../../shared/locator';
+import { compact, splitList } from '../../../shared/values';
 import { instanceLocator } from '../instance/locator';
 import { contactDetailFields, contactFieldNames } from './fields';
 

@@ -2,10 +2,9 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
-import { locatorValue } from '../common';
 import { instanceLocator } from '../instance/locator';
 import { contactFieldNames } from './fields';
-import { contactLocator } from './locator';
+import { contactLocator, contactOf } from './locator';
 
 export const option = {
 	name: 'Get',
@@ -27,8 +26,5 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
-	return await client.contacts.get({
-		instanceId: locatorValue(this, 'instanceId', itemIndex),
-		contactId: locatorValue(this, 'contactId', itemIndex),
-	});
+	return await client.contacts.get(contactOf(this, itemIndex));
 }

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
 import type { OperationContext } from '../../../shared/resources';
-import { locatorValue } from '../common';
+import { locatorValue } from '../../../shared/locator';
 import { instanceLocator } from '../instance/locator';
 
 export const option = {
@@ -56,8 +56,6 @@ export async function execute(
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
 	const instanceId = locatorValue(this, 'instanceId', itemIndex);
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-	const max = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex) as number);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as {
 		search?: string;
 		blocked?: boolean;
@@ -66,5 +64,8 @@ export async function execute(
 		...(filters.search?.trim() ? { search: filters.search.trim() } : {}),
 		...(filters.blocked !== undefined ? { blocked: filters.blocked } : {}),
 	};
-	return await client.contacts.list.all({ instanceId, query }, { max });
+	return await client.contacts.list.all(
+		{ instanceId, query },
+		{ max: maxResults(this, itemIndex) },
+	);
 }

@@ -1,7 +1,9 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { api } from '../../../../src/client';
-import { currentLocatorValue, locator, searchList } from '../common';
+import { workspaceConnection } from '../../../shared/client';
+import { pageQuery, searchMethod } from '../../../shared/lists';
+import { locator, locatorValue } from '../../../shared/locator';
 
 /** A contact of the chosen instance: picked from its contacts (searchable), or given by ID or expression. */
 export const contactLocator = locator({
@@ -13,32 +15,36 @@ export const contactLocator = locator({
 	description: 'The contact to use',
 });
 
+/** The instance and contact an item names: the path of every single-contact request. */
+export function contactOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): { instanceId: string; contactId: string } {
+	return {
+		instanceId: locatorValue(context, 'instanceId', itemIndex),
+		contactId: locatorValue(context, 'contactId', itemIndex),
+	};
+}
+
 /**
  * Fills "From list": the contacts of the instance chosen above. The service searches names and numbers
  * itself, so the filter is passed on.
  */
-export async function searchContacts(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const instanceId = currentLocatorValue(this, 'instanceId');
-	if (!instanceId) return { results: [] };
-	const search = filter?.trim() ?? '';
-	return await searchList(this, {
-		scope: api.workspace.contacts.list.scope,
-		noun: 'contact',
-		paginationToken,
-		page: async (client, cursor) =>
-			await client.contacts.list({
-				instanceId,
-				query: { limit: 100, ...(cursor ? { cursor } : {}), ...(search ? { search } : {}) },
-			}),
-		toItem: (contact) => ({
-			name: contact.name
-				? `${contact.name} (${contact.phoneNumber ?? contact.id})`
-				: (contact.phoneNumber ?? contact.id),
-			value: contact.id,
+export const searchContacts = searchMethod({
+	connection: workspaceConnection,
+	scope: api.workspace.contacts.list.scope,
+	noun: 'contact',
+	dependsOn: 'instanceId',
+	serviceSearches: true,
+	page: async (client, { cursor, search, parent }) =>
+		await client.contacts.list({
+			instanceId: parent,
+			query: { ...pageQuery(cursor), ...(search ? { search } : {}) },
 		}),
-	});
-}
+	toItem: (contact) => ({
+		name: contact.name
+			? `${contact.name} (${contact.phoneNumber ?? contact.id})`
+			: (contact.phoneNumber ?? contact.id),
+		value: contact.id,
+	}),
+});

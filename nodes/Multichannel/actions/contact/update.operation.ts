@@ -2,10 +2,10 @@ import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
-import { compact, locatorValue, splitList } from '../common';
+import { compact, splitList } from '../../../shared/values';
 import { instanceLocator } from '../instance/locator';
 import { contactDetailFields, contactFieldNames } from './fields';
-import { contactLocator } from './locator';
+import { contactLocator, contactOf } from './locator';
 
 export const option = {
 	name: 'Update',
@@ -51,9 +51,5 @@ export async function execute(
 			{ itemIndex },
 		);
 	}
-	return await client.contacts.update({
-		instanceId: locatorValue(this, 'instanceId', itemIndex),
-		contactId: locatorValue(this, 'contactId', itemIndex),
-		body,
-	});
+	return await client.contacts.update({ ...contactOf(this, itemIndex), body });
 }

@@ -1,3 +1,10 @@
 import { participantsOperation } from './participants';
 
-export const { option, description, scope, fields, execute } = participantsOperation('add');
+export const option = {
+	name: 'Add Participants',
+	value: 'addParticipants',
+	action: 'Add participants to a group',
+	description: 'Add people to a group',
+};
+
+export const { description, scope, fields, execute } = participantsOperation('add');

@@ -1,12 +1,13 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
-import { normalisePhoneNumbers } from '../../../shared/phone';
 import type { OperationContext } from '../../../shared/resources';
-import { locatorValue, simplifyField, simplifyWanted } from '../common';
+import { locatorValue } from '../../../shared/locator';
+import { simplifyField, simplifyWanted } from '../simplify';
 import { instanceLocator } from '../instance/locator';
 import { groupInfoBody, groupInfoOptions, type GroupInfo } from './info';
-import { simplifyGroup } from './locator';
+import { participantsField, participantsOf } from './participants';
+import { simplifyGroup } from './simplify';
 
 export const option = {
 	name: 'Create',
@@ -26,15 +27,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'e.g. Spring launch team',
 		description: 'The name of the group, up to 100 characters',
 	},
-	{
-		displayName: 'Participants',
-		name: 'participants',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. +14155550123, +442079460958',
-		description: 'Phone numbers with their country code, separated by commas',
-	},
+	participantsField,
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
@@ -60,12 +53,7 @@ export async function execute(
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
 	const instanceId = locatorValue(this, 'instanceId', itemIndex);
-	const participants = normalisePhoneNumbers(
-		this.getNodeParameter('participants', itemIndex),
-		'Participants',
-		itemIndex,
-		this.getNode(),
-	);
+	const participants = participantsOf(this, itemIndex);
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as GroupInfo;
 	const group = await client.groups.create({
 		instanceId,

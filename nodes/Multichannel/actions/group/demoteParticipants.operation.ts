@@ -1,3 +1,10 @@
 import { participantsOperation } from './participants';
 
-export const { option, description, scope, fields, execute } = participantsOperation('demote');
+export const option = {
+	name: 'Demote Participants',
+	value: 'demoteParticipants',
+	action: 'Demote participants of a group',
+	description: 'Make admins ordinary participants again',
+};
+
+export const { description, scope, fields, execute } = participantsOperation('demote');

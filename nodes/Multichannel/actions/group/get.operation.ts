@@ -2,9 +2,10 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
-import { locatorValue, simplifyField, simplifyWanted } from '../common';
+import { simplifyField, simplifyWanted } from '../simplify';
 import { instanceLocator } from '../instance/locator';
-import { groupLocator, simplifyGroup } from './locator';
+import { groupLocator, groupOf } from './locator';
+import { simplifyGroup } from './simplify';
 
 export const option = {
 	name: 'Get',
@@ -27,9 +28,6 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
-	const group = await client.groups.get({
-		instanceId: locatorValue(this, 'instanceId', itemIndex),
-		groupId: locatorValue(this, 'groupId', itemIndex),
-	});
+	const group = await client.groups.get(groupOf(this, itemIndex));
 	return simplifyWanted(this, itemIndex) ? simplifyGroup(group) : group;
 }

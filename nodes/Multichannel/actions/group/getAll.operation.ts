@@ -1,11 +1,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
 import type { OperationContext } from '../../../shared/resources';
-import { locatorValue, simplifyField, simplifyWanted } from '../common';
+import { locatorValue } from '../../../shared/locator';
+import { simplifyField, simplifyWanted } from '../simplify';
 import { instanceLocator } from '../instance/locator';
-import { simplifyGroup } from './locator';
+import { simplifyGroup } from './simplify';
 
 export const option = {
 	name: 'Get Many',
@@ -29,8 +30,6 @@ export async function execute(
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
 	const instanceId = locatorValue(this, 'instanceId', itemIndex);
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-	const max = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex) as number);
-	const groups = await client.groups.list.all({ instanceId }, { max });
+	const groups = await client.groups.list.all({ instanceId }, { max: maxResults(this, itemIndex) });
 	return simplifyWanted(this, itemIndex) ? groups.map(simplifyGroup) : groups;
 }

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { compact } from '../common';
+import { compact } from '../../../shared/values';
 
 /** The group's description and settings, offered by both Create and Update. */
 export const groupInfoOptions: INodeProperties[] = [

@@ -1,8 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { api } from '../../../../src/client';
-import type { Group } from '../../../../src/client/resources/groups';
-import { compact, currentLocatorValue, locator, searchList } from '../common';
+import { workspaceConnection } from '../../../shared/client';
+import { pageQuery, searchMethod } from '../../../shared/lists';
+import { locator, locatorValue } from '../../../shared/locator';
 
 /** A group of the chosen instance: picked from its groups (searchable), or given by ID or expression. */
 export const groupLocator = locator({
@@ -15,39 +16,24 @@ export const groupLocator = locator({
 	description: 'The group to use',
 });
 
-/** Fills "From list": the groups of the instance chosen above whose subject or ID contains the filter. */
-export async function searchGroups(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	const instanceId = currentLocatorValue(this, 'instanceId');
-	if (!instanceId) return { results: [] };
-	return await searchList(this, {
-		scope: api.workspace.groups.list.scope,
-		noun: 'group',
-		filter,
-		paginationToken,
-		page: async (client, cursor) =>
-			await client.groups.list({
-				instanceId,
-				query: { limit: 100, ...(cursor ? { cursor } : {}) },
-			}),
-		toItem: (group) => ({ name: group.subject ?? group.id, value: group.id }),
-	});
+/** The instance and group an item names: the path of every single-group request. */
+export function groupOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): { instanceId: string; groupId: string } {
+	return {
+		instanceId: locatorValue(context, 'instanceId', itemIndex),
+		groupId: locatorValue(context, 'groupId', itemIndex),
+	};
 }
 
-/** The essentials of a group: its name, description, size and settings, without the participant list. */
-export function simplifyGroup(group: Group): IDataObject {
-	return compact({
-		id: group.id,
-		instanceId: group.instanceId,
-		subject: group.subject,
-		description: group.description ?? undefined,
-		owner: group.owner ?? undefined,
-		participantCount: group.participants?.length,
-		announcementsOnly: group.settings?.announcementsOnly,
-		locked: group.settings?.locked,
-		createdAt: group.createdAt,
-	});
-}
+/** Fills "From list": the groups of the instance chosen above whose subject or ID contains the filter. */
+export const searchGroups = searchMethod({
+	connection: workspaceConnection,
+	scope: api.workspace.groups.list.scope,
+	noun: 'group',
+	dependsOn: 'instanceId',
+	page: async (client, { cursor, parent }) =>
+		await client.groups.list({ instanceId: parent, query: pageQuery(cursor) }),
+	toItem: (group) => ({ name: group.subject ?? group.id, value: group.id }),
+});

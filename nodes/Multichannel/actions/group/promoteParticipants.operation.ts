@@ -1,3 +1,10 @@
 import { participantsOperation } from './participants';
 
-export const { option, description, scope, fields, execute } = participantsOperation('promote');
+export const option = {
+	name: 'Promote Participants',
+	value: 'promoteParticipants',
+	action: 'Promote participants of a group',
+	description: 'Make participants admins of a group',
+};
+
+export const { description, scope, fields, execute } = participantsOperation('promote');

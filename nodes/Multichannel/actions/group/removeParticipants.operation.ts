@@ -1,3 +1,10 @@
 import { participantsOperation } from './participants';
 
-export const { option, description, scope, fields, execute } = participantsOperation('remove');
+export const option = {
+	name: 'Remove Participants',
+	value: 'removeParticipants',
+	action: 'Remove participants from a group',
+	description: 'Remove people from a group',
+};
+
+export const { description, scope, fields, execute } = participantsOperation('remove');

@@ -2,10 +2,12 @@ import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
-import { compact, locatorValue, simplifyField, simplifyWanted } from '../common';
+import { compact } from '../../../shared/values';
+import { simplifyField, simplifyWanted } from '../simplify';
 import { instanceLocator } from '../instance/locator';
 import { groupInfoBody, groupInfoOptions, type GroupInfo } from './info';
-import { groupLocator, simplifyGroup } from './locator';
+import { groupLocator, groupOf } from './locator';
+import { simplifyGroup } from './simplify';
 
 export const option = {
 	name: 'Update',
@@ -62,8 +64,7 @@ export async function execute(
 		);
 	}
 	const group = await client.groups.update({
-		instanceId: locatorValue(this, 'instanceId', itemIndex),
-		groupId: locatorValue(this, 'groupId', itemIndex),
+		...groupOf(this, itemIndex),
 		body,
 	});
 	return simplifyWanted(this, itemIndex) ? simplifyGroup(group) : group;

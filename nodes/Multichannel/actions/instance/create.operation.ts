@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
-import { compact } from '../common';
+import { compact } from '../../../shared/values';
 
 export const option = {
 	name: 'Create',

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
-import { locatorValue } from '../common';
+import { locatorValue } from '../../../shared/locator';
 import { instanceLocator } from './locator';
 
 export const option = {

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
 import type { OperationContext } from '../../../shared/resources';
 
 export const option = {
@@ -19,7 +19,5 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-	const max = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex) as number);
-	return await client.instances.list.all({}, { max });
+	return await client.instances.list.all({}, { max: maxResults(this, itemIndex) });
 }

@@ -1,7 +1,7 @@
-import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-
 import { api } from '../../../../src/client';
-import { locator, searchList } from '../common';
+import { workspaceConnection } from '../../../shared/client';
+import { pageQuery, searchMethod } from '../../../shared/lists';
+import { locator } from '../../../shared/locator';
 
 /** An instance: picked from the workspace's instances (searchable), or given by ID or expression. */
 export const instanceLocator = locator({
@@ -14,21 +14,13 @@ export const instanceLocator = locator({
 });
 
 /** Fills "From list": the workspace's instances whose name or ID contains what the user typed. */
-export async function searchInstances(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await searchList(this, {
-		scope: api.workspace.instances.list.scope,
-		noun: 'instance',
-		filter,
-		paginationToken,
-		page: async (client, cursor) =>
-			await client.instances.list({ query: { limit: 100, ...(cursor ? { cursor } : {}) } }),
-		toItem: (instance) => ({
-			name: `${instance.name ?? instance.id}${instance.status ? ` (${instance.status})` : ''}`,
-			value: instance.id,
-		}),
-	});
-}
+export const searchInstances = searchMethod({
+	connection: workspaceConnection,
+	scope: api.workspace.instances.list.scope,
+	noun: 'instance',
+	page: async (client, { cursor }) => await client.instances.list({ query: pageQuery(cursor) }),
+	toItem: (instance) => ({
+		name: `${instance.name ?? instance.id}${instance.status ? ` (${instance.status})` : ''}`,
+		value: instance.id,
+	}),
+});

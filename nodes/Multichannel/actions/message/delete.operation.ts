@@ -2,9 +2,9 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
-import { locatorValue } from '../common';
+import { locatorValue } from '../../../shared/locator';
 import { instanceLocator } from '../instance/locator';
-import { messageIdField } from './shared';
+import { messageIdField, messageIdOf } from './messageId';
 
 export const option = {
 	name: 'Delete',
@@ -26,7 +26,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
-	const messageId = (this.getNodeParameter('messageId', itemIndex) as string).trim();
+	const messageId = messageIdOf(this, itemIndex);
 	await client.messages.delete({
 		instanceId: locatorValue(this, 'instanceId', itemIndex),
 		messageId,

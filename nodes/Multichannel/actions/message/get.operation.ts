@@ -1,10 +1,13 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import type { Message } from '../../../../src/client/resources/messages';
 import type { OperationContext } from '../../../shared/resources';
-import { locatorValue, simplifyField, simplifyWanted } from '../common';
+import { locatorValue } from '../../../shared/locator';
+import { compact } from '../../../shared/values';
+import { simplifyField, simplifyWanted } from '../simplify';
 import { instanceLocator } from '../instance/locator';
-import { messageIdField, simplifyMessage } from './shared';
+import { messageIdField, messageIdOf } from './messageId';
 
 export const option = {
 	name: 'Get',
@@ -29,7 +32,24 @@ export async function execute(
 ) {
 	const message = await client.messages.get({
 		instanceId: locatorValue(this, 'instanceId', itemIndex),
-		messageId: (this.getNodeParameter('messageId', itemIndex) as string).trim(),
+		messageId: messageIdOf(this, itemIndex),
 	});
 	return simplifyWanted(this, itemIndex) ? simplifyMessage(message) : message;
+}
+
+/** The essentials of a message: who, what, its status and when. */
+function simplifyMessage(message: Message): IDataObject {
+	return compact({
+		id: message.id,
+		instanceId: message.instanceId,
+		chatId: message.chatId,
+		direction: message.direction,
+		from: message.from ?? undefined,
+		to: message.to ?? undefined,
+		type: message.type,
+		status: message.status,
+		text: typeof message.content?.text === 'string' ? message.content.text : undefined,
+		error: message.error?.message,
+		createdAt: message.createdAt,
+	});
 }

@@ -2,9 +2,9 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
-import { locatorValue } from '../common';
+import { locatorValue } from '../../../shared/locator';
 import { instanceLocator } from '../instance/locator';
-import { messageIdField } from './shared';
+import { messageIdField, messageIdOf } from './messageId';
 
 export const option = {
 	name: 'Mark as Read',
@@ -28,6 +28,6 @@ export async function execute(
 ) {
 	return await client.messages.markRead({
 		instanceId: locatorValue(this, 'instanceId', itemIndex),
-		messageId: (this.getNodeParameter('messageId', itemIndex) as string).trim(),
+		messageId: messageIdOf(this, itemIndex),
 	});
 }

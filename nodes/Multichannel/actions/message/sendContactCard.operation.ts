@@ -3,9 +3,8 @@ import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { normalisePhoneNumbers } from '../../../shared/phone';
 import type { OperationContext } from '../../../shared/resources';
-import { compact, sendIdempotencyKey, locatorValue } from '../common';
-import { instanceLocator } from '../instance/locator';
-import { quoted, recipient, sendFields, sendOptionsField, toField } from './shared';
+import { compact } from '../../../shared/values';
+import * as send from './send';
 
 export const option = {
 	name: 'Send Contact Card',
@@ -15,8 +14,8 @@ export const option = {
 };
 
 export const description: INodeProperties[] = [
-	{ ...instanceLocator, description: 'The instance to send from' },
-	toField,
+	send.fromField,
+	send.toField,
 	{
 		displayName: 'Contacts',
 		name: 'contacts',
@@ -66,12 +65,14 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	sendOptionsField(),
+	send.optionsField(),
 ];
 
 export const scope = api.workspace.messages.sendContactCard.scope;
 
-export const fields = { ...sendFields, 'body.contacts': 'Contacts' };
+export const concurrent = true;
+
+export const fields = { ...send.fieldNames, 'body.contacts': 'Contacts' };
 
 interface ContactInput {
 	name?: string;
@@ -84,8 +85,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
-	const instanceId = locatorValue(this, 'instanceId', itemIndex);
-	const to = recipient(this, itemIndex);
+	const { instanceId, to } = send.target(this, itemIndex);
 	const given = this.getNodeParameter('contacts.contact', itemIndex, []) as ContactInput[];
 	if (given.length === 0) {
 		throw new NodeOperationError(
@@ -106,9 +106,9 @@ export async function execute(
 		),
 		...compact({ organization: contact.organization?.trim(), email: contact.email?.trim() }),
 	}));
-	const body = { to, contacts, ...quoted(this, itemIndex) };
+	const body = { to, contacts, ...send.quoted(this, itemIndex) };
 	return await client.messages.sendContactCard(
 		{ instanceId, body },
-		{ idempotencyKey: sendIdempotencyKey(this, itemIndex, 'sendContactCard', instanceId, body) },
+		{ idempotencyKey: send.idempotencyKey(this, itemIndex, 'sendContactCard', instanceId, body) },
 	);
 }

@@ -2,9 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
-import { compact, sendIdempotencyKey, locatorValue } from '../common';
-import { instanceLocator } from '../instance/locator';
-import { quoted, recipient, sendFields, sendOptionsField, toField } from './shared';
+import { compact } from '../../../shared/values';
+import * as send from './send';
 
 export const option = {
 	name: 'Send Location',
@@ -14,8 +13,8 @@ export const option = {
 };
 
 export const description: INodeProperties[] = [
-	{ ...instanceLocator, description: 'The instance to send from' },
-	toField,
+	send.fromField,
+	send.toField,
 	{
 		displayName: 'Latitude',
 		name: 'latitude',
@@ -36,7 +35,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'e.g. 13.404954',
 		description: 'Between -180 and 180',
 	},
-	sendOptionsField([
+	send.optionsField([
 		{
 			displayName: 'Name',
 			name: 'name',
@@ -58,8 +57,10 @@ export const description: INodeProperties[] = [
 
 export const scope = api.workspace.messages.sendLocation.scope;
 
+export const concurrent = true;
+
 export const fields = {
-	...sendFields,
+	...send.fieldNames,
 	'body.latitude': 'Latitude',
 	'body.longitude': 'Longitude',
 	'body.name': 'Name',
@@ -70,20 +71,20 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
-	const instanceId = locatorValue(this, 'instanceId', itemIndex);
+	const { instanceId, to } = send.target(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as {
 		name?: string;
 		address?: string;
 	};
 	const body = {
-		to: recipient(this, itemIndex),
+		to,
 		latitude: Number(this.getNodeParameter('latitude', itemIndex)),
 		longitude: Number(this.getNodeParameter('longitude', itemIndex)),
-		...quoted(this, itemIndex),
+		...send.quoted(this, itemIndex),
 		...compact({ name: options.name, address: options.address }),
 	};
 	return await client.messages.sendLocation(
 		{ instanceId, body },
-		{ idempotencyKey: sendIdempotencyKey(this, itemIndex, 'sendLocation', instanceId, body) },
+		{ idempotencyKey: send.idempotencyKey(this, itemIndex, 'sendLocation', instanceId, body) },
 	);
 }

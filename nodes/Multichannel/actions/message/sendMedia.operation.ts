@@ -3,9 +3,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
-import { compact, sendIdempotencyKey, locatorValue } from '../common';
-import { instanceLocator } from '../instance/locator';
-import { quoted, recipient, sendFields, sendOptionsField, toField } from './shared';
+import { compact } from '../../../shared/values';
+import * as send from './send';
 
 export const option = {
 	name: 'Send Media',
@@ -17,8 +16,8 @@ export const option = {
 type MediaType = 'image' | 'video' | 'audio' | 'document';
 
 export const description: INodeProperties[] = [
-	{ ...instanceLocator, description: 'The instance to send from' },
-	toField,
+	send.fromField,
+	send.toField,
 	{
 		displayName: 'Source',
 		name: 'source',
@@ -75,7 +74,7 @@ export const description: INodeProperties[] = [
 		],
 		description: 'How the file is shown to the recipient',
 	},
-	sendOptionsField([
+	send.optionsField([
 		{
 			displayName: 'Caption',
 			name: 'caption',
@@ -97,8 +96,10 @@ export const description: INodeProperties[] = [
 
 export const scope = api.workspace.messages.sendMediaUpload.scope;
 
+export const concurrent = true;
+
 export const fields = {
-	...sendFields,
+	...send.fieldNames,
 	'body.url': 'File URL',
 	'body.mediaType': 'Media Type',
 	'body.caption': 'Caption',
@@ -134,8 +135,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
-	const instanceId = locatorValue(this, 'instanceId', itemIndex);
-	const to = recipient(this, itemIndex);
+	const { instanceId, to } = send.target(this, itemIndex);
 	const source = this.getNodeParameter('source', itemIndex) as 'binary' | 'url';
 	const chosen = this.getNodeParameter('mediaType', itemIndex) as MediaType | 'auto';
 	const options = this.getNodeParameter('options', itemIndex, {}) as {
@@ -144,7 +144,7 @@ export async function execute(
 	};
 	const common = compact({
 		to,
-		...quoted(this, itemIndex),
+		...send.quoted(this, itemIndex),
 		caption: options.caption,
 		fileName: options.fileName?.trim(),
 	});
@@ -158,7 +158,7 @@ export async function execute(
 		};
 		return await client.messages.sendMedia(
 			{ instanceId, body },
-			{ idempotencyKey: sendIdempotencyKey(this, itemIndex, 'sendMedia', instanceId, body) },
+			{ idempotencyKey: send.idempotencyKey(this, itemIndex, 'sendMedia', instanceId, body) },
 		);
 	}
 
@@ -177,7 +177,7 @@ export async function execute(
 	return await client.messages.sendMediaUpload(
 		{ instanceId, body, file: { data, fileName, mimeType } },
 		{
-			idempotencyKey: sendIdempotencyKey(this, itemIndex, 'sendMedia', instanceId, {
+			idempotencyKey: send.idempotencyKey(this, itemIndex, 'sendMedia', instanceId, {
 				...body,
 				file: { fileName, mimeType, sha256 },
 			}),

@@ -2,9 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
-import { sendIdempotencyKey, locatorValue, splitList } from '../common';
-import { instanceLocator } from '../instance/locator';
-import { quoted, recipient, sendFields, sendOptionsField, toField } from './shared';
+import { splitList } from '../../../shared/values';
+import * as send from './send';
 
 export const option = {
 	name: 'Send Poll',
@@ -14,8 +13,8 @@ export const option = {
 };
 
 export const description: INodeProperties[] = [
-	{ ...instanceLocator, description: 'The instance to send from' },
-	toField,
+	send.fromField,
+	send.toField,
 	{
 		displayName: 'Question',
 		name: 'question',
@@ -40,13 +39,15 @@ export const description: INodeProperties[] = [
 		default: false,
 		description: 'Whether people may choose more than one answer',
 	},
-	sendOptionsField(),
+	send.optionsField(),
 ];
 
 export const scope = api.workspace.messages.sendPoll.scope;
 
+export const concurrent = true;
+
 export const fields = {
-	...sendFields,
+	...send.fieldNames,
 	'body.question': 'Question',
 	'body.options': 'Answers',
 	'body.multipleAnswers': 'Allow Multiple Answers',
@@ -56,16 +57,16 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
-	const instanceId = locatorValue(this, 'instanceId', itemIndex);
+	const { instanceId, to } = send.target(this, itemIndex);
 	const body = {
-		to: recipient(this, itemIndex),
+		to,
 		question: (this.getNodeParameter('question', itemIndex) as string).trim(),
 		options: splitList(this.getNodeParameter('pollOptions', itemIndex)),
 		multipleAnswers: this.getNodeParameter('multipleAnswers', itemIndex, false) as boolean,
-		...quoted(this, itemIndex),
+		...send.quoted(this, itemIndex),
 	};
 	return await client.messages.sendPoll(
 		{ instanceId, body },
-		{ idempotencyKey: sendIdempotencyKey(this, itemIndex, 'sendPoll', instanceId, body) },
+		{ idempotencyKey: send.idempotencyKey(this, itemIndex, 'sendPoll', instanceId, body) },
 	);
 }

@@ -2,9 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
-import { sendIdempotencyKey, locatorValue } from '../common';
-import { instanceLocator } from '../instance/locator';
-import { messageIdField, recipient, sendFields, sendOptionsField, toField } from './shared';
+import { messageIdField, messageIdOf } from './messageId';
+import * as send from './send';
 
 export const option = {
 	name: 'Send Reaction',
@@ -14,8 +13,8 @@ export const option = {
 };
 
 export const description: INodeProperties[] = [
-	{ ...instanceLocator, description: 'The instance to send from' },
-	{ ...toField, description: 'The chat of the message: its phone number or group ID' },
+	send.fromField,
+	{ ...send.toField, description: 'The chat of the message: its phone number or group ID' },
 	{ ...messageIdField, description: 'The ID of the message to react to' },
 	{
 		displayName: 'Emoji',
@@ -25,25 +24,27 @@ export const description: INodeProperties[] = [
 		placeholder: 'e.g. 👍',
 		hint: 'Leave empty to remove a reaction sent before',
 	},
-	sendOptionsField([], false),
+	send.optionsField([], false),
 ];
 
 export const scope = api.workspace.messages.sendReaction.scope;
 
-export const fields = { ...sendFields, 'body.messageId': 'Message ID', 'body.emoji': 'Emoji' };
+export const concurrent = true;
+
+export const fields = { ...send.fieldNames, 'body.messageId': 'Message ID', 'body.emoji': 'Emoji' };
 
 export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
-	const instanceId = locatorValue(this, 'instanceId', itemIndex);
+	const { instanceId, to } = send.target(this, itemIndex);
 	const body = {
-		to: recipient(this, itemIndex),
-		messageId: (this.getNodeParameter('messageId', itemIndex) as string).trim(),
+		to,
+		messageId: messageIdOf(this, itemIndex),
 		emoji: (this.getNodeParameter('emoji', itemIndex, '') as string).trim(),
 	};
 	return await client.messages.sendReaction(
 		{ instanceId, body },
-		{ idempotencyKey: sendIdempotencyKey(this, itemIndex, 'sendReaction', instanceId, body) },
+		{ idempotencyKey: send.idempotencyKey(this, itemIndex, 'sendReaction', instanceId, body) },
 	);
 }

@@ -2,9 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
-import { sendIdempotencyKey, locatorValue } from '../common';
-import { instanceLocator } from '../instance/locator';
-import { quoted, recipient, sendFields, sendOptionsField, toField } from './shared';
+import * as send from './send';
 
 export const option = {
 	name: 'Send Text',
@@ -14,8 +12,8 @@ export const option = {
 };
 
 export const description: INodeProperties[] = [
-	{ ...instanceLocator, description: 'The instance to send from' },
-	toField,
+	send.fromField,
+	send.toField,
 	{
 		displayName: 'Text',
 		name: 'text',
@@ -26,7 +24,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'e.g. Hi Ana, your order has shipped',
 		description: 'The text of the message, up to 4096 characters',
 	},
-	sendOptionsField([
+	send.optionsField([
 		{
 			displayName: 'Link Preview',
 			name: 'previewUrl',
@@ -39,22 +37,28 @@ export const description: INodeProperties[] = [
 
 export const scope = api.workspace.messages.sendText.scope;
 
-export const fields = { ...sendFields, 'body.text': 'Text', 'body.previewUrl': 'Link Preview' };
+export const concurrent = true;
+
+export const fields = {
+	...send.fieldNames,
+	'body.text': 'Text',
+	'body.previewUrl': 'Link Preview',
+};
 
 export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
-	const instanceId = locatorValue(this, 'instanceId', itemIndex);
+	const { instanceId, to } = send.target(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as { previewUrl?: boolean };
 	const body = {
-		to: recipient(this, itemIndex),
+		to,
 		text: this.getNodeParameter('text', itemIndex) as string,
-		...quoted(this, itemIndex),
+		...send.quoted(this, itemIndex),
 		...(options.previewUrl !== undefined ? { previewUrl: options.previewUrl } : {}),
 	};
 	return await client.messages.sendText(
 		{ instanceId, body },
-		{ idempotencyKey: sendIdempotencyKey(this, itemIndex, 'sendText', instanceId, body) },
+		{ idempotencyKey: send.idempotencyKey(this, itemIndex, 'sendText', instanceId, body) },
 	);
 }

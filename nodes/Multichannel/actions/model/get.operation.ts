@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
 import { modelLocator } from './locator';
 
@@ -26,8 +27,5 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
-	const modelId = this.getNodeParameter('modelId', itemIndex, '', {
-		extractValue: true,
-	}) as string;
-	return await client.models.get({ modelId });
+	return await client.models.get({ modelId: locatorValue(this, 'modelId', itemIndex) });
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
 import type { OperationContext } from '../../../shared/resources';
 
 export const option = {
@@ -23,9 +23,6 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
 	const { data } = await client.models.list();
-	if (returnAll) return data;
-	const limit = this.getNodeParameter('limit', itemIndex) as number;
-	return data.slice(0, limit);
+	return data.slice(0, maxResults(this, itemIndex));
 }

@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
-import { compact, splitList } from '../common';
-import { eventsField, urlField, webhookFieldNames } from './shared';
+import { compact, splitList } from '../../../shared/values';
+import { eventsField, urlField, webhookFieldNames } from './fields';
 
 export const option = {
 	name: 'Create',

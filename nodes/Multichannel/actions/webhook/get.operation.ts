@@ -2,8 +2,9 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
-import { locatorValue } from '../common';
-import { webhookFieldNames, webhookLocator, withoutSecret } from './shared';
+import { locatorValue } from '../../../shared/locator';
+import { webhookFieldNames, withoutSecret } from './fields';
+import { webhookLocator } from './locator';
 
 export const option = {
 	name: 'Get',

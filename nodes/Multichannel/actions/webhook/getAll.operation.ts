@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
 import type { OperationContext } from '../../../shared/resources';
-import { withoutSecret } from './shared';
+import { withoutSecret } from './fields';
 
 export const option = {
 	name: 'Get Many',
@@ -20,8 +20,6 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-	const max = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex) as number);
-	const webhooks = await client.webhooks.list.all({}, { max });
+	const webhooks = await client.webhooks.list.all({}, { max: maxResults(this, itemIndex) });
 	return webhooks.map(withoutSecret);
 }

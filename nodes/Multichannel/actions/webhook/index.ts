@@ -4,7 +4,7 @@ import * as create from './create.operation';
 import * as deleteWebhook from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
-import { searchWebhooks } from './shared';
+import { searchWebhooks } from './locator';
 import * as update from './update.operation';
 
 /** Webhooks of the messaging channel: where the service posts its signed events. */

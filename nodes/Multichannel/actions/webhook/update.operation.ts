@@ -2,8 +2,10 @@ import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
-import { locatorValue, splitList } from '../common';
-import { eventsField, urlField, webhookFieldNames, webhookLocator, withoutSecret } from './shared';
+import { locatorValue } from '../../../shared/locator';
+import { splitList } from '../../../shared/values';
+import { eventsField, urlField, webhookFieldNames, withoutSecret } from './fields';
+import { webhookLocator } from './locator';
 
 export const option = {
 	name: 'Update',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type AutomationClient } from '../../../../src/client';
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
 import type { OperationContext } from '../../../shared/resources';
 
 export const option = {
@@ -40,12 +40,10 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<AutomationClient>,
 ) {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const query: { name?: string } = {};
 	if (typeof filters.eventName === 'string' && filters.eventName.trim() !== '') {
 		query.name = filters.eventName.trim();
 	}
-	const max = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex) as number);
-	return await client.events.list.all({ query }, { max });
+	return await client.events.list.all({ query }, { max: maxResults(this, itemIndex) });
 }

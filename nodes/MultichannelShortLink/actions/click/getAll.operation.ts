@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type ShortLinkClient } from '../../../../src/client';
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
+import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
 import { linkLocator } from '../link/locator';
 import { readDateTime } from '../../../shared/values';
@@ -52,14 +53,12 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<ShortLinkClient>,
 ) {
-	const linkId = this.getNodeParameter('linkId', itemIndex, '', { extractValue: true }) as string;
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+	const linkId = locatorValue(this, 'linkId', itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const query: { since?: string; includeBots?: boolean } = {};
 	if (filters.since !== undefined && filters.since !== '') {
 		query.since = readDateTime(this, filters.since, 'Since', itemIndex);
 	}
 	if (filters.includeBots === true) query.includeBots = true;
-	const max = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex) as number);
-	return await client.clicks.list.all({ linkId, query }, { max });
+	return await client.clicks.list.all({ linkId, query }, { max: maxResults(this, itemIndex) });
 }

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { api, type ShortLinkClient } from '../../../../src/client';
 import { idempotencyKeyFor, idempotencyKeyOption } from '../../../shared/idempotency';
 import type { OperationContext } from '../../../shared/resources';
-import { readDateTime, readTags } from '../../../shared/values';
+import { readDateTime, readList } from '../../../shared/values';
 
 export const option = {
 	name: 'Create',
@@ -106,7 +106,7 @@ export async function execute(
 		body.title = additional.title.trim();
 	}
 	if (additional.tags !== undefined && additional.tags !== '') {
-		body.tags = readTags(this, additional.tags, 'Tags', itemIndex);
+		body.tags = readList(this, additional.tags, 'Tags', itemIndex);
 	}
 	if (additional.expiresAt !== undefined && additional.expiresAt !== '') {
 		body.expiresAt = readDateTime(this, additional.expiresAt, 'Expires At', itemIndex);

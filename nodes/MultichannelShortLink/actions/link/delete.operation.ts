@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type ShortLinkClient } from '../../../../src/client';
+import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
 import { linkLocator } from './locator';
 
@@ -23,7 +24,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<ShortLinkClient>,
 ) {
-	const linkId = this.getNodeParameter('linkId', itemIndex, '', { extractValue: true }) as string;
+	const linkId = locatorValue(this, 'linkId', itemIndex);
 	await client.links.delete({ linkId });
 	return { id: linkId, deleted: true };
 }

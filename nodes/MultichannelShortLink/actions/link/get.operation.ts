@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type ShortLinkClient } from '../../../../src/client';
+import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
 import { linkLocator } from './locator';
 
@@ -21,6 +22,6 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<ShortLinkClient>,
 ) {
-	const linkId = this.getNodeParameter('linkId', itemIndex, '', { extractValue: true }) as string;
+	const linkId = locatorValue(this, 'linkId', itemIndex);
 	return await client.links.get({ linkId });
 }

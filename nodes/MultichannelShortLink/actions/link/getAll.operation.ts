@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type ShortLinkClient } from '../../../../src/client';
-import { returnAllOrLimit } from '../../../shared/descriptions';
+import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
 import type { OperationContext } from '../../../shared/resources';
 
 export const option = {
@@ -48,13 +48,11 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<ShortLinkClient>,
 ) {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const query: { search?: string; tag?: string } = {};
 	if (typeof filters.search === 'string' && filters.search.trim() !== '') {
 		query.search = filters.search.trim();
 	}
 	if (typeof filters.tag === 'string' && filters.tag.trim() !== '') query.tag = filters.tag.trim();
-	const max = returnAll ? Infinity : (this.getNodeParameter('limit', itemIndex) as number);
-	return await client.links.list.all({ query }, { max });
+	return await client.links.list.all({ query }, { max: maxResults(this, itemIndex) });
 }

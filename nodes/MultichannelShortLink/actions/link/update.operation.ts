@@ -6,9 +6,10 @@ import {
 } from 'n8n-workflow';
 
 import { api, type ShortLinkClient } from '../../../../src/client';
+import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
 import { linkLocator } from './locator';
-import { readDateTime, readTags } from '../../../shared/values';
+import { readDateTime, readList } from '../../../shared/values';
 
 export const option = {
 	name: 'Update',
@@ -83,7 +84,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<ShortLinkClient>,
 ) {
-	const linkId = this.getNodeParameter('linkId', itemIndex, '', { extractValue: true }) as string;
+	const linkId = locatorValue(this, 'linkId', itemIndex);
 	const update = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 
 	const body: {
@@ -97,7 +98,7 @@ export async function execute(
 		const title = String(update.title).trim();
 		body.title = title === '' ? null : title;
 	}
-	if (update.tags !== undefined) body.tags = readTags(this, update.tags, 'Tags', itemIndex);
+	if (update.tags !== undefined) body.tags = readList(this, update.tags, 'Tags', itemIndex);
 	if (update.removeExpiry === true) {
 		if (update.expiresAt !== undefined && update.expiresAt !== '') {
 			throw new NodeOperationError(

@@ -1,0 +1,116 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { concurrencyOption } from '../../../shared/execute';
+import { idempotencyKeyFor, idempotencyKeyOption } from '../../../shared/idempotency';
+import { locatorValue } from '../../../shared/locator';
+import { normaliseRecipient } from '../../../shared/phone';
+import { compact } from '../../../shared/values';
+import { instanceLocator } from '../instance/locator';
+
+/**
+ * What every send shares: the instance it is sent from, the To field, the Options collection (reply to,
+ * idempotency key, concurrency), the field names of its request, and how they are read. Send operations
+ * import it whole: `send.target(this, itemIndex)`, `send.idempotencyKey(…)`.
+ */
+
+export const fromField: INodeProperties = {
+	...instanceLocator,
+	description: 'The instance to send from',
+};
+
+export const toField: INodeProperties = {
+	displayName: 'To',
+	name: 'to',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'e.g. +14155550123',
+	description:
+		'The phone number to send to, with its country code (spaces, dashes and a leading 00 are fine), or a group ID ending in @g.us',
+};
+
+/** Options of every send: reply to a message, plus the idempotency key and the concurrency. */
+export function optionsField(extra: INodeProperties[] = [], quoting = true): INodeProperties {
+	const quote: INodeProperties[] = quoting
+		? [
+				{
+					displayName: 'Reply To Message ID',
+					name: 'quotedMessageId',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. msg_3c9e1f7a2b4d6e80',
+					description: 'The ID of a message to reply to; it is quoted above the new one',
+				},
+			]
+		: [];
+	const idempotencyKey: INodeProperties = {
+		...idempotencyKeyOption,
+		placeholder: 'e.g. order-1042-confirmation',
+		hint: 'Leave empty to derive one, so that a retried item is not sent twice',
+	};
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [idempotencyKey, concurrencyOption, ...quote, ...extra].sort((a, b) =>
+			a.displayName.localeCompare(b.displayName),
+		),
+	};
+}
+
+/** Field names of a send's request, as the user sees them. */
+export const fieldNames = {
+	instanceId: 'Instance',
+	'body.to': 'To',
+	'body.quotedMessageId': 'Reply To Message ID',
+};
+
+/** Where a send goes: the instance it is sent from, and its recipient (a phone number, normalised, or a group). */
+export function target(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): { instanceId: string; to: string } {
+	return {
+		instanceId: locatorValue(context, 'instanceId', itemIndex),
+		to: normaliseRecipient(
+			context.getNodeParameter('to', itemIndex),
+			'To',
+			itemIndex,
+			context.getNode(),
+		),
+	};
+}
+
+/** The reply-to of a send, when one was given. */
+export function quoted(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): { quotedMessageId?: string } {
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return compact({ quotedMessageId: (options.quotedMessageId as string | undefined)?.trim() });
+}
+
+/**
+ * The Idempotency-Key of a send: the user's own key when given, else derived by the shared rule
+ * (`nodes/shared/idempotency.ts`): sha256 of the execution ID, the node's name, the item index, the operation
+ * and the request (here the instance and the exact body; an uploaded file as its hash). When n8n runs the
+ * same item again in the same execution ("Retry On Fail", or a resent request after a lost answer), the
+ * service sees the same key and body and answers with the first message instead of sending twice; a new
+ * execution, another item or other content is sent anew. The service keeps keys for 24 hours.
+ */
+export function idempotencyKey(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	operation: string,
+	instanceId: string,
+	body: unknown,
+): string {
+	return idempotencyKeyFor(
+		context,
+		itemIndex,
+		context.getNodeParameter('options.idempotencyKey', itemIndex, ''),
+		{ operation, body: { instanceId, body } },
+	);
+}

@@ -1,0 +1,19 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+/** An event type as people read it: "message.received" → "Message received". */
+export function eventLabel(event: string): string {
+	const text = event.replace(/[._]/g, ' ');
+	return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The options of an events multi-select: "All Events" first, then each event type of the surface. */
+export function eventOptions(events: readonly string[]): INodePropertyOptions[] {
+	return [
+		{
+			name: 'All Events',
+			value: '*',
+			description: 'Every event, including ones the service adds later',
+		},
+		...events.map((event) => ({ name: eventLabel(event), value: event })),
+	];
+}

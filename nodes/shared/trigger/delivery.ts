@@ -1,0 +1,246 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import {
+	ApiError,
+	EventEnvelope,
+	SIGNATURE_HEADER,
+	SIGNATURE_TOLERANCE_SECONDS,
+	verifySignature,
+	type SignatureFailure,
+} from '../../../src/client';
+import { signingRegistrations, type Registration } from './registrations';
+import { failure, type Subscription, type TriggerSpec } from './spec';
+
+/**
+ * One delivery to the trigger's webhook, in this order: the signature over the exact bytes received, the body
+ * (an event envelope), the node's choice of events and filters, then the claim of the event id at the service,
+ * so that a redelivered event runs once. Refusals are answered by the node itself and start nothing.
+ */
+
+/** What the trigger reads of n8n's request: the exact bytes that were signed. */
+interface DeliveryRequest {
+	rawBody?: Buffer | string;
+	readRawBody?: () => Promise<void>;
+}
+
+/** What it uses of n8n's response (an Express response, which is a Node.js `ServerResponse`). */
+interface DeliveryResponse {
+	headersSent?: boolean;
+	writeHead(status: number, headers: Record<string, string>): unknown;
+	end(body: string): unknown;
+}
+
+/**
+ * How long a delivery may spend claiming its event at the service, retries included. The service waits 10 s
+ * for an answer; a delivery that cannot claim in time is answered 503, and the service delivers it again.
+ */
+const CLAIM_TIMEOUT_MS = 4_000;
+const CLAIM_RETRIES = 1;
+
+const FAILURE_TEXT: Record<SignatureFailure | 'unknown', string> = {
+	missing: 'no signature header',
+	malformed: 'a malformed signature header',
+	stale: `a signature timestamp more than ${SIGNATURE_TOLERANCE_SECONDS} s away`,
+	mismatch: 'a signature that does not match',
+	unknown: 'no webhook registered by this node to check it against',
+};
+
+/** Answers the request itself, and tells n8n not to answer nor run anything. */
+function refuse(
+	context: IWebhookFunctions,
+	status: 400 | 401 | 503,
+	code: string,
+	message: string,
+): IWebhookResponseData {
+	const response = context.getResponseObject() as DeliveryResponse;
+	if (!response.headersSent) {
+		response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+		response.end(JSON.stringify({ error: { code, message } }));
+	}
+	return { noWebhookResponse: true };
+}
+
+/** A 200 without an execution: the service stops redelivering, nothing runs. */
+function acknowledge(reason: string): IWebhookResponseData {
+	return { webhookResponse: { received: true, executed: false, reason } };
+}
+
+async function rawBodyOf(request: DeliveryRequest): Promise<Buffer> {
+	if (request.rawBody === undefined && typeof request.readRawBody === 'function') {
+		await request.readRawBody();
+	}
+	const { rawBody } = request;
+	if (Buffer.isBuffer(rawBody)) return rawBody;
+	return Buffer.from(typeof rawBody === 'string' ? rawBody : '', 'utf8');
+}
+
+function text(value: unknown): string | undefined {
+	return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** The instance and link an event concerns, where the filters look. */
+function subjectOf(event: EventEnvelope): { instanceId?: string; linkId?: string } {
+	const data = event.data as IDataObject;
+	const link = data.link as IDataObject | undefined;
+	const click = data.click as IDataObject | undefined;
+	return {
+		instanceId:
+			text(data.instanceId) ?? (event.type.startsWith('instance.') ? text(data.id) : undefined),
+		linkId: event.type.startsWith('link.')
+			? (text(link?.id) ?? text(click?.linkId) ?? text(data.id))
+			: undefined,
+	};
+}
+
+function subscribed(events: string[], type: string): boolean {
+	return (
+		events.includes('*') ||
+		events.includes(type) ||
+		(type.startsWith('automation.') && events.includes('automation.*'))
+	);
+}
+
+/** Why the node does not run for an event it was sent, or undefined when it runs. */
+function notWanted(subscription: Subscription, event: EventEnvelope): string | undefined {
+	if (!subscribed(subscription.events, event.type)) return `event type ${event.type} not chosen`;
+	const { instanceIds, linkIds } = subscription.filters ?? {};
+	const subject = subjectOf(event);
+	if (instanceIds && !(subject.instanceId && instanceIds.includes(subject.instanceId))) {
+		return 'instance not chosen';
+	}
+	if (linkIds && !(subject.linkId && linkIds.includes(subject.linkId))) return 'link not chosen';
+	return undefined;
+}
+
+/** The registration whose secret signed this delivery, or why none did. */
+function signedBy(
+	registrations: Registration[],
+	payload: Buffer,
+	header: string | string[] | undefined,
+): { registration: Registration } | { reason: SignatureFailure | 'unknown' } {
+	let reason: SignatureFailure | 'unknown' = 'unknown';
+	for (const registration of registrations) {
+		const check = verifySignature({ payload, header, secrets: registration.secret });
+		if (check.valid) return { registration };
+		reason = check.reason;
+	}
+	return { reason };
+}
+
+/** A service without event claims answers that the endpoint does not exist. */
+function claimsUnsupported(error: unknown): boolean {
+	return error instanceof ApiError && [404, 405, 410, 501].includes(error.status);
+}
+
+/**
+ * Claims the event at the service: true when this delivery is the first of its event id at this webhook.
+ * The service holds the claims, so every n8n process (main, webhook processes in queue mode) and every
+ * restart sees the same answer; n8n's own state cannot give that (see the README's design notes).
+ */
+async function claim<C>(
+	context: IWebhookFunctions,
+	spec: TriggerSpec<C>,
+	registration: Registration,
+	eventId: string,
+): Promise<'first' | 'duplicate' | 'unsupported' | 'failed'> {
+	const nodeName = context.getNode().name;
+	let secrets: string[] = [registration.secret];
+	try {
+		const connection = await spec.connection.connect(context);
+		secrets = [...connection.secrets, registration.secret];
+		const answer = await spec
+			.webhooks(connection.client)
+			.claimEvent(
+				{ webhookId: registration.webhookId, body: { eventId } },
+				{ timeoutMs: CLAIM_TIMEOUT_MS, maxRetries: CLAIM_RETRIES },
+			);
+		return answer.claimed ? 'first' : 'duplicate';
+	} catch (error) {
+		if (claimsUnsupported(error)) {
+			context.logger.warn(
+				`${nodeName}: the service does not take event claims; event ${eventId} runs without a check for redeliveries`,
+			);
+			return 'unsupported';
+		}
+		const mapped = failure(context, spec, error, spec.scopes.write, secrets);
+		context.logger.warn(
+			`${nodeName}: could not claim event ${eventId} at the service (${mapped.message}); answered 503 so that it is delivered again`,
+		);
+		return 'failed';
+	}
+}
+
+/** Handles one delivery: what the node's `webhook()` returns. */
+export async function receive<C>(
+	context: IWebhookFunctions,
+	spec: TriggerSpec<C>,
+): Promise<IWebhookResponseData> {
+	const nodeName = context.getNode().name;
+
+	// 1. The signature, over the exact bytes received, before anything else is looked at.
+	const raw = await rawBodyOf(context.getRequestObject() as DeliveryRequest);
+	const signer = signedBy(
+		signingRegistrations(context),
+		raw,
+		context.getHeaderData()[SIGNATURE_HEADER],
+	);
+	if ('reason' in signer) {
+		context.logger.warn(
+			`${nodeName}: refused a delivery with ${FAILURE_TEXT[signer.reason]} (401); nothing was run`,
+		);
+		return refuse(
+			context,
+			401,
+			'invalid_signature',
+			'The X-Multichannel-Signature header is missing, malformed, stale or does not match',
+		);
+	}
+
+	// 2. The body: a JSON event envelope.
+	let body: unknown;
+	try {
+		body = JSON.parse(raw.toString('utf8'));
+	} catch {
+		body = undefined;
+	}
+	const parsed = EventEnvelope.safeParse(body);
+	if (!parsed.success) {
+		context.logger.warn(`${nodeName}: refused a signed delivery whose body is not an event (400)`);
+		return refuse(context, 400, 'invalid_body', 'The body is not a Multichannel event (JSON)');
+	}
+	const event = parsed.data;
+
+	// 3. The node's choice of events and its filters.
+	const reason = notWanted(spec.subscription(context), event) ?? spec.skip?.(context, event);
+	if (reason) {
+		context.logger.debug(`${nodeName}: event ${event.id} (${event.type}) dropped: ${reason}`);
+		return acknowledge(reason);
+	}
+
+	// 4. At-least-once delivery: only the first delivery of an event id runs.
+	const claimed = await claim(context, spec, signer.registration, event.id);
+	if (claimed === 'duplicate') {
+		context.logger.debug(`${nodeName}: event ${event.id} was delivered again; not run twice`);
+		return acknowledge('duplicate');
+	}
+	if (claimed === 'failed') {
+		return refuse(
+			context,
+			503,
+			'claim_failed',
+			'The event could not be checked against earlier deliveries; deliver it again later',
+		);
+	}
+
+	const onlyData = (context.getNodeParameter('options.onlyData', false) as boolean) === true;
+	const output: IDataObject = onlyData
+		? (event.data as IDataObject)
+		: {
+				id: event.id,
+				type: event.type,
+				createdAt: event.createdAt,
+				...(event.workspaceId !== undefined ? { workspaceId: event.workspaceId } : {}),
+				data: event.data as IDataObject,
+			};
+	return { workflowData: [context.helpers.returnJsonArray([output])] };
+}

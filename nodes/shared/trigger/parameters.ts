@@ -1,0 +1,55 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { eventOptions } from '../events';
+import { splitList } from '../values';
+import type { Subscription, TriggerContext } from './spec';
+
+/** The node parameters the triggers share, and how their subscription is read from them. */
+
+/** The Events multi-select: "All Events" first, then each event type of the surface. */
+export function eventsProperty(events: readonly string[], defaults: string[]): INodeProperties {
+	return {
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		default: [...defaults],
+		options: eventOptions(events),
+		description: 'The events that start the workflow',
+	};
+}
+
+/** The Options collection every trigger has. */
+export const triggerOptions: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add option',
+	default: {},
+	options: [
+		{
+			displayName: 'Output Only Data',
+			name: 'onlyData',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to output only the event data, without the event ID, type and time around it',
+		},
+	],
+};
+
+/**
+ * The subscription of a trigger with an Events multi-select and, optionally, a filter parameter named after
+ * the contract's filter (`instanceIds`, `linkIds`): no event chosen means all, no ID chosen means no filter.
+ */
+export function chosenEvents(
+	context: TriggerContext,
+	filter?: 'instanceIds' | 'linkIds',
+): Subscription {
+	const events = splitList(context.getNodeParameter('events', []));
+	const ids = filter ? splitList(context.getNodeParameter(filter, [])) : [];
+	return {
+		events: events.length > 0 ? events : ['*'],
+		...(filter && ids.length > 0 ? { filters: { [filter]: ids } } : {}),
+	};
+}

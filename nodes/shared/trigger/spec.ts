@@ -1,0 +1,83 @@
+import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+
+import type { CallOptions, EventEnvelope, Scope } from '../../../src/client';
+import type { ServiceConnection } from '../client';
+import { toNodeError, type NodeError } from '../errors';
+
+/** What a trigger node says about itself: the one implementation behind the three triggers does the rest. */
+
+export type TriggerContext = IHookFunctions | IWebhookFunctions;
+
+/** Server-side filters of a webhook registration (the contract's `filters`). */
+export interface WebhookFilters {
+	instanceIds?: string[];
+	linkIds?: string[];
+}
+
+/** What a trigger asks the service for, read from the node's parameters. */
+export interface Subscription {
+	/** Event types, `*` for all of the surface, `automation.*` for every automation event. */
+	events: string[];
+	filters?: WebhookFilters;
+}
+
+/** The webhook endpoints of one surface as the trigger uses them; the three clients share this shape. */
+export interface WebhookEndpoints {
+	create(
+		input: {
+			body: {
+				url: string;
+				events: string[];
+				secret: string;
+				filters?: WebhookFilters;
+				description?: string;
+			};
+		},
+		options?: CallOptions,
+	): Promise<{ id: string; secret?: string }>;
+	get(input: {
+		webhookId: string;
+	}): Promise<{ id: string; url?: string; events?: string[]; status?: string }>;
+	update(input: { webhookId: string; body: { enabled: boolean } }): Promise<unknown>;
+	delete(input: { webhookId: string }): Promise<void>;
+	claimEvent(
+		input: { webhookId: string; body: { eventId: string } },
+		options?: CallOptions,
+	): Promise<{ claimed: boolean }>;
+}
+
+export interface TriggerSpec<C> {
+	/** The key the trigger's credential holds, and how to open its client. */
+	connection: ServiceConnection<C>;
+	webhooks(client: C): WebhookEndpoints;
+	scopes: { read: Scope; write: Scope };
+	/** The events and filters the node's parameters ask for; throws `NodeOperationError` on bad input. */
+	subscription(context: TriggerContext): Subscription;
+	/** Why an event the node subscribed to is still not run (clicks by bots, for instance); or undefined. */
+	skip?(context: IWebhookFunctions, event: EventEnvelope): string | undefined;
+}
+
+const FIELD_NAMES = {
+	webhookId: 'Webhook',
+	'body.url': 'Webhook URL',
+	'body.events': 'Events',
+	'body.filters.instanceIds': 'Instances',
+	'body.filters.linkIds': 'Links',
+};
+
+/** An error of a call to the service, as the node shows it: mapped, with every secret kept out. */
+export function failure<C>(
+	context: TriggerContext,
+	spec: TriggerSpec<C>,
+	error: unknown,
+	scope: Scope,
+	secrets: string[],
+): NodeError {
+	return toNodeError(context.getNode(), error, {
+		keyKind: spec.connection.keyKind,
+		scope,
+		noun: 'webhook',
+		fields: FIELD_NAMES,
+		secrets,
+	});
+}
