@@ -1,10 +1,8 @@
 import type { AutomationClient } from '../../../src/client';
-import { listSearchMethods, nodeProperties, type ResourceModule } from '../../shared/resources';
+import { nodeProperties, type ResourceModule } from '../../shared/resources';
 import { event } from './event';
 
 /** The resources of the Multichannel Automation node, each a folder beside this file. */
 export const resources: Array<ResourceModule<AutomationClient>> = [event];
 
 export const properties = nodeProperties(resources);
-
-export const listSearch = listSearchMethods(resources);
