@@ -1,4 +1,6 @@
 // HTTP clients of the local stack: n8n's REST and public APIs, and the sandbox's API. Plain Node (never shipped).
+import { setTimeout as sleep } from 'node:timers/promises';
+
 import { waitForHttp } from './service.mjs';
 
 /** The owner account set up on n8n's first start (a local instance on loopback only). */
@@ -20,17 +22,24 @@ export class N8nClient {
 		this.apiKey = undefined;
 	}
 
+	/** One call; while n8n answers 503 (its database check failed: "Database is not ready!") it is tried again. */
 	async request(method, path, { body, headers = {}, expect } = {}) {
-		const response = await fetch(`${this.baseUrl}${path}`, {
-			method,
-			headers: {
-				accept: 'application/json',
-				...(body === undefined ? {} : { 'content-type': 'application/json' }),
-				...headers,
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
-			signal: AbortSignal.timeout(60_000),
-		});
+		let response;
+		for (let attempt = 1; ; attempt++) {
+			response = await fetch(`${this.baseUrl}${path}`, {
+				method,
+				headers: {
+					accept: 'application/json',
+					...(body === undefined ? {} : { 'content-type': 'application/json' }),
+					...headers,
+				},
+				body: body === undefined ? undefined : JSON.stringify(body),
+				signal: AbortSignal.timeout(60_000),
+			});
+			if (response.status !== 503 || attempt === 30) break;
+			await response.body?.cancel();
+			await sleep(1000);
+		}
 		const text = await response.text();
 		let json;
 		try {

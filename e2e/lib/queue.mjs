@@ -175,6 +175,9 @@ export class QueueN8n {
 				DB_POSTGRESDB_DATABASE: this.postgres.database,
 				DB_POSTGRESDB_USER: this.postgres.user,
 				DB_POSTGRESDB_PASSWORD: '',
+				// n8n's default pool of 2 connections per process times out ("timeout exceeded when trying to
+				// connect", failed executions) under a burst of deliveries on a busy machine.
+				DB_POSTGRESDB_POOL_SIZE: '10',
 				QUEUE_BULL_REDIS_HOST: '127.0.0.1',
 				QUEUE_BULL_REDIS_PORT: String(this.redis.port),
 				N8N_ENCRYPTION_KEY: this.encryptionKey,
