@@ -21,6 +21,7 @@ import {
 	UnexpectedResponseError,
 	type ValidationIssue,
 } from '../../src/client';
+import { cut, messageOf, redactedCopy, type Clean } from './redaction';
 
 /** The console page where keys are generated. */
 const CONSOLE_PATH = '/user/api';
@@ -68,6 +69,29 @@ function isNodeApiError(error: unknown): error is NodeApiError {
 export function toNodeError(node: INode, error: unknown, context: ErrorContext): NodeError {
 	const clean = (text: string) => redactSecrets(text, context.secrets ?? []);
 	const item = context.itemIndex === undefined ? '' : ` [item ${context.itemIndex}]`;
+	try {
+		return mapError(node, error, context, clean, item);
+	} catch {
+		// Mapping must never throw: whatever was thrown (a hostile shape, say), the item still fails with the
+		// best message that can be read from it, and "Continue On Fail" still applies.
+		return new NodeOperationError(
+			node,
+			`${cut(clean(messageOf(error))) || 'Unknown error'}${item}`,
+			{
+				itemIndex: context.itemIndex,
+				description: 'The error could not be read in full; this is what could be read of it.',
+			},
+		);
+	}
+}
+
+function mapError(
+	node: INode,
+	error: unknown,
+	context: ErrorContext,
+	clean: Clean,
+	item: string,
+): NodeError {
 	const itemIndex = context.itemIndex;
 
 	// Input mistakes the node itself reported: kept as they are, cleaned and tied to the item.
@@ -168,8 +192,9 @@ export function toNodeError(node: INode, error: unknown, context: ErrorContext):
 		});
 	}
 
-	const message = error instanceof Error ? error.message : String(error);
-	return new NodeOperationError(node, clean(message || 'Unknown error') + item, { itemIndex });
+	return new NodeOperationError(node, `${cut(clean(messageOf(error))) || 'Unknown error'}${item}`, {
+		itemIndex,
+	});
 }
 
 /** An answer with an error status: the message says what to do about it. */
@@ -177,7 +202,7 @@ function apiError(
 	node: INode,
 	error: ApiError,
 	context: ErrorContext,
-	clean: (text: string) => string,
+	clean: Clean,
 	item: string,
 ): NodeApiError {
 	const said = clean(error.message).replace(/\.+$/, '');
@@ -248,27 +273,31 @@ function apiError(
 	});
 }
 
-/** What n8n shows under "Error details": the service's answer, redacted, never the request. */
-function plain(error: MultichannelError, clean: (text: string) => string): JsonObject {
-	const response: JsonObject = { message: clean(error.message), code: error.code };
+/**
+ * What n8n shows under "Error details": the service's answer, never the request. Its `details` are copied
+ * value by value, each string redacted, so that whatever a service put there stays readable and safe.
+ */
+function plain(error: MultichannelError, clean: Clean): JsonObject {
+	const response: JsonObject = { message: cut(clean(error.message)), code: error.code };
 	if (error.status !== undefined) response.httpCode = String(error.status);
 	if (error.requestId) response.requestId = error.requestId;
 	if (error instanceof ApiError && error.details.length > 0) {
-		response.details = JSON.parse(clean(JSON.stringify(error.details)));
+		response.details = redactedCopy(error.details, clean);
 	}
 	return response;
 }
 
 /** `details` of a 4xx body, usually `{ field, message }` entries, as lines under the message. */
-function formatDetails(details: unknown[], clean: (text: string) => string): string {
-	if (details.length === 0) return '';
-	const lines = details.map((detail) => {
+function formatDetails(details: unknown[], clean: Clean): string {
+	const copy = redactedCopy(details, clean);
+	if (!Array.isArray(copy) || copy.length === 0) return '';
+	const lines = copy.map((detail) => {
 		if (typeof detail === 'string') return detail;
 		const { field, message } = (detail ?? {}) as { field?: unknown; message?: unknown };
-		if (typeof message !== 'string') return JSON.stringify(detail);
+		if (typeof message !== 'string') return cut(JSON.stringify(detail), 200);
 		return typeof field === 'string' ? `${field}: ${message}` : message;
 	});
-	return clean(` Details: ${lines.join('; ')}.`);
+	return ` Details: ${lines.join('; ')}.`;
 }
 
 /** How long the service asked us to wait: `Retry-After`, or else the reset of the rate-limit window. */
