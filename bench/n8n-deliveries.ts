@@ -33,8 +33,8 @@ interface N8nClient {
 interface Stack {
 	n8n: { client: N8nClient };
 	credentials: Record<string, { id: string; name: string }>;
-	/** Set when n8n runs in queue mode. */
-	queue?: unknown;
+	/** Set when n8n runs in queue mode; PostgreSQL's data may live outside the stack's folder. */
+	queue?: { postgres?: { dataDir?: string } };
 	stop(): Promise<void>;
 }
 interface StackModule {
@@ -264,6 +264,8 @@ export async function n8nDeliveries(options: N8nDeliveriesOptions) {
 		return result;
 	} finally {
 		await stack?.stop();
+		const database = stack?.queue?.postgres?.dataDir;
+		if (database) rmSync(database, { recursive: true, force: true });
 		if (measured) rmSync(dir, { recursive: true, force: true });
 		else log(`n8n deliveries: kept ${dir} (n8n's and the sandbox's logs)`);
 	}
