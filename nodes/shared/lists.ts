@@ -28,14 +28,17 @@ async function fromService<C, R>(
 	source: ListSource<C>,
 	read: (client: C) => Promise<R>,
 ): Promise<R> {
+	let secrets: string[] = [];
 	try {
-		const { client } = await source.connection.connect(context);
-		return await read(client);
+		const connection = await source.connection.connect(context);
+		secrets = connection.secrets;
+		return await read(connection.client);
 	} catch (error) {
 		throw toNodeError(context.getNode(), error, {
 			keyKind: source.connection.keyKind,
 			scope: source.scope,
 			noun: source.noun,
+			secrets,
 		});
 	}
 }

@@ -112,4 +112,24 @@ describe('helpers', () => {
 			'my own secret: [redacted]',
 		);
 	});
+
+	it('redacts a given value of any length: a long one wherever it stands, a short one as a whole word', () => {
+		expect(redactSecrets('url?key=hunter2-long&x=1', ['hunter2-long'])).toBe(
+			'url?key=[redacted]&x=1',
+		);
+		expect(redactSecrets('Key Qz7k was revoked ("Qz7k"); key=Qz7k.', ['Qz7k'])).toBe(
+			'Key [redacted] was revoked ("[redacted]"); key=[redacted].',
+		);
+		// Not inside other words, so that a message stays readable.
+		expect(redactSecrets('Qz7kx xQz7k Qz7k_1 Qz7k-2', ['Qz7k'])).toBe('Qz7kx xQz7k Qz7k_1 Qz7k-2');
+		expect(redactSecrets('the api key was rejected', ['api'])).toBe(
+			'the [redacted] key was rejected',
+		);
+		// Characters special in patterns are taken literally; an empty value redacts nothing.
+		expect(redactSecrets('a.c abc (a.c)', ['a.c', ''])).toBe('[redacted] abc ([redacted])');
+		// A short value inside a longer one does not keep the longer one from being redacted whole.
+		expect(redactSecrets('secret-value-1 secret', ['secret', 'secret-value-1'])).toBe(
+			'[redacted] [redacted]',
+		);
+	});
 });

@@ -17,6 +17,8 @@ const BASE_URL = 'http://127.0.0.1:8787';
 const API_KEY = 'mcw_live_4f7d9c2b1a0e8f6d';
 /** A key without the service's prefix: only the node's own redaction (by value) can hide it. */
 const UNPREFIXED_KEY = 'k7Q2xv9LmP4rT8wZ';
+/** A key too short to be told from a word by its length: redacted where it stands as a word of its own. */
+const SHORT_KEY = 'Qz7k';
 const credentials = { multichannelApi: { baseUrl: BASE_URL, apiKey: API_KEY } };
 const NODE_TYPE = 'n8n-nodes-multichannel.multichannel';
 
@@ -406,6 +408,7 @@ describe('no key anywhere', () => {
 	test.each([
 		['a prefixed key', API_KEY],
 		['an unprefixed key', UNPREFIXED_KEY],
+		['a key shorter than 6 characters', SHORT_KEY],
 	])('%s echoed back by the service appears in no output, error or message', async (_, apiKey) => {
 		const echo = `Key ${apiKey} was revoked (Authorization: Bearer ${apiKey})`;
 		const { scope, seen } = service();
