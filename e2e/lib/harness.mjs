@@ -1,6 +1,6 @@
 // What the end-to-end test files share: a stack per `describe` block (started before its tests, stopped after them
 // with the check that no process is left), a watchdog, and helpers over n8n's public API and the sandbox.
-//   E2E_TIMEOUT_MS     the watchdog (default 10 minutes per test file)
+//   E2E_TIMEOUT_MS     the watchdog (default 15 minutes per test file)
 //   E2E_SKIP_BUILD=1   reuse dist/ and the sandbox bundle as they are
 //   E2E_KEEP=1         keep the temporary folders (logs of every process) for a look afterwards
 import assert from 'node:assert/strict';
@@ -13,7 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { collectPages, prepareWorkflow, sandboxCall, startHeadlessStack } from './stack.mjs';
 
-export const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 600_000);
+export const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 900_000);
 
 export const log = (message) => process.stderr.write(`[e2e] ${message}\n`);
 
