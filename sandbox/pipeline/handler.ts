@@ -6,23 +6,26 @@ import { newId } from '../store';
 
 /**
  * The server's request listener: gives each request an id (`X-Request-Id`) and turns whatever the
- * dispatcher throws into the contract's error body (an unexpected error is logged and answered 500).
+ * dispatcher throws into the contract's error body (an unexpected error is logged and answered 500). It
+ * never rejects: no request, of any shape, can end the process.
  */
 export function createRequestHandler(
 	dispatch: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
 	log: (message: string) => void,
 ) {
-	return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-		const requestId = newId('req');
-		res.setHeader('X-Request-Id', requestId);
-		let failure: unknown;
-		try {
-			await dispatch(req, res);
-		} catch (error) {
-			failure = error;
-		}
-		if (failure === undefined) return;
-		if (res.headersSent || req.socket.destroyed) {
+	const report = (req: IncomingMessage, failure: unknown) =>
+		log(
+			`sandbox: ${req.method} ${req.url} failed: ${(failure as Error)?.stack ?? String(failure)}`,
+		);
+
+	async function answerFailure(
+		req: IncomingMessage,
+		res: ServerResponse,
+		failure: unknown,
+		requestId: string,
+	): Promise<void> {
+		// Nothing more can be said on a connection that is gone or an answer already under way.
+		if (res.headersSent || res.destroyed || !req.socket || req.socket.destroyed) {
 			res.destroy();
 			return;
 		}
@@ -30,13 +33,41 @@ export function createRequestHandler(
 		if (failure instanceof HttpError) {
 			error = failure;
 		} else {
-			log(
-				`sandbox: ${req.method} ${req.url} failed: ${(failure as Error)?.stack ?? String(failure)}`,
-			);
+			report(req, failure);
 			error = new HttpError(500, 'internal_error', 'The sandbox failed to answer; see its log');
 		}
 		// A body that was not read to the end (413) would otherwise stall the connection.
 		if (error.status === 413) res.setHeader('Connection', 'close');
 		sendJson(res, error.status, errorBody(error, requestId), error.headers);
+	}
+
+	return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const requestId = newId('req');
+		try {
+			res.setHeader('X-Request-Id', requestId);
+			await dispatch(req, res);
+		} catch (failure) {
+			try {
+				await answerFailure(req, res, failure, requestId);
+			} catch (secondFailure) {
+				// Answering the failure failed too (a header that cannot be sent...): a plain 500, or nothing.
+				report(req, secondFailure);
+				answerPlain500(res, requestId);
+			}
+		}
 	};
+}
+
+function answerPlain500(res: ServerResponse, requestId: string): void {
+	try {
+		if (res.headersSent || res.destroyed) {
+			res.destroy();
+			return;
+		}
+		for (const name of res.getHeaderNames()) res.removeHeader(name);
+		const error = new HttpError(500, 'internal_error', 'The sandbox failed to answer; see its log');
+		sendJson(res, 500, errorBody(error, requestId), { 'X-Request-Id': requestId });
+	} catch {
+		res.destroy();
+	}
 }

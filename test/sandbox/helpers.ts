@@ -1,5 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run in plain Node, never inside n8n */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+	createServer,
+	request as httpRequest,
+	type IncomingHttpHeaders,
+	type Server,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Ajv2020 from 'ajv/dist/2020';
 import { request } from 'undici';
@@ -219,4 +224,55 @@ const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false
 export function jsonSchemaValidator(schema: Record<string, unknown>): SchemaCheck {
 	const validate = ajv.compile(schema);
 	return (value) => (validate(value) ? null : ajv.errorsText(validate.errors));
+}
+
+/**
+ * A POST whose body is sent chunked (`Transfer-Encoding: chunked`, no Content-Length) in 64 KiB pieces, as
+ * `curl -H 'Transfer-Encoding: chunked' --data-binary @file` does. Resolves with the answer, or with the
+ * connection error when there was none.
+ */
+export function postChunked(
+	baseUrl: string,
+	path: string,
+	options: { key?: string; bytes: number },
+): Promise<{ status?: number; body?: unknown; error?: string }> {
+	return new Promise((resolve) => {
+		const headers: Record<string, string> = {
+			'content-type': 'application/json',
+			'transfer-encoding': 'chunked',
+		};
+		if (options.key) headers.authorization = `Bearer ${options.key}`;
+		const req = httpRequest(`${baseUrl}${path}`, { method: 'POST', headers });
+		req.on('response', (res) => {
+			let text = '';
+			res.setEncoding('utf8');
+			res.on('data', (chunk: string) => (text += chunk));
+			res.on('end', () => {
+				let body: unknown = text;
+				try {
+					body = JSON.parse(text);
+				} catch {
+					body = text;
+				}
+				resolve({ status: res.statusCode, body });
+			});
+		});
+		req.on('error', (error) => resolve({ error: error.message }));
+		// An answer that never comes is a failure too, and should not hold the test until jest's timeout.
+		req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
+		const chunk = Buffer.alloc(64 * 1024, 'a');
+		let sent = 0;
+		const pump = () => {
+			while (sent < options.bytes && !req.destroyed) {
+				const piece = chunk.subarray(0, Math.min(chunk.length, options.bytes - sent));
+				sent += piece.length;
+				if (!req.write(piece)) {
+					req.once('drain', pump);
+					return;
+				}
+			}
+			if (!req.destroyed) req.end();
+		};
+		pump();
+	});
 }
