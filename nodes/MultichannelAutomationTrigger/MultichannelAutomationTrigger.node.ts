@@ -52,8 +52,9 @@ export class MultichannelAutomationTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ $parameter["listenTo"] === "all" ? "All events" : $parameter["eventNames"] }}',
+		// n8n's node creator shows this for the Automation node too (one entry for both): it names the actions.
 		description:
-			'Starts the workflow when an automation event is published in the Multichannel workspace',
+			'Publish automation events in a Multichannel workspace, or start a workflow when one is published',
 		defaults: {
 			name: 'Multichannel Automation Trigger',
 		},

@@ -46,8 +46,9 @@ export class MultichannelShortLinkTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ $parameter["events"].join(", ") }}',
+		// n8n's node creator shows this for the Short Link node too (one entry for both): it names the actions.
 		description:
-			'Starts the workflow when a Multichannel short link is clicked, created, updated or deleted',
+			'Create and manage Multichannel short links, or start a workflow when one is clicked, created, updated or deleted',
 		defaults: {
 			name: 'Multichannel Short Link Trigger',
 		},

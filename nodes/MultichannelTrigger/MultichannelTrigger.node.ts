@@ -39,8 +39,9 @@ export class MultichannelTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ $parameter["events"].join(", ") }}',
+		// n8n's node creator shows this for the Multichannel node too (one entry for both): it names the actions.
 		description:
-			'Starts the workflow on Multichannel messaging events: messages, instances, groups and contacts',
+			'Send messages and manage instances, groups and contacts in Multichannel, or start a workflow on their events',
 		defaults: {
 			name: 'Multichannel Trigger',
 		},

@@ -238,6 +238,40 @@ describe.each([
 	});
 });
 
+/**
+ * The entries of n8n's node creator, as its editor builds them (`generateMergedNodesAndActions` in
+ * packages/frontend/editor-ui/…/NodeCreator/composables/useActionsGeneration.ts): a trigger whose type name
+ * without "Trigger" is an action node's is merged into that node's entry, and the merged entry shows the
+ * trigger's description ("default to trigger description"), in the "What happens next?" panel as in the
+ * trigger panel. Other nodes keep their own.
+ */
+function nodeCreatorEntries(types: Record<string, INodeType>): Record<string, string> {
+	const entries: Record<string, string> = {};
+	const isTrigger = (name: string) => types[name].description.group.includes('trigger');
+	for (const name of Object.keys(types).filter((name) => !isTrigger(name))) {
+		entries[name] = types[name].description.description;
+	}
+	for (const name of Object.keys(types).filter(isTrigger)) {
+		const app = name.replace('Trigger', '');
+		entries[app in entries ? app : name] = types[name].description.description;
+	}
+	return entries;
+}
+
+test("in n8n's node creator, each action node merged with its trigger is described as an action too", async () => {
+	const types = (await loadPackage()).nodeTypes as Record<string, INodeType>;
+	const entries = nodeCreatorEntries(types);
+	expect(Object.keys(entries).sort()).toEqual(
+		[NODE_TYPE, SHORT_LINK_NODE_TYPE, AUTOMATION_NODE_TYPE].sort(),
+	);
+	expect(entries[NODE_TYPE]).toMatch(/^Send messages\b/);
+	expect(entries[SHORT_LINK_NODE_TYPE]).toMatch(/^Create and manage\b/);
+	expect(entries[AUTOMATION_NODE_TYPE]).toMatch(/^Publish\b/);
+	for (const description of Object.values(entries)) {
+		expect(description).toMatch(/\bor start a workflow\b/);
+	}
+});
+
 const built = existsSync(path.join(PACKAGE_DIR, 'dist/nodes/Multichannel/Multichannel.node.js'));
 
 // The built package is what n8n installs: checked whenever `npm run build` has run (CI builds before testing).
