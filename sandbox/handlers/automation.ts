@@ -1,6 +1,6 @@
 import type { api } from '../../src/client/api';
 import { newId } from '../store';
-import { newestFirst, paginate, type ResourceHandlers } from './context';
+import { instant, newestFirst, paginate, type ResourceHandlers } from './context';
 import { presentAutomationEvent } from './present';
 
 /** Inbound publishing: an event is stored, then fanned out as `automation.<name>` to automation webhooks. */
@@ -13,7 +13,7 @@ export const automationEventHandlers: ResourceHandlers<typeof api.automation.eve
 			name: body.name,
 			type: `automation.${body.name}`,
 			payload: body.payload,
-			occurredAt: body.occurredAt ? new Date(body.occurredAt).toISOString() : now,
+			occurredAt: instant(body.occurredAt ?? null) ?? now,
 			createdAt: now,
 		});
 		core.emit(workspaceId, `automation.${body.name}`, presentAutomationEvent(event));

@@ -100,6 +100,11 @@ function decodeCursor(text: string): Cursor {
 	return cursor as Cursor;
 }
 
+/** A validated date-time as the instant the sandbox stores (ISO, UTC, milliseconds). */
+export function instant(value: string | null): string | null {
+	return value === null ? null : new Date(value).toISOString();
+}
+
 export function newestFirst<T>(items: T[]): T[] {
 	// Records are kept in creation order, so newest first is that order reversed (stable for equal times).
 	return [...items].reverse();

@@ -5,7 +5,7 @@ import type { SandboxCore } from '../core';
 import { conflict, HttpError, notFound } from '../http';
 import { newId, type LinkRecord } from '../store';
 import { readUserAgent } from '../user-agent';
-import { newestFirst, paginate, type ResourceHandlers } from './context';
+import { instant, newestFirst, paginate, type ResourceHandlers } from './context';
 import { presentClick, presentLink } from './present';
 
 /**
@@ -40,7 +40,7 @@ export const linkHandlers: ResourceHandlers<typeof api.shortLink.links> = {
 			url: body.url,
 			title: body.title ?? null,
 			tags: body.tags ?? [],
-			expiresAt: body.expiresAt ? new Date(body.expiresAt).toISOString() : null,
+			expiresAt: instant(body.expiresAt ?? null),
 			clickCount: 0,
 			createdAt: now,
 			updatedAt: now,
@@ -70,11 +70,12 @@ export const linkHandlers: ResourceHandlers<typeof api.shortLink.links> = {
 
 	update: ({ core, workspaceId, params, body }) => {
 		const link = requireLink(core, workspaceId, params.linkId);
+		// Every new value is worked out before the link changes: a failure leaves it as it was.
+		const expiresAt = body.expiresAt === undefined ? link.expiresAt : instant(body.expiresAt);
 		if (body.url !== undefined) link.url = body.url;
 		if (body.title !== undefined) link.title = body.title;
 		if (body.tags !== undefined) link.tags = body.tags;
-		if (body.expiresAt !== undefined)
-			link.expiresAt = body.expiresAt === null ? null : new Date(body.expiresAt).toISOString();
+		link.expiresAt = expiresAt;
 		link.updatedAt = core.now().toISOString();
 		core.store.touch();
 		const shown = presentLink(link, core.baseUrl);

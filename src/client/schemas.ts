@@ -31,6 +31,18 @@ export const PhoneNumber = named(
 
 export const Id = z.string().min(1).max(200);
 export const Timestamp = z.string().describe('ISO-8601 date-time');
+
+/**
+ * A date-time a request sends: ISO-8601 with `Z` or an offset, and an offset that exists (hours up to 23,
+ * minutes up to 59), so that every value accepted here is a real instant (`+99:99` is refused, naming the field).
+ */
+export const DateTimeInput = z.iso
+	.datetime({ offset: true })
+	.refine(
+		(value) => !/[+-]\d\d:\d\d$/.test(value) || /[+-](?:[01]\d|2[0-3]):[0-5]\d$/.test(value),
+		'the time-zone offset must be between -23:59 and +23:59',
+	)
+	.describe('ISO-8601 date-time with Z or an offset from -23:59 to +23:59');
 export const Url = z.url({ protocol: /^https?$/ }).max(2048);
 export const Metadata = z.record(z.string(), z.unknown());
 

@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 
 import { operation } from '../operation';
-import { Id, ListQuery, Metadata, named, page, Timestamp } from '../schemas';
+import { DateTimeInput, Id, ListQuery, Metadata, named, page, Timestamp } from '../schemas';
 
 /** Event names become the `automation.<name>` event type delivered to automation webhooks. */
 export const AutomationEventName = z
@@ -16,7 +16,7 @@ export const PublishEvent = named(
 	z.strictObject({
 		name: AutomationEventName,
 		payload: Metadata.describe('Any JSON object, delivered as the event data'),
-		occurredAt: z.iso.datetime({ offset: true }).optional(),
+		occurredAt: DateTimeInput.optional(),
 	}),
 );
 

@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 
 import { operation } from '../operation';
-import { Id, ListQuery, named, page, pathParams, Timestamp, Url } from '../schemas';
+import { DateTimeInput, Id, ListQuery, named, page, pathParams, Timestamp, Url } from '../schemas';
 
 export const Link = named(
 	'Link',
@@ -24,9 +24,7 @@ const Code = z
 	.string()
 	.regex(/^[A-Za-z0-9_-]{3,64}$/, 'must be 3–64 letters, digits, dashes or underscores');
 const Tags = z.array(z.string().min(1).max(50)).max(20);
-const ExpiresAt = z.iso
-	.datetime({ offset: true })
-	.describe('ISO-8601 date-time; the link answers 410 after it');
+const ExpiresAt = DateTimeInput.describe('ISO-8601 date-time; the link answers 410 after it');
 
 export const CreateLink = named(
 	'CreateLink',
@@ -71,7 +69,7 @@ export const LinkListQuery = ListQuery.extend({
 	search: z.string().optional(),
 });
 export const ClickListQuery = ListQuery.extend({
-	since: z.iso.datetime({ offset: true }).optional(),
+	since: DateTimeInput.optional(),
 	includeBots: z.boolean().optional(),
 });
 
