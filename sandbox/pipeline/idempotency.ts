@@ -59,7 +59,10 @@ export function findReplay(
 	return previous;
 }
 
-/** Stores a success (after a 4xx the client may fix the cause and retry with the same key). */
+/**
+ * Stores a success (after a 4xx the client may fix the cause and retry with the same key), and drops the
+ * records past their 24 h, so that memory holds one day of records with or without a data file.
+ */
 export function rememberAnswer(
 	store: Store,
 	request: IdempotentRequest,
@@ -67,15 +70,20 @@ export function rememberAnswer(
 	body: unknown,
 	nowMs: number,
 ): void {
+	pruneIdempotency(store, nowMs);
 	const record: IdempotencyRecord = { ...request, status, body, createdAtMs: nowMs };
+	// Deleted first so that the map stays in the order the records were made.
+	store.idempotency.delete(record.key);
 	store.idempotency.set(record.key, record);
 	store.dirty = true;
 }
 
-/** Drops the records past their 24 h. */
+/** Drops the records past their 24 h: the oldest first, up to the first one still kept. */
 export function pruneIdempotency(store: Store, nowMs: number): void {
 	for (const [key, record] of store.idempotency) {
-		if (nowMs - record.createdAtMs >= IDEMPOTENCY_TTL_MS) store.idempotency.delete(key);
+		if (nowMs - record.createdAtMs < IDEMPOTENCY_TTL_MS) return;
+		store.idempotency.delete(key);
+		store.dirty = true;
 	}
 }
 

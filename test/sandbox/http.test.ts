@@ -198,6 +198,32 @@ describe('sandbox HTTP behaviour', () => {
 	});
 });
 
+describe('sandbox idempotency records', () => {
+	it('are dropped after 24 h in memory too (no data file), not kept for ever', async () => {
+		let now = Date.now();
+		const sandbox = await startTestSandbox({ now: () => now });
+		try {
+			const links = clientsFor(sandbox.baseUrl, sandbox.keys as Keys).shortLink.links;
+			for (let day = 0; day < 3; day++) {
+				await links.create(
+					{ body: { url: `https://example.com/day-${day}` } },
+					{ idempotencyKey: `day-${day}` },
+				);
+				now += 24 * 60 * 60 * 1000 + 1000;
+			}
+			await links.create(
+				{ body: { url: 'https://example.com/today' } },
+				{ idempotencyKey: 'today' },
+			);
+			expect([...sandbox.store.idempotency.keys()].map((key) => key.split(':').at(-1))).toEqual([
+				'today',
+			]);
+		} finally {
+			await sandbox.close();
+		}
+	});
+});
+
 describe('sandbox latency option', () => {
 	it('adds a fixed delay to every API request', async () => {
 		const sandbox = await startTestSandbox({ latencyMs: 120 });
