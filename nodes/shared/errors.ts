@@ -22,6 +22,7 @@ import {
 	type ValidationIssue,
 } from '../../src/client';
 import { cut, messageOf, redactedCopy, type Clean } from './redaction';
+import { withArticle } from './words';
 
 /** The console page where keys are generated. */
 const CONSOLE_PATH = '/user/api';
@@ -305,11 +306,6 @@ function retryWait(error: RateLimitError, now = Date.now()): number | undefined 
 	if (error.retryAfterMs !== undefined) return error.retryAfterMs;
 	if (error.rateLimit.reset !== undefined) return Math.max(0, error.rateLimit.reset * 1000 - now);
 	return undefined;
-}
-
-/** "a workspace", "an automation". */
-function withArticle(word: string): string {
-	return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 }
 
 function describeWait(ms: number): string {

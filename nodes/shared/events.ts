@@ -1,9 +1,10 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
+import { capitalised } from './words';
+
 /** An event type as people read it: "message.received" → "Message received". */
 export function eventLabel(event: string): string {
-	const text = event.replace(/[._]/g, ' ');
-	return text.charAt(0).toUpperCase() + text.slice(1);
+	return capitalised(event.replace(/[._]/g, ' '));
 }
 
 /** The options of an events multi-select: "All Events" first, then each event type of the surface. */

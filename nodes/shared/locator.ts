@@ -1,5 +1,7 @@
 import type { IExecuteFunctions, ILoadOptionsFunctions, INodeProperties } from 'n8n-workflow';
 
+import { capitalised, withArticle } from './words';
+
 /**
  * Resource locators ("From list", "By ID", or an expression) of every node: the field and its value. The
  * searches that fill their lists are in lists.ts.
@@ -31,7 +33,7 @@ export function locator(spec: LocatorSpec): INodeProperties {
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: `Select a ${spec.noun}...`,
+				placeholder: `Select ${withArticle(spec.noun)}...`,
 				typeOptions: { searchListMethod: spec.searchListMethod, searchable: true },
 			},
 			{
@@ -46,7 +48,7 @@ export function locator(spec: LocatorSpec): INodeProperties {
 								type: 'regex',
 								properties: {
 									regex: '^\\S+$',
-									errorMessage: `A ${spec.noun} ID has no spaces`,
+									errorMessage: `${capitalised(withArticle(spec.noun))} ID has no spaces`,
 								},
 							},
 						],

@@ -272,6 +272,29 @@ test("in n8n's node creator, each action node merged with its trigger is describ
 	}
 });
 
+test('every picker speaks English: "Select an instance...", "An instance ID has no spaces"', async () => {
+	const types = (await loadPackage()).nodeTypes as Record<string, INodeType>;
+	const texts: string[] = [];
+	for (const type of Object.values(types)) {
+		for (const property of type.description.properties) {
+			for (const mode of property.modes ?? []) {
+				if (mode.placeholder) texts.push(mode.placeholder);
+				for (const rule of mode.validation ?? []) {
+					const { errorMessage } =
+						(rule as { properties?: { errorMessage?: string } }).properties ?? {};
+					if (errorMessage) texts.push(errorMessage);
+				}
+			}
+		}
+	}
+	expect(texts).toContain('Select an instance...');
+	expect(texts).toContain('An instance ID has no spaces');
+	for (const text of texts) {
+		expect(text).not.toMatch(/\b[Aa] [aeiou]/);
+		expect(text).not.toMatch(/\b[Aa]n [^aeiou\s]/);
+	}
+});
+
 const built = existsSync(path.join(PACKAGE_DIR, 'dist/nodes/Multichannel/Multichannel.node.js'));
 
 // The built package is what n8n installs: checked whenever `npm run build` has run (CI builds before testing).
