@@ -1,13 +1,20 @@
 import { createHash, randomBytes } from 'crypto';
 
-import type { Scope } from '../src/client/operation';
-import { KEY_KINDS, KEY_PREFIXES, KIND_SCOPES } from './key-kinds';
+import {
+	API_SCOPES,
+	KEY_KINDS,
+	KEY_PREFIXES,
+	KIND_SCOPES,
+	MANAGE_KEYS,
+	type KeyScope,
+} from './key-kinds';
 import { newId, type KeyKind, type KeyRecord, type Store, type Workspace } from './store';
 
 /**
  * API keys: `mcw_…` (workspace: models and messaging), `mcl_…` (short links), `mca_…` (automation). Only a
  * sha256 of each key is stored; the key itself is returned once, when it is made. The prefixes are the ones
- * the client's redaction recognises.
+ * the client's redaction recognises. A new key holds the API scopes of its kind unless others are asked for;
+ * the seeded workspace key also holds `keys:manage`, so the console can be used from the first start.
  */
 
 export function hashKey(key: string): string {
@@ -22,10 +29,10 @@ export interface IssuedKey {
 
 export function issueKey(
 	store: Store,
-	options: { workspaceId: string; kind: KeyKind; name?: string; scopes?: Scope[]; now: Date },
+	options: { workspaceId: string; kind: KeyKind; name?: string; scopes?: KeyScope[]; now: Date },
 ): IssuedKey {
 	const allowed = KIND_SCOPES[options.kind];
-	const scopes = options.scopes ?? allowed;
+	const scopes = options.scopes ?? API_SCOPES[options.kind];
 	const foreign = scopes.filter((scope) => !allowed.includes(scope));
 	if (scopes.length === 0 || foreign.length > 0) {
 		throw new Error(
@@ -74,15 +81,42 @@ export interface SeededWorkspace {
 	keys: Record<KeyKind, string>;
 }
 
-/** A workspace with one key of each kind, each with all the scopes of its kind. */
+/** A workspace with one key of each kind, each with every scope of its kind (the workspace key: keys:manage too). */
 export function createWorkspace(store: Store, name: string, now: Date): SeededWorkspace {
 	const workspace: Workspace = { id: newId('ws'), name, createdAt: now.toISOString() };
 	store.insert('workspaces', workspace);
 	const keys = Object.fromEntries(
 		KEY_KINDS.map((kind) => [
 			kind,
-			issueKey(store, { workspaceId: workspace.id, kind, name: `Default ${kind} key`, now }).key,
+			issueKey(store, {
+				workspaceId: workspace.id,
+				kind,
+				name: `Default ${kind} key`,
+				scopes: KIND_SCOPES[kind],
+				now,
+			}).key,
 		]),
 	) as Record<KeyKind, string>;
 	return { workspace, keys };
+}
+
+/**
+ * State written before `keys:manage` existed, when any key managed keys: in each workspace without a key
+ * holding it, the active workspace keys with every API scope of their kind are given it, so the console keeps
+ * working after an upgrade. Answers whether anything changed.
+ */
+export function grantKeyManagementToFullKeys(store: Store): boolean {
+	let changed = false;
+	for (const workspace of store.all('workspaces')) {
+		const keys = store.all('keys', (key) => key.workspaceId === workspace.id);
+		if (keys.some((key) => key.scopes.includes(MANAGE_KEYS))) continue;
+		for (const key of keys) {
+			const full = API_SCOPES.workspace.every((scope) => key.scopes.includes(scope));
+			if (key.kind !== 'workspace' || key.revokedAt || !full) continue;
+			key.scopes = [...key.scopes, MANAGE_KEYS];
+			changed = true;
+		}
+	}
+	if (changed) store.touch();
+	return changed;
 }

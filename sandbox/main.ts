@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 
 import { SURFACE_TITLES } from '../src/client/api';
-import { KEY_KINDS } from './key-kinds';
+import { KEY_KINDS, MANAGE_KEYS } from './key-kinds';
 import { startSandbox, type SandboxOptions } from './server';
 
 /**
@@ -102,6 +102,9 @@ async function main(): Promise<void> {
 			'A new workspace was created. Its keys are shown this once only: store them now.',
 		);
 		for (const kind of KEY_KINDS) lines.push(`  ${SURFACE_TITLES[kind]}: ${sandbox.keys[kind]}`);
+		lines.push(
+			`  The workspace key also manages keys (${MANAGE_KEYS}) in the console: ${sandbox.baseUrl}/user/api`,
+		);
 	} else {
 		lines.push(
 			'',

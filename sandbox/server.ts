@@ -6,7 +6,14 @@ import { createConsoleHandler } from './console/api';
 import { DEFAULT_SIMULATION, SandboxCore, type SimulationOptions } from './core';
 import { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions, type EventEnvelope } from './deliveries';
 import { resumeMessages } from './handlers/messages';
-import { createWorkspace, issueKey, revokeKey, type IssuedKey, type SeededWorkspace } from './keys';
+import {
+	createWorkspace,
+	grantKeyManagementToFullKeys,
+	issueKey,
+	revokeKey,
+	type IssuedKey,
+	type SeededWorkspace,
+} from './keys';
 import { Persistence } from './persistence';
 import { createApiHandler } from './pipeline/api';
 import { createDispatcher } from './pipeline/dispatch';
@@ -96,6 +103,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		(error) => log(`sandbox: background task failed: ${(error as Error)?.stack ?? String(error)}`),
 	);
 
+	grantKeyManagementToFullKeys(store);
 	let seeded: SeededWorkspace | undefined;
 	if (store.all('workspaces').length === 0)
 		seeded = createWorkspace(store, 'Sandbox workspace', core.now());
@@ -103,13 +111,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	persistence.saveIfChanged();
 
 	const faults = new Faults(options.faults);
+	// One budget per key, for the API and the console.
+	const rateLimiter = new RateLimiter(options.rateLimit ?? { limit: 600, windowMs: 60_000 });
 	const dispatch = createDispatcher({
 		core,
 		api: createApiHandler({
 			core,
 			routes: buildRoutes(),
 			persistence,
-			rateLimiter: new RateLimiter(options.rateLimit ?? { limit: 600, windowMs: 60_000 }),
+			rateLimiter,
 			faults,
 			latencyMs: options.latencyMs ?? 0,
 			limits: {
@@ -123,6 +133,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			now: () => core.now(),
 			save,
 			baseUrl: () => core.baseUrl,
+			rateLimiter,
 		}),
 		redirect: (req, res, code) => handleRedirect(core, persistence, req, res, code),
 	});

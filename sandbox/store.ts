@@ -4,8 +4,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 import type { Surface } from '../src/client/api';
-import type { Scope } from '../src/client/operation';
-import type { KeyKind } from './key-kinds';
+import type { KeyKind, KeyScope } from './key-kinds';
 
 /**
  * The sandbox's whole state: plain records in maps, every one tagged with its workspace. It is serialised
@@ -29,7 +28,7 @@ export interface KeyRecord {
 	prefix: string;
 	/** sha256 of the whole key, hex: the key itself is never stored. */
 	hash: string;
-	scopes: Scope[];
+	scopes: KeyScope[];
 	createdAt: string;
 	lastUsedAt: string | null;
 	revokedAt: string | null;

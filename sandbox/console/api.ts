@@ -1,9 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox runs in plain Node, never inside n8n */
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod/v4';
 
-import type { Scope } from '../../src/client/operation';
 import {
 	decodeSegment,
 	HttpError,
@@ -12,12 +10,13 @@ import {
 	validationFailed,
 	type ErrorDetail,
 } from '../http';
-import { KEY_KINDS, KIND_SCOPES } from '../key-kinds';
+import { KEY_KINDS, KIND_SCOPES, MANAGE_KEYS, type KeyScope } from '../key-kinds';
 import { issueKey, revokeKey } from '../keys';
-import { authenticateKey } from '../pipeline/auth';
+import { authenticateKey, requireScope } from '../pipeline/auth';
 import { parseJson, readBody } from '../pipeline/body';
+import { enforceRateLimit, type RateLimiter } from '../pipeline/rate-limit';
 import type { KeyKind, KeyRecord, Store } from '../store';
-import { renderConsolePage } from './page';
+import { servePage } from './page';
 import type { KeyView, SessionView } from './views';
 
 /**
@@ -26,8 +25,9 @@ import type { KeyView, SessionView } from './views';
  *
  * Sign-in: the console is entered with any active key of a workspace, sent as `Authorization: Bearer <key>`
  * on every console call (the page keeps it in sessionStorage, never in a cookie, so there is nothing for
- * another site to ride on). Whoever holds a workspace's key manages that workspace's keys, and sees only
- * them: another workspace's key id answers 404, exactly like an unknown one.
+ * another site to ride on). Listing, generating and revoking keys takes a key with the scope `keys:manage`
+ * (the seeded workspace key has it), and reaches only that workspace's keys: another workspace's key id
+ * answers 404, exactly like an unknown one. Console calls count against the key's rate limit, as API calls do.
  */
 
 export const CONSOLE_PATH = '/user/api';
@@ -41,6 +41,8 @@ export interface ConsoleContext {
 	save: () => void;
 	/** The sandbox's public base URL, known once it listens. */
 	baseUrl: () => string;
+	/** The API's limiter: a key has one budget for both. */
+	rateLimiter: RateLimiter;
 }
 
 export function keyView(record: KeyRecord): KeyView {
@@ -58,15 +60,15 @@ export function keyView(record: KeyRecord): KeyView {
 }
 
 const ALL_SCOPES = [...new Set(KEY_KINDS.flatMap((kind) => KIND_SCOPES[kind]))] as [
-	Scope,
-	...Scope[],
+	KeyScope,
+	...KeyScope[],
 ];
 
 export const CreateConsoleKey = z
 	.object({
 		name: z.string().trim().min(1).max(100),
 		kind: z.enum(KEY_KINDS as [KeyKind, ...KeyKind[]]),
-		/** Omitted: every scope of the kind. */
+		/** Omitted: the API scopes of the kind (keys:manage only when asked for). */
 		scopes: z.array(z.enum(ALL_SCOPES)).min(1).max(ALL_SCOPES.length).optional(),
 	})
 	.strict()
@@ -95,6 +97,8 @@ type Handler = (request: {
 interface ConsoleRoute {
 	method: string;
 	pattern: RegExp;
+	/** Needs `keys:manage`; the session needs only an active key. */
+	managesKeys: boolean;
 	handle: Handler;
 }
 
@@ -111,11 +115,13 @@ export function createConsoleHandler(context: ConsoleContext) {
 		{
 			method: 'GET',
 			pattern: /^\/session$/,
+			managesKeys: false,
 			handle: ({ res, key }) => {
 				const workspace = store.get('workspaces', key.workspaceId);
 				const session: SessionView = {
 					workspace: { id: key.workspaceId, name: workspace?.name ?? key.workspaceId },
 					key: keyView(key),
+					canManageKeys: key.scopes.includes(MANAGE_KEYS),
 					kinds: KIND_SCOPES,
 				};
 				sendJson(res, 200, session, NO_STORE);
@@ -124,6 +130,7 @@ export function createConsoleHandler(context: ConsoleContext) {
 		{
 			method: 'GET',
 			pattern: /^\/keys$/,
+			managesKeys: true,
 			handle: ({ res, key }) => {
 				const data = store
 					.all('keys', (record) => record.workspaceId === key.workspaceId)
@@ -135,6 +142,7 @@ export function createConsoleHandler(context: ConsoleContext) {
 		{
 			method: 'POST',
 			pattern: /^\/keys$/,
+			managesKeys: true,
 			handle: async ({ req, res, key }) => {
 				const input = await readJson(req);
 				const details: ErrorDetail[] = [];
@@ -155,6 +163,7 @@ export function createConsoleHandler(context: ConsoleContext) {
 		{
 			method: 'POST',
 			pattern: /^\/keys\/([^/]+)\/revoke$/,
+			managesKeys: true,
 			handle: async ({ req, res, key, params }) => {
 				const details: ErrorDetail[] = [];
 				const keyId = validate(KeyIdParam, decodeSegment(params[0], 'keyId'), 'keyId', details);
@@ -168,16 +177,23 @@ export function createConsoleHandler(context: ConsoleContext) {
 				if (!target) {
 					throw new HttpError(404, 'not_found', `Key "${keyId}" was not found in this workspace`);
 				}
-				const othersActive = store.all(
+				const otherManagers = store.all(
 					'keys',
 					(record) =>
-						record.workspaceId === key.workspaceId && !record.revokedAt && record.id !== keyId,
+						record.workspaceId === key.workspaceId &&
+						!record.revokedAt &&
+						record.id !== keyId &&
+						record.scopes.includes(MANAGE_KEYS),
 				);
-				if (!target.revokedAt && othersActive.length === 0) {
+				if (
+					!target.revokedAt &&
+					target.scopes.includes(MANAGE_KEYS) &&
+					otherManagers.length === 0
+				) {
 					throw new HttpError(
 						409,
 						'last_active_key',
-						"This is the workspace's last active key; create another before revoking it, or the console cannot be entered again",
+						`This is the workspace's last active key with ${MANAGE_KEYS}; create another before revoking it, or no one can manage the workspace's keys again`,
 					);
 				}
 				revokeKey(store, key.workspaceId, keyId, context.now());
@@ -203,27 +219,7 @@ export function createConsoleHandler(context: ConsoleContext) {
 					Allow: 'GET, HEAD',
 				});
 			}
-			const nonce = randomBytes(16).toString('base64');
-			const html = renderConsolePage({ nonce, baseUrl: context.baseUrl() });
-			res.writeHead(200, {
-				'Content-Type': 'text/html; charset=utf-8',
-				'Content-Length': Buffer.byteLength(html),
-				'Content-Security-Policy': [
-					"default-src 'none'",
-					`script-src 'nonce-${nonce}'`,
-					`style-src 'nonce-${nonce}'`,
-					"connect-src 'self'",
-					"img-src 'self' data:",
-					"base-uri 'none'",
-					"form-action 'none'",
-					"frame-ancestors 'none'",
-				].join('; '),
-				'X-Content-Type-Options': 'nosniff',
-				'X-Frame-Options': 'DENY',
-				'Referrer-Policy': 'no-referrer',
-				...NO_STORE,
-			});
-			res.end(method === 'HEAD' ? undefined : html);
+			servePage(res, method, context.baseUrl());
 			return true;
 		}
 
@@ -236,6 +232,8 @@ export function createConsoleHandler(context: ConsoleContext) {
 				continue;
 			}
 			const key = authenticateKey(store, req, SIGN_IN);
+			enforceRateLimit(context.rateLimiter, key, res, context.now().getTime());
+			if (route.managesKeys) requireScope(key, MANAGE_KEYS);
 			await route.handle({ req, res, key, params: match.slice(1) });
 			return true;
 		}

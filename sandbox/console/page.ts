@@ -1,3 +1,7 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox runs in plain Node, never inside n8n */
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+
 import { consoleScript } from './script';
 import { CONSOLE_STYLE } from './style';
 
@@ -6,6 +10,31 @@ import { CONSOLE_STYLE } from './style';
  * style carry the per-response CSP nonce, and the script fills the page only through `textContent`, so a
  * key name or a schema description is never parsed as HTML.
  */
+
+/** Answers `GET`/`HEAD /user/api` with the page, under a fresh nonce and a strict Content-Security-Policy. */
+export function servePage(res: ServerResponse, method: string, baseUrl: string): void {
+	const nonce = randomBytes(16).toString('base64');
+	const html = renderConsolePage({ nonce, baseUrl });
+	res.writeHead(200, {
+		'Content-Type': 'text/html; charset=utf-8',
+		'Content-Length': Buffer.byteLength(html),
+		'Content-Security-Policy': [
+			"default-src 'none'",
+			`script-src 'nonce-${nonce}'`,
+			`style-src 'nonce-${nonce}'`,
+			"connect-src 'self'",
+			"img-src 'self' data:",
+			"base-uri 'none'",
+			"form-action 'none'",
+			"frame-ancestors 'none'",
+		].join('; '),
+		'X-Content-Type-Options': 'nosniff',
+		'X-Frame-Options': 'DENY',
+		'Referrer-Policy': 'no-referrer',
+		'Cache-Control': 'no-store',
+	});
+	res.end(method === 'HEAD' ? undefined : html);
+}
 
 export function renderConsolePage(options: { nonce: string; baseUrl: string }): string {
 	const nonce = escapeHtml(options.nonce);

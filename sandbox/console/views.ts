@@ -1,5 +1,4 @@
-import type { Scope } from '../../src/client/operation';
-import type { KeyKind } from '../key-kinds';
+import type { KeyKind, KeyScope } from '../key-kinds';
 
 /**
  * What the console's endpoints answer, as types only: the sandbox builds them (console/api.ts) and the
@@ -12,7 +11,7 @@ export interface KeyView {
 	name: string;
 	kind: KeyKind;
 	prefix: string;
-	scopes: Scope[];
+	scopes: KeyScope[];
 	createdAt: string;
 	lastUsedAt: string | null;
 	revokedAt: string | null;
@@ -23,6 +22,8 @@ export interface KeyView {
 export interface SessionView {
 	workspace: { id: string; name: string };
 	key: KeyView;
+	/** Whether the key may list, generate and revoke keys (`keys:manage`). */
+	canManageKeys: boolean;
 	/** The scopes each kind of key can hold. */
-	kinds: Record<KeyKind, Scope[]>;
+	kinds: Record<KeyKind, KeyScope[]>;
 }

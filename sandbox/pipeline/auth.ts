@@ -3,13 +3,14 @@ import type { IncomingMessage } from 'node:http';
 
 import { SURFACE_TITLES } from '../../src/client/api';
 import { HttpError } from '../http';
+import type { KeyScope } from '../key-kinds';
 import { findKey } from '../keys';
 import type { Route } from '../routes';
 import type { KeyRecord, Store } from '../store';
 
 /**
- * Who is calling and what they may do: the one Bearer sign-in of the API and the console, and the API's
- * check of key kind and scope.
+ * Who is calling and what they may do: the one Bearer sign-in of the API and the console, the API's check
+ * of key kind and scope, and the scope check the console uses too.
  */
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer' };
@@ -48,11 +49,16 @@ export function authorizeRoute(key: KeyRecord, route: Route): void {
 				`${SURFACE_TITLES[key.kind].toLowerCase()}`,
 		);
 	}
-	if (!key.scopes.includes(route.operation.scope)) {
+	requireScope(key, route.operation.scope);
+}
+
+/** 403 unless the key holds `scope`. */
+export function requireScope(key: KeyRecord, scope: KeyScope): void {
+	if (!key.scopes.includes(scope)) {
 		throw new HttpError(
 			403,
 			'insufficient_scope',
-			`This endpoint needs the scope ${route.operation.scope}; the key has ${key.scopes.join(', ')}`,
+			`This endpoint needs the scope ${scope}; the key has ${key.scopes.join(', ')}`,
 		);
 	}
 }

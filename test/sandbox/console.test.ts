@@ -126,7 +126,7 @@ describe('console JSON endpoints (/user/api/…)', () => {
 			revokedAt: null,
 			status: 'active',
 		});
-		const list = await raw(sandbox.baseUrl, 'GET', '/user/api/keys', { key: keys.automation });
+		const list = await raw(sandbox.baseUrl, 'GET', '/user/api/keys', { key: keys.workspace });
 		const text = JSON.stringify(list.body);
 		expect(text).toContain(key.id as string);
 		expect(text).not.toContain(secret);
@@ -140,6 +140,73 @@ describe('console JSON endpoints (/user/api/…)', () => {
 			body: { url: 'https://example.com' },
 		});
 		expect(write.status).toBe(403);
+	});
+
+	it('lets only a key with keys:manage list, generate or revoke keys; any active key signs in', async () => {
+		const seeded = sandbox.store.all(
+			'keys',
+			(key) => key.workspaceId === sandbox.workspaceId && key.kind === 'workspace',
+		)[0];
+		expect(seeded.scopes).toEqual(['messaging:read', 'messaging:write', 'keys:manage']);
+		const reader = sandbox.issueKey({ kind: 'shortLink', scopes: ['links:read'] }).key;
+		for (const key of [reader, keys.shortLink, keys.automation]) {
+			const session = await raw(sandbox.baseUrl, 'GET', '/user/api/session', { key });
+			expect(session.status).toBe(200);
+			expect(session.body).toMatchObject({ canManageKeys: false });
+			const attempts = [
+				await raw(sandbox.baseUrl, 'GET', '/user/api/keys', { key }),
+				await raw(sandbox.baseUrl, 'POST', '/user/api/keys', {
+					key,
+					body: { name: 'escalated', kind: 'workspace' },
+				}),
+				await raw(sandbox.baseUrl, 'POST', `/user/api/keys/${seeded.id}/revoke`, { key }),
+			];
+			for (const answer of attempts) {
+				expect(answer.status).toBe(403);
+				expect(answer.body).toMatchObject({ error: { code: 'insufficient_scope' } });
+			}
+		}
+		expect(seeded.revokedAt).toBeNull();
+		expect(sandbox.store.all('keys', (key) => key.name === 'escalated')).toEqual([]);
+
+		// A generated key has the API scopes of its kind unless keys:manage is asked for.
+		const plain = await raw(sandbox.baseUrl, 'POST', '/user/api/keys', {
+			key: keys.workspace,
+			body: { name: 'plain', kind: 'workspace' },
+		});
+		expect(plain.body).toMatchObject({ key: { scopes: ['messaging:read', 'messaging:write'] } });
+		const manager = await raw(sandbox.baseUrl, 'POST', '/user/api/keys', {
+			key: keys.workspace,
+			body: { name: 'manager', kind: 'workspace', scopes: ['keys:manage'] },
+		});
+		expect(manager.status).toBe(201);
+		const managerSecret = (manager.body as { secret: string }).secret;
+		const session = await raw(sandbox.baseUrl, 'GET', '/user/api/session', { key: managerSecret });
+		expect(session.body).toMatchObject({ canManageKeys: true });
+		const onlyLinks = await raw(sandbox.baseUrl, 'POST', '/user/api/keys', {
+			key: keys.workspace,
+			body: { name: 'x', kind: 'shortLink', scopes: ['keys:manage'] },
+		});
+		expect(onlyLinks.status).toBe(400);
+	});
+
+	it('rate limits console calls per key, with the API headers', async () => {
+		const limited = await startTestSandbox({ rateLimit: { limit: 2, windowMs: 60_000 } });
+		try {
+			const key = (limited.keys as Keys).workspace;
+			const first = await raw(limited.baseUrl, 'GET', '/user/api/session', { key });
+			expect(first.headers['x-ratelimit-limit']).toBe('2');
+			expect((await raw(limited.baseUrl, 'GET', '/user/api/keys', { key })).status).toBe(200);
+			const third = await raw(limited.baseUrl, 'POST', '/user/api/keys', {
+				key,
+				body: { name: 'one too many', kind: 'automation' },
+			});
+			expect(third.status).toBe(429);
+			expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+			expect(limited.store.all('keys', (record) => record.name === 'one too many')).toEqual([]);
+		} finally {
+			await limited.close();
+		}
 	});
 
 	it('validates what it is sent, with the contract error body', async () => {
@@ -199,7 +266,7 @@ describe('console JSON endpoints (/user/api/…)', () => {
 		expect(target.revokedAt).toBeNull();
 	});
 
-	it("revokes: the next request with the key gets 401; a workspace's last active key stays", async () => {
+	it("revokes: the next request with the key gets 401; a workspace's last key that can manage keys stays", async () => {
 		const lone = sandbox.createWorkspace('Lone');
 		const list = await raw(sandbox.baseUrl, 'GET', '/user/api/keys', { key: lone.keys.workspace });
 		const [automation, shortLink, workspace] = (list.body as { data: Array<{ id: string }> }).data;
@@ -214,6 +281,8 @@ describe('console JSON endpoints (/user/api/…)', () => {
 			key: lone.keys.shortLink,
 		});
 		expect(revoked.status).toBe(401);
+		// The last active key that can manage keys stays, even with another active key beside it.
+		sandbox.issueKey({ workspaceId: lone.workspace.id, kind: 'automation' });
 		const last = await raw(sandbox.baseUrl, 'POST', `/user/api/keys/${workspace.id}/revoke`, {
 			key: lone.keys.workspace,
 		});
@@ -487,5 +556,17 @@ if (!haveChromium && !inCi) {
 		const answer = await raw(sandbox.baseUrl, 'GET', '/api/v1/models', { key: secret });
 		expect(answer.status).toBe(401);
 		expect(answer.body).toMatchObject({ error: { code: 'unauthorized' } });
+	});
+
+	it('signs in with a key that cannot manage keys: no key list, a note naming keys:manage', async () => {
+		await page.click('#signout');
+		await page.type('#signin-key', keys.shortLink);
+		await page.click('#signin-submit');
+		await page.waitFor(`!document.getElementById('who').hidden`, { what: 'the signed-in header' });
+		expect(await visible('#keys')).toBe(false);
+		expect(await text('#notice')).toContain('keys:manage');
+		expect(await page.evaluate<number>(`document.querySelectorAll('#keys-body tr').length`)).toBe(
+			0,
+		);
 	});
 });

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- tests run in plain Node, never inside n8n */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -124,6 +124,31 @@ describe('sandbox persistence', () => {
 		} finally {
 			await second.close();
 			await receiver.close();
+		}
+	});
+
+	it('lets the full workspace keys of a data file written before keys:manage still manage keys', async () => {
+		const file = join(directory, 'before-keys-manage.json');
+		const first = await startTestSandbox({ dataFile: file });
+		const keys = first.keys as Keys;
+		const reader = first.issueKey({ kind: 'workspace', scopes: ['messaging:read'] });
+		await first.close();
+		const document = JSON.parse(readFileSync(file, 'utf8')) as {
+			collections: { keys: Array<{ scopes: string[] }> };
+		};
+		for (const key of document.collections.keys) {
+			key.scopes = key.scopes.filter((scope) => scope !== 'keys:manage');
+		}
+		writeFileSync(file, JSON.stringify(document));
+
+		const second = await startTestSandbox({ dataFile: file });
+		try {
+			const list = await raw(second.baseUrl, 'GET', '/user/api/keys', { key: keys.workspace });
+			expect(list.status).toBe(200);
+			const narrow = await raw(second.baseUrl, 'GET', '/user/api/keys', { key: reader.key });
+			expect(narrow.status).toBe(403);
+		} finally {
+			await second.close();
 		}
 	});
 });

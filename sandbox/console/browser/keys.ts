@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- browser code of the sandbox's console, never inside n8n */
-import { KIND_SCOPES, type KeyKind } from '../../key-kinds';
+import { API_SCOPES, KIND_SCOPES, MANAGE_KEYS, type KeyKind } from '../../key-kinds';
 import type { KeyView, SessionView } from '../views';
 import { byId, el, formatTime, notice, setError, show } from './dom';
 import { call, messageOf, session, statusOf } from './session';
@@ -51,19 +51,27 @@ export async function enter(key: string): Promise<void> {
 	byId('signed-in-key').textContent = `signed in with ${current.key.prefix}…`;
 	show(byId('signin'), false);
 	show(byId('who'), true);
-	show(byId('keys'), true);
+	show(byId('keys'), current.canManageKeys);
+	if (!current.canManageKeys) {
+		notice(
+			`This key cannot manage keys: that takes a workspace key with the scope ${MANAGE_KEYS} (the ` +
+				"workspace's default workspace key has it). The API reference below works with any key.",
+		);
+		return;
+	}
 	notice('');
 	await loadKeys();
 }
 
-/** The scope checkboxes of the kind chosen in the form. */
+/** The scope checkboxes of the kind chosen in the form: its API scopes ticked, keys:manage not. */
 export function renderScopes(): void {
 	const kind = byId<HTMLSelectElement>('create-kind').value as KeyKind;
 	const box = byId('create-scopes');
 	box.textContent = '';
 	for (const scope of KIND_SCOPES[kind]) {
-		const input = el('input', { type: 'checkbox', name: 'scope', value: scope, checked: true });
-		input.checked = true;
+		const ticked = (API_SCOPES[kind] as string[]).includes(scope);
+		const input = el('input', { type: 'checkbox', name: 'scope', value: scope, checked: ticked });
+		input.checked = ticked;
 		box.appendChild(el('label', {}, [input, scope]));
 	}
 }
