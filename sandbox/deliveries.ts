@@ -10,6 +10,7 @@ import {
 } from '../src/client/signature';
 import type { Scheduler } from './scheduler';
 import { newId, type DeliveryRecord, type Store, type WebhookRecord } from './store';
+import { COULD_NOT_CONNECT, guardedLookup, webhookUrlProblem } from './webhook-targets';
 
 /**
  * Webhook delivery as SERVICE.md fixes it: signed, at least once, retried with exponential backoff and
@@ -75,7 +76,11 @@ export function webhookWants(webhook: WebhookRecord, type: string, subject: Even
 }
 
 export class DeliveryEngine {
-	private readonly agent = new Agent({ keepAliveTimeout: 1_000 });
+	/** Connections resolve names through the guard: no delivery reaches a refused address. */
+	private readonly agent = new Agent({
+		keepAliveTimeout: 1_000,
+		connect: { lookup: guardedLookup() },
+	});
 	private readonly inFlight = new Set<AbortController>();
 	/** Every event emitted since start, newest last: lets tests and tools see what happened. */
 	readonly emitted: EventEnvelope[] = [];
@@ -227,6 +232,9 @@ export class DeliveryEngine {
 		delivery: DeliveryRecord,
 		attempt: number,
 	): Promise<{ status: number | null; error: string | null; aborted: boolean }> {
+		// A URL stored before its target was refused (an older data file) is not tried.
+		if (webhookUrlProblem(webhook.url))
+			return { status: null, error: COULD_NOT_CONNECT, aborted: false };
 		const controller = new AbortController();
 		this.inFlight.add(controller);
 		const timeout = AbortSignal.timeout(this.options.timeoutMs);
@@ -246,10 +254,12 @@ export class DeliveryEngine {
 			});
 			await response.body.dump();
 			return { status: response.statusCode, error: null, aborted: false };
-		} catch (failure) {
+		} catch {
+			// No detail of the failure: a refused connection, an unknown name and a hang-up read alike, so
+			// the log cannot tell which ports are open.
 			const error = timeout.aborted
 				? `No answer within ${this.options.timeoutMs} ms`
-				: `${(failure as Error).message || 'Request failed'}`;
+				: COULD_NOT_CONNECT;
 			return { status: null, error, aborted: controller.signal.aborted };
 		} finally {
 			this.inFlight.delete(controller);

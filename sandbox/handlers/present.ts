@@ -9,6 +9,7 @@ import type {
 	MessageRecord,
 	WebhookRecord,
 } from '../store';
+import { withoutCredentials } from '../webhook-targets';
 
 /**
  * Records as the API shows them: without the workspace tag and internal fields (key hashes, webhook
@@ -92,7 +93,7 @@ export const presentClick = (click: ClickRecord) => ({
 
 export const presentWebhook = (webhook: WebhookRecord) => ({
 	id: webhook.id,
-	url: webhook.url,
+	url: withoutCredentials(webhook.url),
 	events: [...webhook.events],
 	filters: { ...webhook.filters },
 	description: webhook.description ?? undefined,
