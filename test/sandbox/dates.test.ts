@@ -1,12 +1,9 @@
-import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, raw, startTestSandbox } from './helpers';
+import { clientsFor, raw, suiteSandbox } from './helpers';
 
 /**
  * Dates are validated with everything else, before anything changes: an impossible time-zone offset
  * (`+99:99`, `+24:00`) is a 400 naming the field, never a 500 or half an update.
  */
-
-type Keys = NonNullable<Sandbox['keys']>;
 
 const IMPOSSIBLE = [
 	'2030-01-01T00:00:00+99:99',
@@ -15,14 +12,7 @@ const IMPOSSIBLE = [
 ];
 
 describe('date-time input', () => {
-	let sandbox: Sandbox;
-	let keys: Keys;
-
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-		keys = sandbox.keys as Keys;
-	});
-	afterAll(() => sandbox.close());
+	const suite = suiteSandbox();
 
 	const fieldsOf = (body: unknown) =>
 		(body as { error: { details: Array<{ field: string }> } }).error.details.map(
@@ -30,6 +20,7 @@ describe('date-time input', () => {
 		);
 
 	it('refuses a link expiry with an impossible offset, on create and update, changing nothing', async () => {
+		const { sandbox, keys } = suite;
 		for (const expiresAt of IMPOSSIBLE) {
 			const created = await raw(sandbox.baseUrl, 'POST', '/api/v1/links', {
 				key: keys.shortLink,
@@ -58,6 +49,7 @@ describe('date-time input', () => {
 	});
 
 	it('refuses a click filter and an automation event time with an impossible offset', async () => {
+		const { sandbox, keys } = suite;
 		const link = await clientsFor(sandbox.baseUrl, keys).shortLink.links.create({
 			body: { url: 'https://example.com/clicks' },
 		});
@@ -80,6 +72,7 @@ describe('date-time input', () => {
 	});
 
 	it('is refused by the client before anything is sent', async () => {
+		const { sandbox, keys } = suite;
 		const client = clientsFor(sandbox.baseUrl, keys).shortLink;
 		await expect(
 			client.links.create({ body: { url: 'https://example.com/x', expiresAt: IMPOSSIBLE[1] } }),

@@ -276,3 +276,20 @@ export function postChunked(
 		pump();
 	});
 }
+
+/**
+ * A test sandbox for a whole `describe`: started before its tests, closed after them. Read `.sandbox` and
+ * `.keys` (the seeded workspace's keys) inside the tests.
+ */
+export function suiteSandbox(options: SandboxOptions = {}): {
+	sandbox: Sandbox;
+	keys: NonNullable<Sandbox['keys']>;
+} {
+	const suite = {} as { sandbox: Sandbox; keys: NonNullable<Sandbox['keys']> };
+	beforeAll(async () => {
+		suite.sandbox = await startTestSandbox(options);
+		suite.keys = suite.sandbox.keys as NonNullable<Sandbox['keys']>;
+	});
+	afterAll(() => suite.sandbox?.close());
+	return suite;
+}

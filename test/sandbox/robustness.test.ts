@@ -4,35 +4,26 @@ import type { AddressInfo } from 'node:net';
 
 import { HttpError } from '../../sandbox/http';
 import { createRequestHandler } from '../../sandbox/pipeline/handler';
-import type { Sandbox } from '../../sandbox/server';
-import { postChunked, raw, startTestSandbox } from './helpers';
+import { postChunked, raw, suiteSandbox } from './helpers';
 
 /** No request of any shape ends the sandbox: oversized chunked bodies get 413, anything else 500 at worst. */
 
-type Keys = NonNullable<Sandbox['keys']>;
-
 describe('bodies over the limit, sent chunked', () => {
-	let sandbox: Sandbox;
-	let keys: Keys;
+	const suite = suiteSandbox();
 	const unhandled: unknown[] = [];
 	const record = (reason: unknown) => unhandled.push(reason);
-
-	beforeAll(async () => {
-		process.on('unhandledRejection', record);
-		sandbox = await startTestSandbox();
-		keys = sandbox.keys as Keys;
-	});
-	afterAll(async () => {
-		process.off('unhandledRejection', record);
-		await sandbox.close();
-	});
+	beforeAll(() => process.on('unhandledRejection', record));
+	afterAll(() => process.off('unhandledRejection', record));
 
 	const stillServing = async () => {
-		const answer = await raw(sandbox.baseUrl, 'GET', '/api/v1/models', { key: keys.workspace });
+		const answer = await raw(suite.sandbox.baseUrl, 'GET', '/api/v1/models', {
+			key: suite.keys.workspace,
+		});
 		expect(answer.status).toBe(200);
 	};
 
 	it('answers 413 to 2 MB sent chunked to the API, and keeps serving', async () => {
+		const { sandbox, keys } = suite;
 		const answer = await postChunked(sandbox.baseUrl, '/api/v1/instances', {
 			key: keys.workspace,
 			bytes: 2 * 1024 * 1024,
@@ -44,6 +35,7 @@ describe('bodies over the limit, sent chunked', () => {
 	});
 
 	it("answers 413 to more than 16 KiB sent chunked to the console's /user/api/keys, and keeps serving", async () => {
+		const { sandbox, keys } = suite;
 		const answer = await postChunked(sandbox.baseUrl, '/user/api/keys', {
 			key: keys.workspace,
 			bytes: 20 * 1024,
@@ -54,6 +46,7 @@ describe('bodies over the limit, sent chunked', () => {
 	});
 
 	it('keeps serving when a chunked body goes on far past the limit (the connection may be cut)', async () => {
+		const { sandbox, keys } = suite;
 		const answers = await Promise.all([
 			postChunked(sandbox.baseUrl, '/user/api/keys', {
 				key: keys.workspace,

@@ -2,17 +2,14 @@
 import type { LookupAddress } from 'node:dns';
 import { createServer as createTcpServer, type AddressInfo, type Server } from 'node:net';
 
-import type { Sandbox } from '../../sandbox/server';
 import { guardedLookup } from '../../sandbox/webhook-targets';
-import { raw, startReceiver, startTestSandbox, waitFor } from './helpers';
+import { raw, startReceiver, suiteSandbox, waitFor } from './helpers';
 
 /**
  * Where webhooks may point: not at link-local or cloud-metadata targets, never with credentials in the URL,
  * and the delivery log does not tell a closed port from any other connection failure. Loopback (the local
  * n8n) stays allowed.
  */
-
-type Keys = NonNullable<Sandbox['keys']>;
 
 const REFUSED = [
 	'http://169.254.169.254/latest/meta-data/',
@@ -30,24 +27,18 @@ const REFUSED = [
 ];
 
 describe('webhook targets', () => {
-	let sandbox: Sandbox;
-	let keys: Keys;
-
-	beforeAll(async () => {
-		sandbox = await startTestSandbox({
-			webhooks: { retryBaseMs: 10, maxRetryDelayMs: 20, maxAttempts: 1, timeoutMs: 2000 },
-		});
-		keys = sandbox.keys as Keys;
+	const suite = suiteSandbox({
+		webhooks: { retryBaseMs: 10, maxRetryDelayMs: 20, maxAttempts: 1, timeoutMs: 2000 },
 	});
-	afterAll(() => sandbox.close());
 
 	const create = (url: string) =>
-		raw(sandbox.baseUrl, 'POST', '/api/v1/automation/webhooks', {
-			key: keys.automation,
+		raw(suite.sandbox.baseUrl, 'POST', '/api/v1/automation/webhooks', {
+			key: suite.keys.automation,
 			body: { url, events: ['*'] },
 		});
 
 	it('refuses link-local and metadata targets and credentials in the URL, naming body.url', async () => {
+		const { sandbox } = suite;
 		for (const url of REFUSED) {
 			const answer = await create(url);
 			expect([url, answer.status]).toEqual([url, 400]);
@@ -60,6 +51,7 @@ describe('webhook targets', () => {
 	});
 
 	it('refuses them on update too, leaving the webhook as it was', async () => {
+		const { sandbox, keys } = suite;
 		const created = await create('http://127.0.0.1:5678/webhook/ok');
 		expect(created.status).toBe(201);
 		const id = (created.body as { id: string }).id;
@@ -77,6 +69,7 @@ describe('webhook targets', () => {
 	});
 
 	it('allows loopback, where the local n8n listens, and delivers there by name', async () => {
+		const { sandbox, keys } = suite;
 		for (const url of ['http://localhost:5678/webhook/a', 'http://[::1]:5678/webhook/b']) {
 			expect((await create(url)).status).toBe(201);
 		}
@@ -102,6 +95,7 @@ describe('webhook targets', () => {
 	});
 
 	it('never shows credentials kept in a webhook URL from before', async () => {
+		const { sandbox, keys } = suite;
 		const created = await create('http://127.0.0.1:5678/webhook/old');
 		const id = (created.body as { id: string }).id;
 		const record = sandbox.store.get('webhooks', id);
@@ -115,6 +109,7 @@ describe('webhook targets', () => {
 	});
 
 	it('reports every failure to connect with one text, whatever the port or host', async () => {
+		const { sandbox, keys } = suite;
 		// A port that was open and is closed now; one that accepts and hangs up; a name that does not resolve.
 		const closed = createTcpServer();
 		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
