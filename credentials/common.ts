@@ -62,6 +62,7 @@ export function keyProperties(kind: KeyKind): INodeProperties[] {
 			placeholder: 'e.g. https://api.example.com',
 			description:
 				'Address of the Multichannel API. A trailing slash or /api/v1 is ignored. The default is the local sandbox.',
+			hint: 'If the test answers ECONNREFUSED, ENOTFOUND or ETIMEDOUT, n8n could not reach this address: check the host and port, that the service is running, and that n8n can reach it (inside Docker, 127.0.0.1 is n8n’s own container).',
 		},
 		{
 			displayName: 'API Key',
@@ -107,7 +108,7 @@ export function keyTest(kind: KeyKind): ICredentialTestRequest {
 				type: 'responseCode',
 				properties: {
 					value: 401,
-					message: `The API key was rejected. Check that it was copied whole, or generate a new ${kind.label} key in the Multichannel console at ${CONSOLE_PATH}.`,
+					message: `The API key was rejected. Check that it was copied whole, or generate a new ${kind.label} key in the Multichannel console: ${CONSOLE_PATH} on the host of the Base URL.`,
 				},
 			},
 			{

@@ -10,6 +10,7 @@ import {
 	createShortLinkClient,
 	createWorkspaceClient,
 	n8nTransport,
+	normaliseBaseUrl,
 	type AutomationClient,
 	type ClientOptions,
 	type ShortLinkClient,
@@ -32,10 +33,12 @@ interface KeyCredential {
 	apiKey: string;
 }
 
-/** A typed client plus the values that must never appear in an error message or an output. */
+/** A typed client plus what error messages need: the values never to show, and the service's address. */
 export interface Connection<C> {
 	client: C;
 	secrets: string[];
+	/** The credential's base URL, normalised (no trailing slash or /api/v1); undefined when it is invalid. */
+	serviceUrl?: string;
 }
 
 /** Node runs, list searches, and a trigger's webhook lifecycle (hook) and deliveries (webhook). */
@@ -66,6 +69,14 @@ export interface ServiceConnection<C> {
 	connect(context: ConnectionContext, options?: ConnectionOptions): Promise<Connection<C>>;
 }
 
+function serviceUrlOf(baseUrl: unknown): string | undefined {
+	try {
+		return normaliseBaseUrl(String(baseUrl ?? ''));
+	} catch {
+		return undefined;
+	}
+}
+
 function serviceConnection<C>(
 	keyKind: KeyKind,
 	credentialName: string,
@@ -90,6 +101,7 @@ function serviceConnection<C>(
 			return {
 				client,
 				secrets: typeof credentials.apiKey === 'string' ? [credentials.apiKey] : [],
+				serviceUrl: serviceUrlOf(credentials.baseUrl),
 			};
 		},
 	};

@@ -22,9 +22,10 @@ import {
 	type ValidationIssue,
 } from '../../src/client';
 import { cut, messageOf, redactedCopy, type Clean } from './redaction';
+import { tooSlow, unreachable } from './unreachable';
 import { withArticle } from './words';
 
-/** The console page where keys are generated. */
+/** The console page where keys are generated, on the service's host. */
 const CONSOLE_PATH = '/user/api';
 
 /** What the node knows about the call that failed, to say what went wrong in the user's terms. */
@@ -41,6 +42,8 @@ export interface ErrorContext {
 	fields?: Record<string, string>;
 	/** Values that must never appear in a message: the API key. */
 	secrets?: string[];
+	/** The service's address from the credential (normalised base URL), to name it and its console. */
+	serviceUrl?: string;
 }
 
 export type NodeError = NodeApiError | NodeOperationError;
@@ -115,11 +118,7 @@ function mapError(
 			return new NodeApiError(
 				node,
 				{ message: said, systemErrorCode: code },
-				{
-					message: 'Could not reach the Multichannel service',
-					description: `${said} (${code}). Check the base URL in the credential, and that the service's address and TLS certificate are valid and reachable from n8n.`,
-					itemIndex,
-				},
+				{ ...unreachable(context.serviceUrl, code, said), itemIndex },
 			);
 		}
 		return new NodeApiError(node, code ? { message: said, httpCode: code } : { message: said }, {
@@ -153,7 +152,7 @@ function mapError(
 
 	if (error instanceof TimeoutError) {
 		return new NodeApiError(node, plain(error, clean), {
-			message: 'The Multichannel service did not answer in time',
+			message: tooSlow(error.origin ?? context.serviceUrl),
 			description: clean(
 				`${error.message}. The request was retried before giving up. Check that the base URL in the credential points at the service and that it is up.`,
 			),
@@ -163,11 +162,14 @@ function mapError(
 	}
 
 	if (error instanceof ConnectionError) {
+		const { message, description } = unreachable(
+			error.origin ?? context.serviceUrl,
+			error.systemCode,
+			clean(error.message),
+		);
 		return new NodeApiError(node, plain(error, clean), {
-			message: 'Could not reach the Multichannel service',
-			description: clean(
-				`${error.message}. Check the base URL in the credential, and that the service is running and reachable from n8n.`,
-			),
+			message,
+			description,
 			itemIndex,
 			failure: { cause: 'temporarily-unavailable' },
 		});
@@ -214,11 +216,13 @@ function apiError(
 		itemIndex: context.itemIndex,
 	};
 	const response = plain(error, clean);
+	// The console of the credential's service: built from its base URL (a key never goes into a URL).
+	const consoleUrl = `${context.serviceUrl ?? ''}${CONSOLE_PATH}`;
 
 	if (error instanceof AuthenticationError) {
 		return new NodeApiError(node, response, {
 			...options,
-			message: `The ${context.keyKind} API key was rejected: check it in the credential, or generate a new one in the Multichannel console at ${CONSOLE_PATH}`,
+			message: `The ${context.keyKind} API key was rejected: check it in the credential, or generate a new one in the Multichannel console at ${consoleUrl}`,
 			description: `The service answered 401: ${said}. A key may be mistyped, revoked or of another workspace; a new key's secret is shown only once.${reference}`,
 			failure: { cause: 'credential-invalid' },
 		});
@@ -229,7 +233,7 @@ function apiError(
 		return new NodeApiError(node, response, {
 			...options,
 			message: `The API key is not allowed to do this: it lacks${scope}, or it is not ${withArticle(context.keyKind)} key`,
-			description: `The service answered 403: ${said}. Keys are scoped, and short-link, automation and workspace keys each work only with their own node. Generate ${withArticle(context.keyKind)} key with${scope} in the Multichannel console at ${CONSOLE_PATH}.${reference}`,
+			description: `The service answered 403: ${said}. Keys are scoped, and short-link, automation and workspace keys each work only with their own node. Generate ${withArticle(context.keyKind)} key with${scope} in the Multichannel console at ${consoleUrl}.${reference}`,
 			failure: { cause: 'credential-invalid' },
 		});
 	}

@@ -104,6 +104,7 @@ export async function executeActions<C>(
 			connecting ??= config.connection.connect(context, config.options);
 			const connection = await connecting;
 			errorContext.secrets = connection.secrets;
+			errorContext.serviceUrl = connection.serviceUrl;
 
 			await paceForRateLimit(connection.client);
 			inFlight++;

@@ -5,7 +5,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { Scope } from '../../src/client';
-import type { ServiceConnection } from './client';
+import type { Connection, ServiceConnection } from './client';
 import { toNodeError } from './errors';
 import { currentLocatorValue } from './locator';
 import type { ListSearchMethod } from './resources';
@@ -28,17 +28,17 @@ async function fromService<C, R>(
 	source: ListSource<C>,
 	read: (client: C) => Promise<R>,
 ): Promise<R> {
-	let secrets: string[] = [];
+	let connection: Connection<C> | undefined;
 	try {
-		const connection = await source.connection.connect(context);
-		secrets = connection.secrets;
+		connection = await source.connection.connect(context);
 		return await read(connection.client);
 	} catch (error) {
 		throw toNodeError(context.getNode(), error, {
 			keyKind: source.connection.keyKind,
 			scope: source.scope,
 			noun: source.noun,
-			secrets,
+			secrets: connection?.secrets,
+			serviceUrl: connection?.serviceUrl,
 		});
 	}
 }

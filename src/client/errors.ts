@@ -76,16 +76,29 @@ export class RateLimitError extends ApiError {
 }
 export class ServerError extends ApiError {}
 
+/** Where a request without an answer went, and what the system said about it. */
+export interface ConnectionFailure {
+	/** The service's origin, e.g. `https://api.example.com` (never a path, a query or credentials). */
+	origin?: string;
+	/** The system's error code, e.g. `ECONNREFUSED`, `ENOTFOUND`. */
+	systemCode?: string;
+}
+
 /** No answer: the connection failed or was reset. Nothing is known about whether the request took effect. */
 export class ConnectionError extends MultichannelError {
-	constructor(message: string, code = 'connection_error') {
+	readonly origin?: string;
+	readonly systemCode?: string;
+
+	constructor(message: string, code = 'connection_error', failure: ConnectionFailure = {}) {
 		super(message, { code });
+		this.origin = failure.origin;
+		this.systemCode = failure.systemCode;
 	}
 }
 
 export class TimeoutError extends ConnectionError {
-	constructor(message: string) {
-		super(message, 'timeout');
+	constructor(message: string, failure: ConnectionFailure = {}) {
+		super(message, 'timeout', failure);
 	}
 }
 

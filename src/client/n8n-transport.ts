@@ -87,8 +87,14 @@ function networkError(failure: unknown, url: string, timeoutMs: number): unknown
 	const code = errorCode(failure);
 	const where = new URL(url).origin;
 	if (code && TIMEOUT_CODES.has(code))
-		return new TimeoutError(`No answer from ${where} within ${timeoutMs} ms`);
+		return new TimeoutError(`No answer from ${where} within ${timeoutMs} ms`, {
+			origin: where,
+			systemCode: code,
+		});
 	if (code && CONNECTION_CODES.has(code))
-		return new ConnectionError(`Could not reach ${where} (${code})`);
+		return new ConnectionError(`Could not reach ${where} (${code})`, undefined, {
+			origin: where,
+			systemCode: code,
+		});
 	return failure;
 }

@@ -244,8 +244,7 @@ describe('keys the service refuses (sandbox)', () => {
 		expect(failure(result)).toMatchObject({
 			name: 'NodeApiError',
 			httpCode: '401',
-			message:
-				'The automation API key was rejected: check it in the credential, or generate a new one in the Multichannel console at /user/api',
+			message: `The automation API key was rejected: check it in the credential, or generate a new one in the Multichannel console at ${sandbox.baseUrl}/user/api`,
 		});
 	});
 

@@ -94,8 +94,26 @@ describe.each(KINDS)('$type', ({ type, path, kind, scope }) => {
 
 		expect(result.status).toBe('Error');
 		expect(result.message).toBe(
-			`The API key was rejected. Check that it was copied whole, or generate a new ${kind} key in the Multichannel console at /user/api.`,
+			`The API key was rejected. Check that it was copied whole, or generate a new ${kind} key in the Multichannel console: /user/api on the host of the Base URL.`,
 		);
+	});
+
+	test('an unreachable base URL: n8n shows the system code, and the Base URL field says what it means', async () => {
+		nock(BASE_URL)
+			.get(path)
+			.replyWithError(
+				Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8787'), { code: 'ECONNREFUSED' }),
+			);
+
+		const result = await testCredential(type, { baseUrl: BASE_URL, apiKey: API_KEY });
+
+		// What n8n's credentials tester answers for a request without an answer: the code alone.
+		expect(result).toEqual({ status: 'Error', message: 'ECONNREFUSED' });
+		const { credentialTypes } = await loadPackage();
+		const baseUrl = credentialTypes[type].properties.find(
+			(property) => property.name === 'baseUrl',
+		);
+		expect(baseUrl?.hint).toMatch(/ECONNREFUSED.*ENOTFOUND.*could not reach/i);
 	});
 
 	test('a key of another kind or without the scope is told apart from a rejected one', async () => {

@@ -281,7 +281,7 @@ describe('errors a person can act on', () => {
 		const error = failure(result);
 		expect(error.name).toBe('NodeApiError');
 		expect(error.message).toBe(
-			'The workspace API key was rejected: check it in the credential, or generate a new one in the Multichannel console at /user/api',
+			'The workspace API key was rejected: check it in the credential, or generate a new one in the Multichannel console at http://127.0.0.1:8787/user/api',
 		);
 		expect(error.httpCode).toBe('401');
 		expect(error.description).toContain('The API key is not valid');
@@ -387,10 +387,49 @@ describe('errors a person can act on', () => {
 		expect(seen).toHaveLength(4);
 		expect(failure(result)).toMatchObject({
 			name: 'NodeApiError',
-			message: 'Could not reach the Multichannel service',
-			description: expect.stringMatching(/ECONNREFUSED.*base URL in the credential/),
+			message: 'Could not reach the Multichannel service at http://127.0.0.1:8787',
+			description: expect.stringMatching(
+				/^Nothing accepted the connection at http:\/\/127\.0\.0\.1:8787 \(ECONNREFUSED\).*Check the Base URL in the credential/,
+			),
 		});
 	}, 20_000);
+
+	test('a host name that cannot be resolved is named, with what to check', async () => {
+		nock('http://api.example.test')
+			.get('/api/v1/models')
+			.replyWithError(
+				Object.assign(new Error('getaddrinfo ENOTFOUND api.example.test'), { code: 'ENOTFOUND' }),
+			);
+
+		const result = await runNode(modelNode({ operation: 'getAll', returnAll: true }), {
+			credentials: { multichannelApi: { baseUrl: 'http://api.example.test', apiKey: API_KEY } },
+			clientOptions: { maxRetries: 0 },
+		});
+
+		expect(failure(result)).toMatchObject({
+			message: 'Could not reach the Multichannel service at http://api.example.test',
+			description: expect.stringMatching(
+				/^The host name api\.example\.test could not be found \(ENOTFOUND\).*Check the Base URL in the credential/,
+			),
+		});
+	});
+
+	test('401 with a base URL given with /api/v1 points at the console of that host, never with the key', async () => {
+		nock('https://api.example.test')
+			.get('/api/v1/models')
+			.reply(401, errorBody('invalid_api_key', 'The API key is not valid'));
+
+		const result = await runNode(modelNode({ operation: 'getAll', returnAll: true }), {
+			credentials: {
+				multichannelApi: { baseUrl: 'https://api.example.test/api/v1/', apiKey: API_KEY },
+			},
+		});
+
+		expect(failure(result).message).toMatch(
+			/generate a new one in the Multichannel console at https:\/\/api\.example\.test\/user\/api$/,
+		);
+		expect(JSON.stringify(result.run.data.resultData)).not.toContain(API_KEY);
+	});
 
 	test('a base URL that is not http(s) is an input error about the credential', async () => {
 		const result = await runNode(modelNode({ operation: 'getAll', returnAll: true }), {
@@ -455,8 +494,10 @@ describe('no key anywhere', () => {
 
 		expect(failure(result)).toMatchObject({
 			name: 'NodeApiError',
-			message: 'Could not reach the Multichannel service',
-			description: expect.stringMatching(/^certificate has expired \(CERT_HAS_EXPIRED\)\. Check/),
+			message: 'Could not reach the Multichannel service at http://127.0.0.1:8787',
+			description: expect.stringMatching(
+				/^The TLS certificate of http:\/\/127\.0\.0\.1:8787 was not accepted \(CERT_HAS_EXPIRED\): certificate has expired\. Check the Base URL in the credential, and that the service’s certificate is valid/,
+			),
 		});
 		expect(JSON.stringify(result.run.data.resultData)).not.toContain(API_KEY);
 	});

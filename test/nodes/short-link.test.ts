@@ -447,8 +447,7 @@ describe('keys the service refuses (sandbox)', () => {
 		expect(failure(result)).toMatchObject({
 			name: 'NodeApiError',
 			httpCode: '401',
-			message:
-				'The short-link API key was rejected: check it in the credential, or generate a new one in the Multichannel console at /user/api',
+			message: `The short-link API key was rejected: check it in the credential, or generate a new one in the Multichannel console at ${sandbox.baseUrl}/user/api`,
 		});
 	});
 

@@ -638,8 +638,11 @@ export async function testCredential(
 	try {
 		await routingNode.runNode();
 	} catch (error) {
-		const cause = (error as { cause?: { response?: { status: number; statusText?: string } } })
-			.cause;
+		const cause = (
+			error as {
+				cause?: { response?: { status: number; statusText?: string }; code?: string };
+			}
+		).cause;
 		if (cause?.response) {
 			const { status, statusText } = cause.response;
 			for (const rule of test.rules ?? []) {
@@ -649,6 +652,8 @@ export async function testCredential(
 			}
 			return { status: 'Error', message: statusText || `Received HTTP status code: ${status}` };
 		}
+		// No answer at all: n8n's credentials tester shows the system's code alone (ECONNREFUSED…).
+		if (cause?.code) return { status: 'Error', message: cause.code };
 		return { status: 'Error', message: (error as Error).message };
 	}
 	return { status: 'OK', message: 'Connection successful!' };

@@ -9,7 +9,7 @@ import {
 	type SignatureFailure,
 } from '../../../src/client';
 import { signingRegistrations, type Registration } from './registrations';
-import { failure, type Subscription, type TriggerSpec } from './spec';
+import { failure, type Known, type Subscription, type TriggerSpec } from './spec';
 
 /**
  * One delivery to the trigger's webhook, in this order: the signature over the exact bytes received, the body
@@ -144,10 +144,11 @@ async function claim<C>(
 	eventId: string,
 ): Promise<'first' | 'duplicate' | 'unsupported' | 'failed'> {
 	const nodeName = context.getNode().name;
-	let secrets: string[] = [registration.secret];
+	const known: Known = { secrets: [registration.secret] };
 	try {
 		const connection = await spec.connection.connect(context);
-		secrets = [...connection.secrets, registration.secret];
+		known.secrets = [...connection.secrets, registration.secret];
+		known.serviceUrl = connection.serviceUrl;
 		const answer = await spec
 			.webhooks(connection.client)
 			.claimEvent(
@@ -162,7 +163,7 @@ async function claim<C>(
 			);
 			return 'unsupported';
 		}
-		const mapped = failure(context, spec, error, spec.scopes.write, secrets);
+		const mapped = failure(context, spec, error, spec.scopes.write, known);
 		context.logger.warn(
 			`${nodeName}: could not claim event ${eventId} at the service (${mapped.message}); answered 503 so that it is delivered again`,
 		);

@@ -3,7 +3,7 @@ import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
 
 import { NotFoundError } from '../../../src/client';
 import { registrationOf, setRegistration } from './registrations';
-import { failure, type TriggerSpec, type WebhookEndpoints } from './spec';
+import { failure, type Known, type TriggerSpec, type WebhookEndpoints } from './spec';
 
 /**
  * The webhook at the service, as n8n activates and deactivates the workflow: `checkExists`, then `create` when
@@ -35,13 +35,13 @@ export function webhookLifecycle<C>(spec: TriggerSpec<C>): WebhookLifecycle {
 		context: IHookFunctions,
 		endpoints: WebhookEndpoints,
 		webhookId: string,
-		secrets: string[],
+		known: Known,
 	): Promise<void> {
 		try {
 			await endpoints.delete({ webhookId });
 		} catch (error) {
 			if (!(error instanceof NotFoundError))
-				throw failure(context, spec, error, spec.scopes.write, secrets);
+				throw failure(context, spec, error, spec.scopes.write, known);
 			context.logger.debug(`Multichannel trigger: webhook ${webhookId} was already deleted`);
 		}
 	}
@@ -52,9 +52,9 @@ export function webhookLifecycle<C>(spec: TriggerSpec<C>): WebhookLifecycle {
 			const registration = registrationOf(context, url);
 			if (!registration) return false;
 
-			const { client, secrets } = await spec.connection.connect(context);
+			const { client, secrets, serviceUrl } = await spec.connection.connect(context);
 			const endpoints = spec.webhooks(client);
-			const known = [...secrets, registration.secret];
+			const known = { secrets: [...secrets, registration.secret], serviceUrl };
 			let remote: Awaited<ReturnType<WebhookEndpoints['get']>>;
 			try {
 				remote = await endpoints.get({ webhookId: registration.webhookId });
@@ -99,13 +99,16 @@ export function webhookLifecycle<C>(spec: TriggerSpec<C>): WebhookLifecycle {
 		async create(context) {
 			const url = webhookUrl(context);
 			const { events, filters } = spec.subscription(context);
-			const { client, secrets } = await spec.connection.connect(context);
+			const { client, secrets, serviceUrl } = await spec.connection.connect(context);
 			const endpoints = spec.webhooks(client);
 
 			// Never two webhooks for one URL: a registration left behind is removed first.
 			const previous = registrationOf(context, url);
 			if (previous) {
-				await removeRemote(context, endpoints, previous.webhookId, [...secrets, previous.secret]);
+				await removeRemote(context, endpoints, previous.webhookId, {
+					secrets: [...secrets, previous.secret],
+					serviceUrl,
+				});
 				setRegistration(context, url);
 			}
 
@@ -122,7 +125,10 @@ export function webhookLifecycle<C>(spec: TriggerSpec<C>): WebhookLifecycle {
 					body: { url, events, secret, ...(filters ? { filters } : {}), description },
 				});
 			} catch (error) {
-				const mapped = failure(context, spec, error, spec.scopes.write, [...secrets, secret]);
+				const mapped = failure(context, spec, error, spec.scopes.write, {
+					secrets: [...secrets, secret],
+					serviceUrl,
+				});
 				// n8n 2.40 activates in the background and may show a failure only in its own log, after
 				// retries: this line says at once which workflow's trigger could not register, and why.
 				context.logger.error(
@@ -146,11 +152,11 @@ export function webhookLifecycle<C>(spec: TriggerSpec<C>): WebhookLifecycle {
 			const url = webhookUrl(context);
 			const registration = registrationOf(context, url);
 			if (!registration) return true;
-			const { client, secrets } = await spec.connection.connect(context);
-			await removeRemote(context, spec.webhooks(client), registration.webhookId, [
-				...secrets,
-				registration.secret,
-			]);
+			const { client, secrets, serviceUrl } = await spec.connection.connect(context);
+			await removeRemote(context, spec.webhooks(client), registration.webhookId, {
+				secrets: [...secrets, registration.secret],
+				serviceUrl,
+			});
 			setRegistration(context, url);
 			context.logger.info(`Multichannel trigger: deleted webhook ${registration.webhookId}`);
 			return true;

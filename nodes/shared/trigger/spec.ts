@@ -65,19 +65,25 @@ const FIELD_NAMES = {
 	'body.filters.linkIds': 'Links',
 };
 
+/** What an error message must know of the call: the values never to show, and the service's address. */
+export interface Known {
+	secrets: string[];
+	serviceUrl?: string;
+}
+
 /** An error of a call to the service, as the node shows it: mapped, with every secret kept out. */
 export function failure<C>(
 	context: TriggerContext,
 	spec: TriggerSpec<C>,
 	error: unknown,
 	scope: Scope,
-	secrets: string[],
+	known: Known,
 ): NodeError {
 	return toNodeError(context.getNode(), error, {
 		keyKind: spec.connection.keyKind,
 		scope,
 		noun: 'webhook',
 		fields: FIELD_NAMES,
-		secrets,
+		...known,
 	});
 }
