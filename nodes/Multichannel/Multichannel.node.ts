@@ -8,7 +8,7 @@ import {
 
 import { workspaceConnection, type ConnectionOptions } from '../shared/client';
 import { actionNodeExecute } from '../shared/execute';
-import { listSearch, properties, resources } from './actions';
+import { listSearch, properties, resources, subtitle } from './actions';
 
 export class Multichannel implements INodeType {
 	description: INodeTypeDescription = {
@@ -20,7 +20,7 @@ export class Multichannel implements INodeType {
 		},
 		group: ['output'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle,
 		description:
 			'Send messages and manage instances, groups, contacts and webhooks of the Multichannel messaging service',
 		defaults: {

@@ -8,7 +8,7 @@ import {
 
 import { automationConnection, type ConnectionOptions } from '../shared/client';
 import { actionNodeExecute } from '../shared/execute';
-import { properties, resources } from './actions';
+import { properties, resources, subtitle } from './actions';
 
 export class MultichannelAutomation implements INodeType {
 	description: INodeTypeDescription = {
@@ -20,7 +20,7 @@ export class MultichannelAutomation implements INodeType {
 		},
 		group: ['output'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle,
 		description: 'Publish events into a Multichannel workspace and list the published ones',
 		defaults: {
 			name: 'Multichannel Automation',

@@ -8,7 +8,7 @@ import {
 
 import { shortLinkConnection, type ConnectionOptions } from '../shared/client';
 import { actionNodeExecute } from '../shared/execute';
-import { listSearch, properties, resources } from './actions';
+import { listSearch, properties, resources, subtitle } from './actions';
 
 export class MultichannelShortLink implements INodeType {
 	description: INodeTypeDescription = {
@@ -20,7 +20,7 @@ export class MultichannelShortLink implements INodeType {
 		},
 		group: ['output'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle,
 		description: 'Create and manage Multichannel short links and read their click activity',
 		defaults: {
 			name: 'Multichannel Short Link',

@@ -12,6 +12,7 @@ import {
 
 import { api, LINK_EVENTS, type ShortLinkClient } from '../../src/client';
 import { shortLinkConnection } from '../shared/client';
+import { eventsSubtitle } from '../shared/events';
 import { linkName, optionsFrom } from '../shared/lists';
 import {
 	chosenEvents,
@@ -45,7 +46,7 @@ export class MultichannelShortLinkTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["events"].join(", ") }}',
+		subtitle: eventsSubtitle(LINK_EVENTS),
 		// n8n's node creator shows this for the Short Link node too (one entry for both): it names the actions.
 		description:
 			'Create and manage Multichannel short links, or start a workflow when one is clicked, created, updated or deleted',

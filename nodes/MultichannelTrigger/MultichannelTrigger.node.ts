@@ -11,6 +11,7 @@ import {
 
 import { api, MESSAGING_EVENTS, type WorkspaceClient } from '../../src/client';
 import { workspaceConnection } from '../shared/client';
+import { eventsSubtitle } from '../shared/events';
 import { optionsFrom } from '../shared/lists';
 import {
 	chosenEvents,
@@ -38,7 +39,7 @@ export class MultichannelTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["events"].join(", ") }}',
+		subtitle: eventsSubtitle(MESSAGING_EVENTS),
 		// n8n's node creator shows this for the Multichannel node too (one entry for both): it names the actions.
 		description:
 			'Send messages and manage instances, groups and contacts in Multichannel, or start a workflow on their events',

@@ -18,3 +18,12 @@ export function eventOptions(events: readonly string[]): INodePropertyOptions[] 
 		...events.map((event) => ({ name: eventLabel(event), value: event })),
 	];
 }
+
+/**
+ * A trigger's subtitle on the canvas: its chosen events as the Events list names them ("Message received"),
+ * looked up in a table the expression carries; a value the table does not know is shown as it is.
+ */
+export function eventsSubtitle(events: readonly string[]): string {
+	const names = Object.fromEntries(eventOptions(events).map(({ name, value }) => [value, name]));
+	return `={{ [].concat($parameter["events"]).map((event) => (${JSON.stringify(names)})[event] ?? event).join(", ") }}`;
+}

@@ -132,6 +132,21 @@ export function nodeProperties<C>(resources: Array<ResourceModule<C>>): INodePro
 	];
 }
 
+/**
+ * The node's subtitle on the canvas: the resource and operation as the dropdowns name them ("Message: Send
+ * Text"), looked up in a table the expression carries; a value the table does not know is shown as it is.
+ */
+export function operationSubtitle<C>(resources: Array<ResourceModule<C>>): string {
+	const names: Record<string, string> = {};
+	for (const resource of resources) {
+		for (const operation of Object.values(resource.operations)) {
+			names[`${resource.value}:${operation.option.value}`] =
+				`${resource.name}: ${operation.option.name}`;
+		}
+	}
+	return `={{ (${JSON.stringify(names)})[$parameter["resource"] + ":" + $parameter["operation"]] ?? $parameter["operation"] + ": " + $parameter["resource"] }}`;
+}
+
 /** Every resource's list-search methods, for the node's `methods.listSearch`. */
 export function listSearchMethods<C>(
 	resources: Array<ResourceModule<C>>,

@@ -7,7 +7,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 import nock from 'nock';
-import type { INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import {
+	Workflow,
+	type INode,
+	type INodeParameters,
+	type INodeProperties,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { loadPackage, PACKAGE_DIR, runNode } from '../support/n8n-harness';
 
@@ -293,6 +300,56 @@ test('every picker speaks English: "Select an instance...", "An instance ID has 
 		expect(text).not.toMatch(/\b[Aa] [aeiou]/);
 		expect(text).not.toMatch(/\b[Aa]n [^aeiou\s]/);
 	}
+});
+
+/** The subtitle under a node on the canvas, evaluated as n8n's editor does (`getNodeSubtitle`). */
+async function subtitleOf(type: string, parameters: INodeParameters): Promise<unknown> {
+	const nodeTypes = (await loadPackage()).nodeTypes as Record<string, INodeType>;
+	const node: INode = {
+		id: 'node',
+		name: 'Node',
+		type,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+	};
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: {
+			getByName: (name) => nodeTypes[name],
+			getByNameAndVersion: (name) => nodeTypes[name],
+			getKnownTypes: () => ({}),
+		},
+	});
+	return workflow.expression.getSimpleParameterValue(
+		workflow.getNode('Node') as INode,
+		nodeTypes[type].description.subtitle as string,
+		'internal',
+		{},
+		undefined,
+		'',
+	);
+}
+
+test.each([
+	[NODE_TYPE, { resource: 'message', operation: 'sendText' }, 'Message: Send Text'],
+	[NODE_TYPE, { resource: 'contact', operation: 'checkNumbers' }, 'Contact: Check Numbers Exist'],
+	[NODE_TYPE, { resource: 'group', operation: 'addParticipants' }, 'Group: Add Participants'],
+	[SHORT_LINK_NODE_TYPE, { resource: 'click', operation: 'getAll' }, 'Click: Get Many'],
+	[AUTOMATION_NODE_TYPE, { resource: 'event', operation: 'publish' }, 'Event: Publish'],
+	[
+		TRIGGER_NODE_TYPES[0],
+		{ events: ['message.received', 'instance.qr_updated'] },
+		'Message received, Instance qr updated',
+	],
+	[TRIGGER_NODE_TYPES[0], { events: ['*'] }, 'All Events'],
+	[TRIGGER_NODE_TYPES[1], { events: ['link.clicked'] }, 'Link clicked'],
+	[TRIGGER_NODE_TYPES[2], { listenTo: 'all' }, 'All events'],
+	[TRIGGER_NODE_TYPES[2], { listenTo: 'chosen', eventNames: 'order.paid' }, 'order.paid'],
+])('%s with %j shows the subtitle "%s"', async (type, parameters, subtitle) => {
+	expect(await subtitleOf(type, parameters)).toBe(subtitle);
 });
 
 const built = existsSync(path.join(PACKAGE_DIR, 'dist/nodes/Multichannel/Multichannel.node.js'));

@@ -1,5 +1,10 @@
 import type { WorkspaceClient } from '../../../src/client';
-import { listSearchMethods, nodeProperties, type ResourceModule } from '../../shared/resources';
+import {
+	listSearchMethods,
+	nodeProperties,
+	operationSubtitle,
+	type ResourceModule,
+} from '../../shared/resources';
 import { contact } from './contact';
 import { group } from './group';
 import { instance } from './instance';
@@ -18,5 +23,7 @@ export const resources: Array<ResourceModule<WorkspaceClient>> = [
 ];
 
 export const properties = nodeProperties(resources);
+
+export const subtitle = operationSubtitle(resources);
 
 export const listSearch = listSearchMethods(resources);

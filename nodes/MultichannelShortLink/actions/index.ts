@@ -1,5 +1,10 @@
 import type { ShortLinkClient } from '../../../src/client';
-import { listSearchMethods, nodeProperties, type ResourceModule } from '../../shared/resources';
+import {
+	listSearchMethods,
+	nodeProperties,
+	operationSubtitle,
+	type ResourceModule,
+} from '../../shared/resources';
 import { click } from './click';
 import { link } from './link';
 
@@ -7,5 +12,7 @@ import { link } from './link';
 export const resources: Array<ResourceModule<ShortLinkClient>> = [link, click];
 
 export const properties = nodeProperties(resources);
+
+export const subtitle = operationSubtitle(resources);
 
 export const listSearch = listSearchMethods(resources);
