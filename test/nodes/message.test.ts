@@ -6,14 +6,21 @@
  */
 import { createHash } from 'node:crypto';
 import nock from 'nock';
-import type { IDataObject } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	type IDataObject,
+	type INodeParameters,
+	type INodeProperties,
+	type INodeType,
+} from 'n8n-workflow';
 
-import { runNode } from '../support/n8n-harness';
+import { loadPackage, runNode } from '../support/n8n-harness';
 import {
 	byId,
 	expectNoSecrets,
 	multichannelNode,
 	NODE_NAME,
+	NODE_TYPE,
 	runWithFiles,
 	startService,
 	type TestService,
@@ -113,6 +120,41 @@ describe('Message sends against the sandbox', () => {
 		expect(b.json(NODE_NAME)[0].id).toBe(a.json(NODE_NAME)[0].id);
 	});
 
+	test('Send Media shows the caption as a field of its own; under Options only where a workflow has one there', async () => {
+		const { description } = (await loadPackage()).nodeTypes[NODE_TYPE] as INodeType;
+		const sendMedia = description.properties.filter(
+			(property) => property.displayOptions?.show?.operation?.[0] === 'sendMedia',
+		);
+		const caption = sendMedia.find((property) => property.name === 'caption');
+		expect(caption).toMatchObject({ displayName: 'Caption', type: 'string', default: '' });
+		expect(caption?.displayOptions?.show).toEqual({
+			resource: ['message'],
+			operation: ['sendMedia'],
+		});
+		const options = sendMedia.find((property) => property.name === 'options');
+		const old = options?.options?.find((option) => option.name === 'caption') as INodeProperties;
+		const shownWith = (values: INodeParameters) =>
+			NodeHelpers.displayParameter(values, old, null, description);
+		expect(shownWith({})).toBe(false);
+		expect(shownWith({ caption: '' })).toBe(false);
+		expect(shownWith({ caption: 'Logo' })).toBe(true);
+	});
+
+	test('Send Media sends the caption of its field', async () => {
+		const result = await run({
+			operation: 'sendMedia',
+			to: '+14155550145',
+			source: 'url',
+			url: 'https://example.com/menu.pdf',
+			caption: 'Our new menu',
+		});
+
+		expect(stored(result.json(NODE_NAME)[0].id)).toMatchObject({
+			content: { caption: 'Our new menu' },
+		});
+	});
+
+	// Saved before the caption had a field of its own: the caption under Options is still sent.
 	test('Send Media from a binary property (the default) uploads the file', async () => {
 		const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 		const pdf = Buffer.from('%PDF-1.4 brochure');

@@ -74,14 +74,27 @@ export const description: INodeProperties[] = [
 		],
 		description: 'How the file is shown to the recipient',
 	},
+	{
+		displayName: 'Caption',
+		name: 'caption',
+		type: 'string',
+		default: '',
+		typeOptions: { rows: 2 },
+		placeholder: 'e.g. Our new menu',
+		description: 'Text shown with the file, up to 1024 characters',
+	},
 	send.optionsField([
 		{
-			displayName: 'Caption',
+			// Where the caption was kept before it had a field of its own: n8n keeps only the options it knows,
+			// so this one stays, shown only in workflows that still hold a caption here.
+			displayName: 'Caption (Moved Above)',
 			name: 'caption',
 			type: 'string',
 			default: '',
 			typeOptions: { rows: 2 },
-			description: 'Text shown with the file, up to 1024 characters',
+			description:
+				'The caption of workflows saved before Caption had a field of its own; it is sent when that field is empty. Move it to the Caption field above.',
+			displayOptions: { show: { caption: [{ _cnd: { exists: true } }] } },
 		},
 		{
 			displayName: 'File Name',
@@ -142,10 +155,12 @@ export async function execute(
 		caption?: string;
 		fileName?: string;
 	};
+	// Workflows saved before the caption had a field of its own keep it under Options: still sent.
+	const caption = (this.getNodeParameter('caption', itemIndex, '') as string) || options.caption;
 	const common = compact({
 		to,
 		...send.quoted(this, itemIndex),
-		caption: options.caption,
+		caption,
 		fileName: options.fileName?.trim(),
 	});
 
