@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 
 import { N8nClient } from './n8n-api.mjs';
 import { N8N_BIN, N8N_VERSION, NODE24, node24Env } from './runtime.mjs';
-import { freePort, portInUse, Service, waitForHttp } from './service.mjs';
+import { freePort, portInUse, Service } from './service.mjs';
 
 /**
  * n8n settings for a quiet, local instance: no calls home, loopback only. `webhookUrl` is the base URL triggers
@@ -45,9 +45,18 @@ export function n8nEnvironment({ userFolder, port, brokerPort, webhookUrl, extra
 	});
 }
 
+/** What each n8n command logs once it serves (the same in n8n 1.x and 2.x). */
+const READY_LINES = {
+	start: /Editor is now accessible via/,
+	webhook: /Webhook listener waiting for requests/,
+	worker: /n8n worker is now ready/,
+};
+
 /**
- * Starts one n8n process (`command`: start, webhook or worker) and waits until `readyUrl` answers; stops it
- * again when it does not come up.
+ * Starts one n8n process (`command`: start, webhook or worker) and waits for its own log to say that it
+ * listens on `port` (so that another process on a port taken in the meantime is never mistaken for it) and
+ * then that it is ready: after migrations, routes and activation, which `/healthz/readiness` does not wait for
+ * in every version. Stops it again when it does not come up.
  */
 export async function startN8nProcess({
 	name,
@@ -55,7 +64,7 @@ export async function startN8nProcess({
 	args = [],
 	userFolder,
 	env,
-	readyUrl,
+	port,
 	logFile,
 }) {
 	mkdirSync(userFolder, { recursive: true });
@@ -64,8 +73,13 @@ export async function startN8nProcess({
 		env,
 		logFile,
 	});
+	const listening =
+		command === 'worker'
+			? new RegExp(`worker server listening on port ${port}\\b`)
+			: new RegExp(`n8n ready on [^,]+, port ${port}\\b`);
 	try {
-		await waitForHttp(service, readyUrl, 180_000);
+		await service.waitForOutput(listening, 180_000);
+		await service.waitForOutput(READY_LINES[command], 180_000);
 	} catch (error) {
 		await service.stop();
 		throw error;
@@ -107,7 +121,7 @@ export class SingleN8n {
 				port: this.port,
 				brokerPort: await freePort(),
 			}),
-			readyUrl: `${this.client.baseUrl}/healthz/readiness`,
+			port: this.port,
 			logFile: this.logFile,
 		});
 		this.started.push(this.main);

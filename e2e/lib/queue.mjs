@@ -189,7 +189,7 @@ export class QueueN8n {
 		});
 	}
 
-	async process(name, command, { port, readyUrl, extra, args }) {
+	async process(name, command, { port, extra, args }) {
 		const userFolder = join(this.dir, name);
 		await this.install(userFolder);
 		const service = await startN8nProcess({
@@ -198,7 +198,7 @@ export class QueueN8n {
 			args,
 			userFolder,
 			env: this.environment({ userFolder, port, brokerPort: await freePort(), extra }),
-			readyUrl,
+			port,
 			logFile: join(this.dir, `${name}.log`),
 		});
 		this.started.push(service);
@@ -208,10 +208,7 @@ export class QueueN8n {
 	async startMain() {
 		if (await portInUse(this.mainPort))
 			throw new Error(`port ${this.mainPort} is in use: is another n8n or \`npm start\` running?`);
-		this.main = await this.process('main', 'start', {
-			port: this.mainPort,
-			readyUrl: `${this.client.baseUrl}/healthz/readiness`,
-		});
+		this.main = await this.process('main', 'start', { port: this.mainPort });
 	}
 
 	async startWorker() {
@@ -219,7 +216,6 @@ export class QueueN8n {
 		this.worker = await this.process('worker', 'worker', {
 			port,
 			args: ['--concurrency=10'],
-			readyUrl: `http://127.0.0.1:${port}/healthz/readiness`,
 			extra: {
 				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
 				QUEUE_HEALTH_CHECK_PORT: String(port),
@@ -231,10 +227,7 @@ export class QueueN8n {
 	/** One more webhook process (user folder `webhook-<index>`), in the balancer's rotation once it is ready. */
 	async addWebhookProcess(index = this.webhooks.length + 1) {
 		const port = await freePort();
-		const service = await this.process(`webhook-${index}`, 'webhook', {
-			port,
-			readyUrl: `http://127.0.0.1:${port}/healthz/readiness`,
-		});
+		const service = await this.process(`webhook-${index}`, 'webhook', { port });
 		service.port = port;
 		this.webhooks.push(service);
 		this.balancer.backends.push(port);
