@@ -326,7 +326,14 @@ async function realN8n(queue: boolean) {
 		repeat: REPEAT,
 		send: async (job) => await measure('sendDeliveries', job),
 		log,
+	}).catch((error: Error) => {
+		// Lost or doubled deliveries, or a stack that failed: no figure, the other rows still print.
+		process.exitCode = 1;
+		log(`bench: ${error.stack ?? String(error)}`);
+		row(figure, `no figure: ${error.message.split('\n')[0]}`);
+		return undefined;
 	});
+	if (!result) return;
 	const cell = (run: DeliveryRun) =>
 		`${perSecond(run.count / (run.wallMs / 1000))} (${seconds(run.wallMs)}; last execution done at ${seconds(run.lastStoppedAt - run.startedAt)})`;
 	const slower = result.trigger.wallMs / result.webhook.wallMs;
