@@ -14,6 +14,9 @@ import {
 } from '../../src/client';
 import { api, clients, KEY, resetNock } from './helpers';
 
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
+
 beforeEach(resetNock);
 afterAll(() => nock.enableNetConnect());
 

@@ -3,6 +3,9 @@ import nock from 'nock';
 import { UnexpectedResponseError } from '../../src/client';
 import { api, clients, resetNock } from './helpers';
 
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
+
 beforeEach(resetNock);
 afterAll(() => nock.enableNetConnect());
 

@@ -4,6 +4,9 @@ import { RequestValidationError, createWorkspaceClient } from '../../src/client'
 import { fetchTransport } from '../support/fetch-transport';
 import { api, AUTOMATION_KEY, BASE, clients, KEY, LINK_KEY, record, resetNock } from './helpers';
 
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
+
 const message = {
 	id: 'msg_1',
 	status: 'sent',

@@ -4,6 +4,9 @@ import { ConnectionError, RateLimitError, ServerError, TimeoutError } from '../.
 import { startScriptedServer } from '../support/scripted-server';
 import { api, clients, record, resetNock } from './helpers';
 
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
+
 beforeEach(() => {
 	resetNock();
 	nock.enableNetConnect('127.0.0.1');

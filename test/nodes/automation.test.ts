@@ -16,6 +16,9 @@ import {
 	type WorkflowResult,
 } from '../support/n8n-harness';
 
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
+
 const NODE_TYPE = 'n8n-nodes-multichannel.multichannelAutomation';
 const NODE_NAME = 'Automation';
 

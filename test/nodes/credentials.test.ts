@@ -7,6 +7,9 @@ import nock from 'nock';
 
 import { loadPackage, testCredential } from '../support/n8n-harness';
 
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
+
 const BASE_URL = 'http://127.0.0.1:8787';
 const API_KEY = 'mcw_test_9a8b7c6d5e4f';
 

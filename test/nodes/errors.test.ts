@@ -12,6 +12,9 @@ import { errorJson, toNodeError } from '../../nodes/shared/errors';
 import { BadRequestError } from '../../src/client';
 import { runNode } from '../support/n8n-harness';
 
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
+
 const node: INode = {
 	id: 'node-1',
 	name: 'Multichannel',

@@ -26,6 +26,9 @@ import {
 	type TestService,
 } from './multichannel-support';
 
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
+
 let service: TestService;
 let instance: { id: string; phoneNumber: string };
 beforeAll(async () => {

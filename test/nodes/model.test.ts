@@ -13,6 +13,9 @@ import {
 	type WorkflowResult,
 } from '../support/n8n-harness';
 
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
+
 const BASE_URL = 'http://127.0.0.1:8787';
 const API_KEY = 'mcw_live_4f7d9c2b1a0e8f6d';
 /** A key without the service's prefix: only the node's own redaction (by value) can hide it. */

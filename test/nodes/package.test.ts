@@ -18,6 +18,9 @@ import {
 
 import { loadPackage, PACKAGE_DIR, runNode } from '../support/n8n-harness';
 
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
+
 const NODE_TYPE = 'n8n-nodes-multichannel.multichannel';
 const SHORT_LINK_NODE_TYPE = 'n8n-nodes-multichannel.multichannelShortLink';
 const AUTOMATION_NODE_TYPE = 'n8n-nodes-multichannel.multichannelAutomation';

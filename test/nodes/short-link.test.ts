@@ -18,6 +18,9 @@ import {
 	type WorkflowResult,
 } from '../support/n8n-harness';
 
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
+
 const NODE_TYPE = 'n8n-nodes-multichannel.multichannelShortLink';
 const NODE_NAME = 'Short Link';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
