@@ -131,13 +131,21 @@ function onceHelpers(ctx) {
 		}
 		const executions = await ctx.executions(watched.workflowId, true);
 		const perEvent = new Map();
-		const statuses = {};
 		for (const execution of executions) {
-			statuses[execution.status] = (statuses[execution.status] ?? 0) + 1;
 			const eventId = nodeOutput(execution, 'Event')[0]?.id ?? 'none';
 			perEvent.set(eventId, (perEvent.get(eventId) ?? 0) + 1);
 		}
-		return { total: executions.length, statuses, perEvent };
+		return {
+			total: executions.length,
+			statuses: tally(executions.map((execution) => execution.status)),
+			// Why executions failed, if any did (the event ids of those are unknown: they output nothing).
+			errors: tally(
+				executions
+					.filter((execution) => execution.status !== 'success')
+					.map((execution) => execution.data?.resultData?.error?.message ?? execution.status),
+			),
+			perEvent,
+		};
 	}
 
 	/**
@@ -146,8 +154,12 @@ function onceHelpers(ctx) {
 	 */
 	function assertOnce(counts, eventIds, what, answers) {
 		const twice = eventIds.filter((id) => (counts.perEvent.get(id) ?? 0) > 1);
+		// "never": no successful execution output this event id.
 		const never = eventIds.filter((id) => !counts.perEvent.has(id));
-		const summary = `${what}: ${counts.total} executions for ${eventIds.length} events (${twice.length} ran more than once, ${never.length} never; executions ${JSON.stringify(counts.statuses)}; redeliveries answered ${JSON.stringify(tally(answers))})`;
+		const errors = Object.keys(counts.errors).length
+			? `, errors ${JSON.stringify(counts.errors)}`
+			: '';
+		const summary = `${what}: ${counts.total} executions for ${eventIds.length} events (${twice.length} ran more than once, ${never.length} never; executions ${JSON.stringify(counts.statuses)}${errors}; redeliveries answered ${JSON.stringify(tally(answers))})`;
 		log(`measured ${summary}`);
 		assert.equal(counts.total, eventIds.length, summary);
 		assert.deepEqual({ twice, never }, { twice: [], never: [] }, summary);
