@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { additionalFieldsCollection } from '../../../shared/collections';
 import { normalisePhoneNumber } from '../../../shared/phone';
 import type { OperationContext } from '../../../shared/resources';
 import { locatorValue } from '../../../shared/locator';
@@ -26,14 +27,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'e.g. +14155550123',
 		description: 'With its country code; spaces, dashes and a leading 00 are fine',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: contactDetailFields,
-	},
+	additionalFieldsCollection(contactDetailFields),
 ];
 
 export const scope = api.workspace.contacts.create.scope;

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { filtersCollection } from '../../../shared/collections';
 import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
 import type { OperationContext } from '../../../shared/resources';
 import { locatorValue } from '../../../shared/locator';
@@ -16,31 +17,23 @@ export const option = {
 export const description: INodeProperties[] = [
 	{ ...instanceLocator, description: 'The instance whose contacts to list' },
 	...returnAllOrLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Blocked',
-				name: 'blocked',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to list only blocked contacts (on) or only contacts not blocked (off)',
-			},
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Ana',
-				description: 'Part of a name or phone number',
-			},
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'Blocked',
+			name: 'blocked',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to list only blocked contacts (on) or only contacts not blocked (off)',
+		},
+		{
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Ana',
+			description: 'Part of a name or phone number',
+		},
+	]),
 ];
 
 export const scope = api.workspace.contacts.list.scope;

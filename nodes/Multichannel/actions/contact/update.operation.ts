@@ -1,6 +1,7 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { updateFieldsCollection } from '../../../shared/collections';
 import type { OperationContext } from '../../../shared/resources';
 import { compact, splitList } from '../../../shared/values';
 import { instanceLocator } from '../instance/locator';
@@ -17,14 +18,7 @@ export const option = {
 export const description: INodeProperties[] = [
 	{ ...instanceLocator, description: 'The instance the contact belongs to' },
 	{ ...contactLocator, description: 'The contact to update' },
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: contactDetailFields,
-	},
+	updateFieldsCollection(contactDetailFields),
 ];
 
 export const scope = api.workspace.contacts.update.scope;

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { additionalFieldsCollection } from '../../../shared/collections';
 import type { OperationContext } from '../../../shared/resources';
 import { locatorValue } from '../../../shared/locator';
 import { simplifyField, simplifyWanted } from '../simplify';
@@ -28,14 +29,7 @@ export const description: INodeProperties[] = [
 		description: 'The name of the group, up to 100 characters',
 	},
 	participantsField,
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [...groupInfoOptions],
-	},
+	additionalFieldsCollection([...groupInfoOptions]),
 	simplifyField,
 ];
 

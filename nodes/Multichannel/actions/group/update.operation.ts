@@ -1,6 +1,7 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { updateFieldsCollection } from '../../../shared/collections';
 import type { OperationContext } from '../../../shared/resources';
 import { compact } from '../../../shared/values';
 import { simplifyField, simplifyWanted } from '../simplify';
@@ -19,23 +20,16 @@ export const option = {
 export const description: INodeProperties[] = [
 	{ ...instanceLocator, description: 'The instance that is in the group' },
 	{ ...groupLocator, description: 'The group to update' },
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			...groupInfoOptions,
-			{
-				displayName: 'Subject',
-				name: 'subject',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Spring launch team',
-			},
-		],
-	},
+	updateFieldsCollection([
+		...groupInfoOptions,
+		{
+			displayName: 'Subject',
+			name: 'subject',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Spring launch team',
+		},
+	]),
 	simplifyField,
 ];
 

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { additionalFieldsCollection } from '../../../shared/collections';
 import type { OperationContext } from '../../../shared/resources';
 import { compact } from '../../../shared/values';
 
@@ -21,23 +22,16 @@ export const description: INodeProperties[] = [
 		placeholder: 'e.g. Sales',
 		description: 'A name to recognise the instance by',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				default: '',
-				typeOptions: { rows: 2 },
-				description: 'What the instance is for',
-			},
-		],
-	},
+	additionalFieldsCollection([
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			default: '',
+			typeOptions: { rows: 2 },
+			description: 'What the instance is for',
+		},
+	]),
 ];
 
 export const scope = api.workspace.instances.create.scope;

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { optionsCollection } from '../../../shared/collections';
 import { concurrencyOption } from '../../../shared/execute';
 import { idempotencyKeyFor, idempotencyKeyOption } from '../../../shared/idempotency';
 import { locatorValue } from '../../../shared/locator';
@@ -48,16 +49,11 @@ export function optionsField(extra: INodeProperties[] = [], quoting = true): INo
 		placeholder: 'e.g. order-1042-confirmation',
 		hint: 'Leave empty to derive one, so that a retried item is not sent twice',
 	};
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [idempotencyKey, concurrencyOption, ...quote, ...extra].sort((a, b) =>
+	return optionsCollection(
+		[idempotencyKey, concurrencyOption, ...quote, ...extra].sort((a, b) =>
 			a.displayName.localeCompare(b.displayName),
 		),
-	};
+	);
 }
 
 /** Field names of a send's request, as the user sees them. */

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { additionalFieldsCollection } from '../../../shared/collections';
 import type { OperationContext } from '../../../shared/resources';
 import { compact, splitList } from '../../../shared/values';
 import { eventsField, urlField, webhookFieldNames } from './fields';
@@ -18,39 +19,32 @@ export const description: INodeProperties[] = [
 		hint: 'The output holds the signing secret: the service returns it only now, never again. Store it where the receiver can verify signatures with it.',
 	},
 	eventsField(true),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. CRM sync',
-			},
-			{
-				displayName: 'Only For Instances',
-				name: 'instanceIds',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. inst_8f2a4c6e1b3d5f70, inst_1d3f5b7a9c2e4f60',
-				description: 'Deliver only events of these instances (IDs separated by commas)',
-			},
-			{
-				displayName: 'Secret',
-				name: 'secret',
-				type: 'string',
-				typeOptions: { password: true },
-				default: '',
-				description:
-					'The signing secret, at least 16 characters; the service generates one when empty',
-			},
-		],
-	},
+	additionalFieldsCollection([
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. CRM sync',
+		},
+		{
+			displayName: 'Only For Instances',
+			name: 'instanceIds',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. inst_8f2a4c6e1b3d5f70, inst_1d3f5b7a9c2e4f60',
+			description: 'Deliver only events of these instances (IDs separated by commas)',
+		},
+		{
+			displayName: 'Secret',
+			name: 'secret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'The signing secret, at least 16 characters; the service generates one when empty',
+		},
+	]),
 ];
 
 export const scope = api.workspace.webhooks.create.scope;

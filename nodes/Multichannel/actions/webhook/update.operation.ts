@@ -1,6 +1,7 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { updateFieldsCollection } from '../../../shared/collections';
 import type { OperationContext } from '../../../shared/resources';
 import { locatorValue } from '../../../shared/locator';
 import { splitList } from '../../../shared/values';
@@ -16,39 +17,32 @@ export const option = {
 
 export const description: INodeProperties[] = [
 	{ ...webhookLocator, description: 'The webhook to update' },
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				default: '',
-			},
-			{
-				displayName: 'Enabled',
-				name: 'enabled',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether the webhook receives events; turn on to re-enable one the service disabled after failed deliveries',
-			},
-			{ ...eventsField(false), default: ['*'] },
-			{
-				displayName: 'Only For Instances',
-				name: 'instanceIds',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. inst_8f2a4c6e1b3d5f70',
-				description: 'Deliver only events of these instances (IDs separated by commas)',
-			},
-			{ ...urlField, required: false },
-		],
-	},
+	updateFieldsCollection([
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			default: '',
+		},
+		{
+			displayName: 'Enabled',
+			name: 'enabled',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether the webhook receives events; turn on to re-enable one the service disabled after failed deliveries',
+		},
+		{ ...eventsField(false), default: ['*'] },
+		{
+			displayName: 'Only For Instances',
+			name: 'instanceIds',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. inst_8f2a4c6e1b3d5f70',
+			description: 'Deliver only events of these instances (IDs separated by commas)',
+		},
+		{ ...urlField, required: false },
+	]),
 ];
 
 export const scope = api.workspace.webhooks.update.scope;

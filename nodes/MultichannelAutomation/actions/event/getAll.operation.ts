@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type AutomationClient } from '../../../../src/client';
+import { filtersCollection } from '../../../shared/collections';
 import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
 import type { OperationContext } from '../../../shared/resources';
 
@@ -13,23 +14,16 @@ export const option = {
 
 export const description: INodeProperties[] = [
 	...returnAllOrLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Event Name',
-				name: 'eventName',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. order.paid',
-				description: 'Only events with this name',
-			},
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'Event Name',
+			name: 'eventName',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. order.paid',
+			description: 'Only events with this name',
+		},
+	]),
 ];
 
 export const scope = api.automation.events.list.scope;

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type AutomationClient } from '../../../../src/client';
+import { optionsCollection } from '../../../shared/collections';
 import { idempotencyKeyFor, idempotencyKeyOption } from '../../../shared/idempotency';
 import type { OperationContext } from '../../../shared/resources';
 import { readDateTime, readJsonObject } from '../../../shared/values';
@@ -31,24 +32,17 @@ export const description: INodeProperties[] = [
 		default: '{}',
 		description: 'The event data: a JSON object, or an expression that gives one',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			idempotencyKeyOption,
-			{
-				displayName: 'Occurred At',
-				name: 'occurredAt',
-				type: 'dateTime',
-				default: '',
-				description:
-					'When the event happened, if not now. In the time zone of the workflow unless an offset is given.',
-			},
-		],
-	},
+	optionsCollection([
+		idempotencyKeyOption,
+		{
+			displayName: 'Occurred At',
+			name: 'occurredAt',
+			type: 'dateTime',
+			default: '',
+			description:
+				'When the event happened, if not now. In the time zone of the workflow unless an offset is given.',
+		},
+	]),
 ];
 
 export const scope = api.automation.events.publish.scope;

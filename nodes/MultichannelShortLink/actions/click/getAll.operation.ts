@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type ShortLinkClient } from '../../../../src/client';
+import { filtersCollection } from '../../../shared/collections';
 import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
 import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
@@ -18,31 +19,24 @@ export const option = {
 export const description: INodeProperties[] = [
 	{ ...linkLocator, description: 'The link whose clicks to get' },
 	...returnAllOrLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Include Bots',
-				name: 'includeBots',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to include visits by crawlers and link previews, which do not count as clicks',
-			},
-			{
-				displayName: 'Since',
-				name: 'since',
-				type: 'dateTime',
-				default: '',
-				description:
-					'Only clicks at or after this time. In the time zone of the workflow unless an offset is given.',
-			},
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'Include Bots',
+			name: 'includeBots',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to include visits by crawlers and link previews, which do not count as clicks',
+		},
+		{
+			displayName: 'Since',
+			name: 'since',
+			type: 'dateTime',
+			default: '',
+			description:
+				'Only clicks at or after this time. In the time zone of the workflow unless an offset is given.',
+		},
+	]),
 ];
 
 export const scope = api.shortLink.clicks.list.scope;

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type ShortLinkClient } from '../../../../src/client';
+import { additionalFieldsCollection, optionsCollection } from '../../../shared/collections';
 import { idempotencyKeyFor, idempotencyKeyOption } from '../../../shared/idempotency';
 import type { OperationContext } from '../../../shared/resources';
 import { readDateTime, readList } from '../../../shared/values';
@@ -22,56 +23,42 @@ export const description: INodeProperties[] = [
 		placeholder: 'e.g. https://example.com/spring-sale',
 		description: 'Where the short link sends visitors. Must start with http:// or https://.',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Custom Code',
-				name: 'code',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. spring-sale',
-				description:
-					'The code after the link host, 3 to 64 letters, digits, dashes or underscores. A random code is made when left empty.',
-			},
-			{
-				displayName: 'Expires At',
-				name: 'expiresAt',
-				type: 'dateTime',
-				default: '',
-				description:
-					'When the link stops redirecting; visitors then get "gone". In the time zone of the workflow unless an offset is given.',
-			},
-			{
-				displayName: 'Tags',
-				name: 'tags',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. promo, spring',
-				description: 'Comma-separated tags, to group and filter links',
-			},
-			{
-				displayName: 'Title',
-				name: 'title',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Spring sale landing page',
-				description: 'A name for the link, shown in lists',
-			},
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [idempotencyKeyOption],
-	},
+	additionalFieldsCollection([
+		{
+			displayName: 'Custom Code',
+			name: 'code',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. spring-sale',
+			description:
+				'The code after the link host, 3 to 64 letters, digits, dashes or underscores. A random code is made when left empty.',
+		},
+		{
+			displayName: 'Expires At',
+			name: 'expiresAt',
+			type: 'dateTime',
+			default: '',
+			description:
+				'When the link stops redirecting; visitors then get "gone". In the time zone of the workflow unless an offset is given.',
+		},
+		{
+			displayName: 'Tags',
+			name: 'tags',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. promo, spring',
+			description: 'Comma-separated tags, to group and filter links',
+		},
+		{
+			displayName: 'Title',
+			name: 'title',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Spring sale landing page',
+			description: 'A name for the link, shown in lists',
+		},
+	]),
+	optionsCollection([idempotencyKeyOption]),
 ];
 
 export const scope = api.shortLink.links.create.scope;

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type ShortLinkClient } from '../../../../src/client';
+import { filtersCollection } from '../../../shared/collections';
 import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
 import type { OperationContext } from '../../../shared/resources';
 
@@ -13,31 +14,24 @@ export const option = {
 
 export const description: INodeProperties[] = [
 	...returnAllOrLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. spring',
-				description: 'Only links whose code, destination URL or title contains this text',
-			},
-			{
-				displayName: 'Tag',
-				name: 'tag',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. promo',
-				description: 'Only links with this tag',
-			},
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. spring',
+			description: 'Only links whose code, destination URL or title contains this text',
+		},
+		{
+			displayName: 'Tag',
+			name: 'tag',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. promo',
+			description: 'Only links with this tag',
+		},
+	]),
 ];
 
 export const scope = api.shortLink.links.list.scope;

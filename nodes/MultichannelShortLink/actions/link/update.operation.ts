@@ -6,6 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { api, type ShortLinkClient } from '../../../../src/client';
+import { updateFieldsCollection } from '../../../shared/collections';
 import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
 import { linkLocator } from './locator';
@@ -20,54 +21,47 @@ export const option = {
 
 export const description: INodeProperties[] = [
 	{ ...linkLocator, description: 'The link to update' },
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Destination URL',
-				name: 'url',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. https://example.com/summer-sale',
-				description: 'Where the short link sends visitors from now on',
-			},
-			{
-				displayName: 'Expires At',
-				name: 'expiresAt',
-				type: 'dateTime',
-				default: '',
-				description:
-					'When the link stops redirecting. In the time zone of the workflow unless an offset is given.',
-			},
-			{
-				displayName: 'Remove Expiry',
-				name: 'removeExpiry',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to make the link redirect without an end date',
-			},
-			{
-				displayName: 'Tags',
-				name: 'tags',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. promo, summer',
-				description:
-					'Comma-separated tags; they replace the current ones. Leave empty to remove all tags.',
-			},
-			{
-				displayName: 'Title',
-				name: 'title',
-				type: 'string',
-				default: '',
-				description: 'A name for the link, shown in lists. Leave empty to remove the title.',
-			},
-		],
-	},
+	updateFieldsCollection([
+		{
+			displayName: 'Destination URL',
+			name: 'url',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://example.com/summer-sale',
+			description: 'Where the short link sends visitors from now on',
+		},
+		{
+			displayName: 'Expires At',
+			name: 'expiresAt',
+			type: 'dateTime',
+			default: '',
+			description:
+				'When the link stops redirecting. In the time zone of the workflow unless an offset is given.',
+		},
+		{
+			displayName: 'Remove Expiry',
+			name: 'removeExpiry',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to make the link redirect without an end date',
+		},
+		{
+			displayName: 'Tags',
+			name: 'tags',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. promo, summer',
+			description:
+				'Comma-separated tags; they replace the current ones. Leave empty to remove all tags.',
+		},
+		{
+			displayName: 'Title',
+			name: 'title',
+			type: 'string',
+			default: '',
+			description: 'A name for the link, shown in lists. Leave empty to remove the title.',
+		},
+	]),
 ];
 
 export const scope = api.shortLink.links.update.scope;
