@@ -16,6 +16,7 @@ export function claimEvent(
 	webhook: WebhookRecord,
 	eventId: string,
 	now: Date,
+	deliveryId?: string,
 ): ClaimAnswer {
 	pruneClaims(store, now.getTime());
 	const id = `${webhook.id}:${eventId}`;
@@ -30,6 +31,7 @@ export function claimEvent(
 		workspaceId: webhook.workspaceId,
 		webhookId: webhook.id,
 		eventId,
+		deliveryId: deliveryId ?? null,
 		claimedAt,
 	});
 	return { eventId, claimed: true, claimedAt };
@@ -48,6 +50,21 @@ export function pruneClaims(store: Store, nowMs: number): void {
 		if (!expired(claim, nowMs)) return;
 		store.remove('claims', claim.id);
 	}
+}
+
+/**
+ * The request named in a claim got an error status from the receiver: it did not take the event after all (n8n
+ * could not start the execution, say), so its claim goes and the next delivery can run the event. A request
+ * that got no answer (a timeout, or 502/504 from a proxy) keeps its claim: the event may have run.
+ */
+export function releaseClaim(
+	store: Store,
+	webhookId: string,
+	eventId: string,
+	deliveryId: string,
+): void {
+	const id = `${webhookId}:${eventId}`;
+	if (store.get('claims', id)?.deliveryId === deliveryId) store.remove('claims', id);
 }
 
 /** Drops every claim made at a webhook that was deleted. */

@@ -4,10 +4,12 @@ import type { Surface } from '../src/client/api';
 import type { EventType } from '../src/client/events';
 import {
 	DELIVERY_ATTEMPT_HEADER,
+	DELIVERY_ID_HEADER,
 	EVENT_ID_HEADER,
 	signPayload,
 	SIGNATURE_HEADER,
 } from '../src/client/signature';
+import { releaseClaim } from './claims';
 import type { Scheduler } from './scheduler';
 import { newId, type DeliveryRecord, type Store, type WebhookRecord } from './store';
 import { COULD_NOT_CONNECT, guardedLookup, webhookUrlProblem } from './webhook-targets';
@@ -73,6 +75,15 @@ export function webhookWants(webhook: WebhookRecord, type: string, subject: Even
 		return false;
 	if (linkIds && !(subject.linkId && linkIds.includes(subject.linkId))) return false;
 	return true;
+}
+
+/**
+ * An error status the receiver itself gave (n8n answers 500 when it cannot start the execution): it did not
+ * take the event. 502 and 504 come from a proxy in front of it that got no answer, like a timeout: the event
+ * may have run, so a claim made for that request stays.
+ */
+function receiverRefused(status: number): boolean {
+	return (status < 200 || status >= 300) && status !== 502 && status !== 504;
 }
 
 export class DeliveryEngine {
@@ -238,6 +249,7 @@ export class DeliveryEngine {
 		const controller = new AbortController();
 		this.inFlight.add(controller);
 		const timeout = AbortSignal.timeout(this.options.timeoutMs);
+		const deliveryId = newId('dlr');
 		try {
 			const response = await request(webhook.url, {
 				method: 'POST',
@@ -249,10 +261,14 @@ export class DeliveryEngine {
 					[SIGNATURE_HEADER]: signPayload(webhook.secret, delivery.payload),
 					[EVENT_ID_HEADER]: delivery.eventId,
 					[DELIVERY_ATTEMPT_HEADER]: String(attempt),
+					[DELIVERY_ID_HEADER]: deliveryId,
 				},
 				body: delivery.payload,
 			});
 			await response.body.dump();
+			if (receiverRefused(response.statusCode)) {
+				releaseClaim(this.store, webhook.id, delivery.eventId, deliveryId);
+			}
 			return { status: response.statusCode, error: null, aborted: false };
 		} catch {
 			// No detail of the failure: a refused connection, an unknown name and a hang-up read alike, so

@@ -184,6 +184,8 @@ export interface ClaimRecord {
 	workspaceId: string;
 	webhookId: string;
 	eventId: string;
+	/** The delivery request the claim was made for, when the receiver named it. */
+	deliveryId?: string | null;
 	claimedAt: string;
 }
 

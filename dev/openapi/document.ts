@@ -3,6 +3,7 @@ import type { Operation } from '../../src/client/operation';
 import { ErrorBody } from '../../src/client/schemas';
 import {
 	DELIVERY_ATTEMPT_HEADER,
+	DELIVERY_ID_HEADER,
 	EVENT_ID_HEADER,
 	SIGNATURE_HEADER,
 } from '../../src/client/signature';
@@ -141,6 +142,14 @@ export function buildOpenApiDocument(): JsonSchema {
 					required: true,
 					description: '1 for the first delivery, up to 8.',
 					schema: { type: 'integer', minimum: 1, maximum: 8 },
+				},
+				DeliveryIdHeader: {
+					name: headerName(DELIVERY_ID_HEADER),
+					in: 'header',
+					required: true,
+					description:
+						'Unique per request sent; named in a claim so that the claim is released if this request gets an error status back.',
+					schema: { type: 'string' },
 				},
 			},
 			headers: {

@@ -144,7 +144,18 @@ export function webhookHandlers(surface: Surface) {
 			return paginate(newestFirst(deliveries), query, presentDelivery);
 		},
 
-		claimEvent: ({ core, workspaceId, params, body }: Context<{ eventId: string }, ById>) =>
-			claimEvent(core.store, find(core, workspaceId, params.webhookId), body.eventId, core.now()),
+		claimEvent: ({
+			core,
+			workspaceId,
+			params,
+			body,
+		}: Context<{ eventId: string; deliveryId?: string }, ById>) =>
+			claimEvent(
+				core.store,
+				find(core, workspaceId, params.webhookId),
+				body.eventId,
+				core.now(),
+				body.deliveryId,
+			),
 	};
 }

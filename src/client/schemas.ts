@@ -152,6 +152,9 @@ export function webhookSchemas<E extends z.ZodType<string>>(prefix: string, even
 		`Claim${prefix}Event`,
 		z.strictObject({
 			eventId: Id.describe('The `id` of the delivered event (`X-Multichannel-Event-Id`)'),
+			deliveryId: Id.optional().describe(
+				'The `X-Multichannel-Delivery-Id` of the request being answered: when that request gets an error status back (the receiver did not take the event), the service releases the claim, so a redelivery can run it',
+			),
 		}),
 	);
 	const EventClaim = named(

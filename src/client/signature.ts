@@ -3,6 +3,8 @@ import { createHmac, timingSafeEqual } from 'crypto';
 export const SIGNATURE_HEADER = 'x-multichannel-signature';
 export const EVENT_ID_HEADER = 'x-multichannel-event-id';
 export const DELIVERY_ATTEMPT_HEADER = 'x-multichannel-delivery-attempt';
+/** Unique per request the service sends: a receiver names it when it claims the event. */
+export const DELIVERY_ID_HEADER = 'x-multichannel-delivery-id';
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export type SignatureFailure = 'missing' | 'malformed' | 'stale' | 'mismatch';

@@ -1,8 +1,12 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, never inside n8n */
 /**
  * Event claims at the sandbox: the first claim of an event id at a webhook wins, a retry of that claim (same
  * Idempotency-Key) still wins, every other claim loses; claims outlive a redelivery by far, then go, so that
  * memory stays bounded. And the sandbox-only redelivery that the end-to-end tests use.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { CLAIM_RETENTION_MS } from '../../sandbox/claims';
 import type { Sandbox } from '../../sandbox/server';
 import {
@@ -159,4 +163,65 @@ it('redelivers an event on request, several copies at once, each freshly signed'
 		body: { eventId: 'evt_never' },
 	});
 	expect(unknown.status).toBe(404);
+});
+
+/**
+ * A receiver that claims each delivery's event (naming its delivery id, as the triggers do) and then answers
+ * with the status `answer` gives for that attempt, as n8n does when it cannot start an execution.
+ */
+async function claimingReceiver(answer: (attempt: number) => number) {
+	const claims: Array<{ attempt: number; claimed: boolean }> = [];
+	const server = createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => {
+			void (async () => {
+				const event = JSON.parse(Buffer.concat(chunks).toString()) as { id: string };
+				const attempt = Number(req.headers['x-multichannel-delivery-attempt']);
+				const webhookId = String(req.url).slice(1);
+				const { claimed } = await clients.automation.webhooks.claimEvent({
+					webhookId,
+					body: {
+						eventId: event.id,
+						deliveryId: String(req.headers['x-multichannel-delivery-id']),
+					},
+				});
+				claims.push({ attempt, claimed });
+				res.writeHead(answer(attempt)).end();
+			})();
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	return { claims, url, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+it('releases a claim whose request got an error status back, so the next attempt runs the event', async () => {
+	const receiver = await claimingReceiver((attempt) => (attempt === 1 ? 500 : 200));
+	try {
+		const hook = await clients.automation.webhooks.create({
+			body: { url: `${receiver.url}/pending`, events: ['*'] },
+		});
+		await clients.automation.webhooks.update({
+			webhookId: hook.id,
+			body: { url: `${receiver.url}/${hook.id}` },
+		});
+		await clients.automation.events.publish({ body: { name: 'order.created', payload: {} } });
+		await waitFor(() => receiver.claims.length >= 2, 5000, 'the second attempt');
+		// The first attempt's claim went with its 500, so the second attempt claimed the event.
+		expect(receiver.claims).toEqual([
+			{ attempt: 1, claimed: true },
+			{ attempt: 2, claimed: true },
+		]);
+		// A successful answer keeps the claim: a redelivery now is a duplicate.
+		const [delivery] = sandbox.store.all('deliveries', (record) => record.webhookId === hook.id);
+		await waitFor(() => delivery.status === 'succeeded', 5000, 'the delivery to succeed');
+		await raw(sandbox.baseUrl, 'POST', `/sandbox/webhooks/${hook.id}/redeliver`, {
+			key: keys.workspace,
+			body: { eventId: delivery.eventId },
+		});
+		expect(receiver.claims.at(-1)).toEqual({ attempt: 3, claimed: false });
+	} finally {
+		await receiver.close();
+	}
 });

@@ -3,6 +3,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import {
 	ApiError,
 	EventEnvelope,
+	DELIVERY_ID_HEADER,
 	SIGNATURE_HEADER,
 	SIGNATURE_TOLERANCE_SECONDS,
 	verifySignature,
@@ -143,18 +144,23 @@ async function claim<C>(
 	registration: Registration,
 	eventId: string,
 ): Promise<'first' | 'duplicate' | 'unsupported' | 'failed'> {
+	// Named in the claim: if n8n then answers this request with an error (it could not start the execution),
+	// the service releases the claim and a redelivery runs the event.
+	const header = context.getHeaderData()[DELIVERY_ID_HEADER];
+	const deliveryId = typeof header === 'string' && header !== '' ? header.slice(0, 200) : undefined;
 	const nodeName = context.getNode().name;
 	const known: Known = { secrets: [registration.secret] };
 	try {
 		const connection = await spec.connection.connect(context);
 		known.secrets = [...connection.secrets, registration.secret];
 		known.serviceUrl = connection.serviceUrl;
-		const answer = await spec
-			.webhooks(connection.client)
-			.claimEvent(
-				{ webhookId: registration.webhookId, body: { eventId } },
-				{ timeoutMs: CLAIM_TIMEOUT_MS, maxRetries: CLAIM_RETRIES },
-			);
+		const answer = await spec.webhooks(connection.client).claimEvent(
+			{
+				webhookId: registration.webhookId,
+				body: { eventId, ...(deliveryId ? { deliveryId } : {}) },
+			},
+			{ timeoutMs: CLAIM_TIMEOUT_MS, maxRetries: CLAIM_RETRIES },
+		);
 		return answer.claimed ? 'first' : 'duplicate';
 	} catch (error) {
 		if (claimsUnsupported(error)) {

@@ -41,7 +41,7 @@ export interface WebhookEndpoints {
 	update(input: { webhookId: string; body: { enabled: boolean } }): Promise<unknown>;
 	delete(input: { webhookId: string }): Promise<void>;
 	claimEvent(
-		input: { webhookId: string; body: { eventId: string } },
+		input: { webhookId: string; body: { eventId: string; deliveryId?: string } },
 		options?: CallOptions,
 	): Promise<{ claimed: boolean }>;
 }
