@@ -243,6 +243,9 @@ async function measureBoth(stack: Stack, options: N8nDeliveriesOptions) {
 				timeoutMs,
 			);
 			target.runs.push({ ...timing, lastStoppedAt, executions });
+			options.log(
+				`n8n: ${name}: ${(timing.wallMs / 1000).toFixed(2)} s, ${(deliveries / (timing.wallMs / 1000)).toFixed(1)}/s; ${executions} executions, as many as deliveries`,
+			);
 		}
 	}
 	const fastest = (runs: DeliveryRun[]) => runs.reduce((a, b) => (b.wallMs < a.wallMs ? b : a));
