@@ -10,6 +10,9 @@ import {
 } from '../../src/client';
 import { fetchTransport } from '../support/fetch-transport';
 
+// nock patches Node's http for the whole worker: undone when the importing test file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
+
 export const BASE = 'http://multichannel.test';
 /** A made-up key of the given kind, fresh for each test run. */
 export const testKey = (prefix: 'mcw' | 'mcl' | 'mca' | 'whsec') =>
