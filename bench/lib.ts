@@ -4,6 +4,7 @@
  * a peak-memory sampler and number formatting.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const BENCH_DIR = __dirname;
@@ -81,6 +82,21 @@ export async function withPeakMemory<T>(
 	} finally {
 		clearInterval(timer);
 	}
+}
+
+/** CPU time (user + system, all threads) that processes have used so far, from /proc; undefined elsewhere. */
+export function processCpuMs(pids: number[]): number | undefined {
+	const ticksPerSecond = 100; // USER_HZ, 100 on Linux
+	let ticks = 0;
+	for (const pid of pids) {
+		const stat = `/proc/${pid}/stat`;
+		if (!existsSync(stat)) return undefined;
+		// Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+		const text = readFileSync(stat, 'utf8');
+		const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+		ticks += Number(fields[11]) + Number(fields[12]);
+	}
+	return (ticks * 1000) / ticksPerSecond;
 }
 
 export function elapsedMs(start: bigint): number {

@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { PACKAGE_DIR } from './lib';
+import { PACKAGE_DIR, processCpuMs } from './lib';
 import type { DeliveryType, Timing } from './measure';
 
 /** What the bench uses of e2e/lib/stack.mjs (plain JavaScript). */
@@ -30,11 +30,14 @@ interface N8nClient {
 	api(method: string, path: string, body?: unknown, expect?: number): Promise<unknown>;
 	listAll(path: string): Promise<unknown[]>;
 }
+interface Service {
+	child: { pid: number };
+}
 interface Stack {
-	n8n: { client: N8nClient };
+	n8n: { client: N8nClient; services: Service[] };
 	credentials: Record<string, { id: string; name: string }>;
 	/** Set when n8n runs in queue mode; PostgreSQL's data may live outside the stack's folder. */
-	queue?: { postgres?: { dataDir?: string } };
+	queue?: { postgres?: { dataDir?: string }; n8n?: { webhooks?: Service[] } };
 	stop(): Promise<void>;
 }
 interface StackModule {
@@ -203,6 +206,8 @@ export interface DeliveryRun extends Timing {
 	lastStoppedAt: number;
 	/** Executions of the workflow counted after this run (all runs, warm-ups included). */
 	executions: number;
+	/** CPU time of the n8n processes that answer webhooks, per timed delivery (Linux only). */
+	cpuMsPerDelivery?: number;
 }
 
 export interface N8nDeliveriesOptions {
@@ -217,39 +222,64 @@ export interface N8nDeliveriesOptions {
 	log(text: string): void;
 }
 
+type Target = Awaited<ReturnType<typeof activateBoth>>['targets']['trigger'];
+
+/** The n8n processes that answer production webhooks: n8n itself, or the webhook processes of queue mode. */
+function answeringPids(stack: Stack): number[] {
+	return (stack.queue?.n8n?.webhooks ?? stack.n8n.services).map((service) => service.child.pid);
+}
+
+/**
+ * One run: the warm-up, then the timed deliveries in a sender process of their own, with the CPU time the
+ * answering n8n processes spent meanwhile; then n8n's executions counted.
+ */
+async function runOnce(
+	stack: Stack,
+	target: Target,
+	secret: string,
+	options: N8nDeliveriesOptions,
+) {
+	const job = {
+		url: target.url,
+		secret,
+		concurrency: options.concurrency,
+		type: DELIVERY_TYPE,
+	};
+	await options.send({ ...job, count: 0, warmup: options.warmup });
+	const cpuBefore = processCpuMs(answeringPids(stack));
+	const timing = await options.send({ ...job, count: options.deliveries, warmup: 0 });
+	const cpuAfter = processCpuMs(answeringPids(stack));
+	const executions = (target.runs.length + 1) * (options.deliveries + options.warmup);
+	const timeoutMs = 60_000 + options.deliveries * 100;
+	const lastStoppedAt = await settle(stack.n8n.client, target.workflowId, executions, timeoutMs);
+	const cpuMsPerDelivery =
+		cpuBefore === undefined || cpuAfter === undefined
+			? undefined
+			: (cpuAfter - cpuBefore) / options.deliveries;
+	return { ...timing, lastStoppedAt, executions, cpuMsPerDelivery };
+}
+
 /** Runs of both workflows in the stack's n8n, each checked against n8n's executions; the fastest of each. */
 async function measureBoth(stack: Stack, options: N8nDeliveriesOptions) {
-	const { deliveries, warmup } = options;
 	const { secret, targets } = await activateBoth(stack);
 	for (let attempt = 0; attempt < options.repeat; attempt++) {
 		const order = attempt % 2 === 0 ? ['trigger', 'webhook'] : ['webhook', 'trigger'];
 		for (const name of order as Array<keyof typeof targets>) {
-			const target = targets[name];
-			options.log(`n8n: ${deliveries} deliveries to the ${name} workflow…`);
-			const timing = await options.send({
-				url: target.url,
-				secret,
-				count: deliveries,
-				concurrency: options.concurrency,
-				warmup,
-				type: DELIVERY_TYPE,
-			});
-			const executions = (target.runs.length + 1) * (deliveries + warmup);
-			const timeoutMs = 60_000 + deliveries * 100;
-			const lastStoppedAt = await settle(
-				stack.n8n.client,
-				target.workflowId,
-				executions,
-				timeoutMs,
-			);
-			target.runs.push({ ...timing, lastStoppedAt, executions });
+			options.log(`n8n: ${options.deliveries} deliveries to the ${name} workflow…`);
+			const run = await runOnce(stack, targets[name], secret, options);
+			targets[name].runs.push(run);
 			options.log(
-				`n8n: ${name}: ${(timing.wallMs / 1000).toFixed(2)} s, ${(deliveries / (timing.wallMs / 1000)).toFixed(1)}/s; ${executions} executions, as many as deliveries`,
+				`n8n: ${name}: ${(run.wallMs / 1000).toFixed(2)} s, ${(run.count / (run.wallMs / 1000)).toFixed(1)}/s, ${run.cpuMsPerDelivery?.toFixed(1)} ms CPU each; ${run.executions} executions, as many as deliveries`,
 			);
 		}
 	}
 	const fastest = (runs: DeliveryRun[]) => runs.reduce((a, b) => (b.wallMs < a.wallMs ? b : a));
-	return { trigger: fastest(targets.trigger.runs), webhook: fastest(targets.webhook.runs) };
+	const leastCpu = (runs: DeliveryRun[]) =>
+		Math.min(...runs.map((run) => run.cpuMsPerDelivery ?? NaN));
+	return {
+		trigger: { ...fastest(targets.trigger.runs), leastCpuMs: leastCpu(targets.trigger.runs) },
+		webhook: { ...fastest(targets.webhook.runs), leastCpuMs: leastCpu(targets.webhook.runs) },
+	};
 }
 
 /** Starts the stack (n8n in one process, or in queue mode) in a temporary folder, measures, stops it. */

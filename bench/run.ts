@@ -344,6 +344,16 @@ async function realN8n(queue: boolean) {
 		ratio(slower),
 		verdict(slower <= 1.25, '≤ 1.25×'),
 	);
+	const answering = queue ? 'the webhook process' : 'n8n';
+	// CPU times come from /proc (Linux).
+	if (Number.isFinite(result.trigger.leastCpuMs) && Number.isFinite(result.webhook.leastCpuMs)) {
+		row(
+			`real n8n, ${queue ? 'queue mode' : 'one process'}: CPU time of ${answering} per delivery (all its threads, while the timed deliveries were answered; least of ${REPEAT})`,
+			millis(result.trigger.leastCpuMs),
+			`n8n's Webhook node: ${millis(result.webhook.leastCpuMs)}`,
+			ratio(result.trigger.leastCpuMs / result.webhook.leastCpuMs),
+		);
+	}
 	notes.push(
 		`Real n8n, ${queue ? 'queue mode' : 'one process'}: both workflows active in the same n8n with the same settings (every execution saved), the same signed \`automation.order_paid\` events and headers to each after ${warmup} to warm up; after each run n8n's public API counted exactly ${N8N_DELIVERIES + warmup} more successful executions of that workflow, one per delivery (${REPEAT * (N8N_DELIVERIES + warmup)} of each in all). The trigger checks each signature and claims each event id at the stack's sandbox (no added latency). n8n's expression engine: ${process.env.N8N_EXPRESSION_ENGINE ?? 'its default (vm)'}.`,
 	);
