@@ -355,7 +355,7 @@ async function realN8n(queue: boolean) {
 		);
 	}
 	notes.push(
-		`Real n8n, ${queue ? 'queue mode' : 'one process'}: both workflows active in the same n8n with the same settings (every execution saved), the same signed \`automation.order_paid\` events and headers to each after ${warmup} to warm up; after each run n8n's public API counted exactly ${N8N_DELIVERIES + warmup} more successful executions of that workflow, one per delivery (${REPEAT * (N8N_DELIVERIES + warmup)} of each in all). The trigger checks each signature and claims each event id at the stack's sandbox (no added latency). n8n's expression engine: ${process.env.N8N_EXPRESSION_ENGINE ?? 'its default (vm)'}.`,
+		`Real n8n, ${queue ? 'queue mode' : 'one process'}: both workflows active in the same n8n with the same settings (every execution saved), the same signed \`automation.order_paid\` events and headers to each after ${warmup} to warm up; after each run n8n's public API counted exactly ${N8N_DELIVERIES + warmup} more successful executions of that workflow, one per delivery (${REPEAT * (N8N_DELIVERIES + warmup)} of each in all). The trigger checks each signature and claims each event id at the stack's sandbox (no added latency, no rate limit). n8n's expression engine: ${process.env.N8N_EXPRESSION_ENGINE ?? 'its default (vm)'}.`,
 	);
 }
 
