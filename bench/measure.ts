@@ -5,7 +5,7 @@
  * run first, then times the real one; the answer goes back over IPC.
  *
  * - `bulkNode`: "Manual Trigger → Items → Multichannel (Send Text)", N items, the node's Concurrency option,
- *   run by n8n-core's WorkflowExecute (test/support/n8n-harness.ts), from the TypeScript sources.
+ *   run by n8n-core's WorkflowExecute (dev/harness/n8n.ts), from the TypeScript sources.
  * - `bulkRaw`: the same requests (URL, headers, Idempotency-Key, JSON body), N at a time, with undici.
  * - `bulkPlain`: the same requests from the smallest n8n node that could send them, written the common way
  *   (`PlainLoop` below: the same two expressions per item, n8n's `httpRequestWithAuthentication`, N workers
@@ -16,7 +16,7 @@
  * - `signatures`: `verifySignature` on a typical delivery, against a bare HMAC-SHA256 of the same bytes.
  * - `deliveryReceiver` (stays up until `deliveryReceiverStop`): a webhook receiver for `sendDeliveries` in
  *   another process. `trigger`: the Multichannel Trigger, activated against the sandbox, behind the test
- *   harness's stand-in for n8n's webhook endpoint (test/triggers/harness.ts: each request runs the node's
+ *   harness's stand-in for n8n's webhook endpoint (dev/harness/triggers.ts: each request runs the node's
  *   `webhook()` in n8n-core's WebhookContext); `bare`: a node:http server that only checks the HMAC and
  *   answers 200.
  * - `sendDeliveries`: signed deliveries of distinct events (the `signatures` payload, or an automation
@@ -37,8 +37,8 @@ import {
 import { request } from 'undici';
 
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signPayload, verifySignature } from '../src/client';
-import { loadPackage, runNode } from '../test/support/n8n-harness';
-import { N8nEndpoint, TRIGGER_TYPES, TriggerUnderTest } from '../test/triggers/harness';
+import { loadPackage, runNode } from '../dev/harness/n8n';
+import { N8nEndpoint, TRIGGER_TYPES, TriggerUnderTest } from '../dev/harness/triggers';
 import { elapsedMs, serve, withPeakMemory } from './lib';
 
 const NODE_TYPE = 'n8n-nodes-multichannel.multichannel';

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- the benchmark runs in plain Node, never inside n8n: it starts a real n8n and the sandbox (e2e/lib/stack.mjs) */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- the benchmark runs in plain Node, never inside n8n: it starts a real n8n and the sandbox (dev/stack/stack.mjs) */
 /**
  * Signed webhook deliveries into a real n8n (the package installed as a community package, as
  * `npm run test:e2e` does), side by side with n8n's own Webhook node in the same n8n. Two active workflows
@@ -25,7 +25,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PACKAGE_DIR, processCpuMs } from './lib';
 import type { DeliveryType, Timing } from './measure';
 
-/** What the bench uses of e2e/lib/stack.mjs (plain JavaScript). */
+/** What the bench uses of dev/stack/stack.mjs (plain JavaScript). */
 interface N8nClient {
 	api(method: string, path: string, body?: unknown, expect?: number): Promise<unknown>;
 	listAll(path: string): Promise<unknown[]>;
@@ -53,15 +53,15 @@ interface RuntimeModule {
 	runtimeReady(): boolean;
 }
 
-/** A module of e2e/lib/ (ES modules, loaded from this CommonJS code through `require`: Node ≥ 20.19). */
-async function e2eModule<T>(file: string): Promise<T> {
-	const modulePath = path.join(PACKAGE_DIR, 'e2e', 'lib', file);
+/** A module of dev/ (ES modules, loaded from this CommonJS code through `require`: Node ≥ 20.19). */
+async function devModule<T>(file: string): Promise<T> {
+	const modulePath = path.join(PACKAGE_DIR, 'dev', file);
 	return (await import(modulePath)) as T;
 }
 
 /** The pinned n8n version, or why the real-n8n figures cannot be measured here. */
 export async function n8nRuntime(): Promise<{ version: string; missing?: string }> {
-	const runtime = await e2eModule<RuntimeModule>('runtime.mjs');
+	const runtime = await devModule<RuntimeModule>('n8n/runtime.mjs');
 	return {
 		version: runtime.N8N_VERSION,
 		missing: runtime.runtimeReady()
@@ -287,7 +287,7 @@ async function measureBoth(stack: Stack, options: N8nDeliveriesOptions) {
 export async function n8nDeliveries(options: N8nDeliveriesOptions) {
 	const { queue, log } = options;
 	const dir = mkdtempSync(path.join(tmpdir(), 'multichannel-bench-n8n-'));
-	const { startHeadlessStack } = await e2eModule<StackModule>('stack.mjs');
+	const { startHeadlessStack } = await devModule<StackModule>('stack/stack.mjs');
 	let stack: Stack | undefined;
 	let measured = false;
 	try {
@@ -295,7 +295,7 @@ export async function n8nDeliveries(options: N8nDeliveriesOptions) {
 		// past the sandbox's default 600 a minute per key a delivery waits out the 429's Retry-After.
 		const sandboxArgs = ['--rate-limit', '0'];
 		stack = await startHeadlessStack({ dir, log, sandboxArgs, ...(queue ? { queue } : {}) });
-		if (queue && !stack.queue) throw new Error('e2e/lib/stack.mjs started no queue mode');
+		if (queue && !stack.queue) throw new Error('dev/stack/stack.mjs started no queue mode');
 		const result = await measureBoth(stack, options);
 		measured = true;
 		return result;

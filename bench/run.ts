@@ -300,7 +300,7 @@ async function trigger(host: Host) {
 		ratio(node.cpuUsPerDelivery / bare.cpuUsPerDelivery),
 	);
 	notes.push(
-		`Trigger: the Multichannel Trigger behind the tests' stand-in for n8n's webhook endpoint (test/triggers/harness.ts), which answers once \`webhook()\` returns the item: the workflow n8n would then run is not part of the figure. Every delivery started exactly one execution (${DELIVERIES + warmup} with the warm-up), and the bare receiver accepted every signature.`,
+		`Trigger: the Multichannel Trigger behind the tests' stand-in for n8n's webhook endpoint (dev/harness/triggers.ts), which answers once \`webhook()\` returns the item: the workflow n8n would then run is not part of the figure. Every delivery started exactly one execution (${DELIVERIES + warmup} with the warm-up), and the bare receiver accepted every signature.`,
 	);
 }
 

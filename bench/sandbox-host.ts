@@ -9,7 +9,7 @@
 import { createWorkspaceClient } from '../src/client';
 import { startSandbox } from '../sandbox/server';
 import { newId } from '../sandbox/store';
-import { undiciTransport } from '../tools/undici-transport';
+import { undiciTransport } from '../dev/transports/undici';
 import { serve } from './lib';
 
 const latencyMs = Number(process.argv[2] ?? 20);

@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 
-import { useStack } from './lib/harness.mjs';
-import { resolveAsN8nDoes } from './lib/install.mjs';
-import { defaultStackDir, N8N_HOME, REPO } from './lib/runtime.mjs';
-import { collectPages, listCredentials, PACKAGE_NAME } from './lib/stack.mjs';
-import { triggerScenarios } from './lib/trigger-scenarios.mjs';
+import { useStack } from './support/harness.mjs';
+import { resolveAsN8nDoes } from '../dev/n8n/package-install.mjs';
+import { defaultStackDir, N8N_HOME, REPO } from '../dev/n8n/runtime.mjs';
+import { collectPages, listCredentials, PACKAGE_NAME } from '../dev/stack/stack.mjs';
+import { triggerScenarios } from './support/trigger-scenarios.mjs';
 
 const ctx = useStack();
 

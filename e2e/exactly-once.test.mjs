@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { eventually, log, nodeOutput, useStack } from './lib/harness.mjs';
-import { collectPages } from './lib/stack.mjs';
-import { triggerScenarios } from './lib/trigger-scenarios.mjs';
+import { eventually, log, nodeOutput, useStack } from './support/harness.mjs';
+import { collectPages } from '../dev/stack/stack.mjs';
+import { triggerScenarios } from './support/trigger-scenarios.mjs';
 
 /** Distinct events published at once in scenario c. */
 const BURST = 50;

@@ -12,7 +12,7 @@ import {
 	parseRetryAfter,
 	redactSecrets,
 } from '../../src/client';
-import { api, clients, KEY, resetNock } from './helpers';
+import { api, clients, KEY, resetNock } from '../support/client';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());

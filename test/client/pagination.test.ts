@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { UnexpectedResponseError } from '../../src/client';
-import { api, clients, resetNock } from './helpers';
+import { api, clients, resetNock } from '../support/client';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());

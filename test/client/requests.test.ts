@@ -1,8 +1,8 @@
 import nock from 'nock';
 
 import { RequestValidationError, createWorkspaceClient } from '../../src/client';
-import { fetchTransport } from '../support/fetch-transport';
-import { api, AUTOMATION_KEY, BASE, clients, KEY, LINK_KEY, record, resetNock } from './helpers';
+import { fetchTransport } from '../../dev/transports/fetch';
+import { api, AUTOMATION_KEY, BASE, clients, KEY, LINK_KEY, record, resetNock } from '../support/client';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());

@@ -2,7 +2,7 @@ import nock from 'nock';
 
 import { ConnectionError, RateLimitError, ServerError, TimeoutError } from '../../src/client';
 import { startScriptedServer } from '../support/scripted-server';
-import { api, clients, record, resetNock } from './helpers';
+import { api, clients, record, resetNock } from '../support/client';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());

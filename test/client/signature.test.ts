@@ -1,7 +1,7 @@
 import { createHmac } from 'crypto';
 
 import { signPayload, verifySignature } from '../../src/client';
-import { testKey } from './helpers';
+import { testKey } from '../support/client';
 
 const secret = testKey('whsec');
 const oldSecret = testKey('whsec');

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 
 import { api, type Operation } from '../../src/client';
 import { LINK_EVENTS, MESSAGING_EVENTS } from '../../src/client/events';
-import { OPENAPI_PATH, renderOpenApi } from '../../scripts/generate-openapi';
+import { OPENAPI_PATH, renderOpenApi } from '../../dev/openapi/generate';
 
-const VALIDATE = join(__dirname, '..', '..', 'scripts', 'validate-openapi.mjs');
+const VALIDATE = join(__dirname, '..', '..', 'dev', 'openapi', 'validate.mjs');
 const validate = (file: string) =>
 	execFileSync(process.execPath, [VALIDATE, file], { encoding: 'utf8', stdio: 'pipe' });
 const committed = readFileSync(OPENAPI_PATH, 'utf8');

@@ -12,15 +12,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { raw } from '../sandbox/helpers';
-import { runNode } from '../support/n8n-harness';
+import { raw } from '../support/sandbox';
+import { runNode } from '../../dev/harness/n8n';
 import {
 	byId,
 	multichannelNode,
 	NODE_NAME,
 	startService,
 	type TestService,
-} from '../nodes/multichannel-support';
+} from '../support/nodes';
 import {
 	retries,
 	retryReasons,
@@ -28,7 +28,7 @@ import {
 	startLossyProxy,
 	useTestRetries,
 	type LossyProxy,
-} from './support';
+} from '../support/faults';
 
 // The node's client gets test retry options through `connectionDefaults` (nodes/shared/client.ts): waits
 // divided by 20 (Retry-After: 1 → 50 ms), and up to 8 retries instead of 3: at a 25% fault rate, 3 retries

@@ -1,6 +1,6 @@
 /**
  * The trigger nodes under faults, against the sandbox over real HTTP: the sandbox delivers to n8n's webhook
- * endpoint (test/triggers/harness.ts: each request runs the node's `webhook()` in n8n-core's
+ * endpoint (dev/harness/triggers.ts: each request runs the node's `webhook()` in n8n-core's
  * `WebhookContext`), reached through a gateway that can be taken down (./support.ts `startGateway`).
  *
  * - Outages: 80 automation events emitted before, during and after the receiver is unavailable — not
@@ -13,15 +13,15 @@
  */
 import type { Sandbox } from '../../sandbox/server';
 import type { WebhookRecord } from '../../sandbox/store';
-import { clientsFor, sleep, startTestSandbox, waitFor } from '../sandbox/helpers';
+import { clientsFor, sleep, startTestSandbox, waitFor } from '../support/sandbox';
 import {
 	N8nEndpoint,
 	TRIGGER_TYPES,
 	TriggerUnderTest,
 	type Delivery,
 	type TriggerOptions,
-} from '../triggers/harness';
-import { emittedIdsOf, publishEvents, startGateway, type Gateway } from './support';
+} from '../../dev/harness/triggers';
+import { emittedIdsOf, publishEvents, startGateway, type Gateway } from '../support/faults';
 
 type Keys = NonNullable<Sandbox['keys']>;
 

@@ -18,8 +18,8 @@ import {
 	startTestSandbox,
 	waitFor,
 	type Receiver,
-} from '../sandbox/helpers';
-import { emittedIdsOf, publishEvents } from './support';
+} from '../support/sandbox';
+import { emittedIdsOf, publishEvents } from '../support/faults';
 
 type Keys = NonNullable<Sandbox['keys']>;
 

@@ -5,7 +5,7 @@
  */
 import nock from 'nock';
 
-import { loadPackage, testCredential } from '../support/n8n-harness';
+import { loadPackage, testCredential } from '../../dev/harness/n8n';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());

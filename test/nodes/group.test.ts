@@ -6,7 +6,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { runNode, searchList } from '../support/n8n-harness';
+import { runNode, searchList } from '../../dev/harness/n8n';
 import {
 	byId,
 	expectNoSecrets,
@@ -14,7 +14,7 @@ import {
 	NODE_NAME,
 	startService,
 	type TestService,
-} from './multichannel-support';
+} from '../support/nodes';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());

@@ -14,7 +14,7 @@ import {
 	type INodeType,
 } from 'n8n-workflow';
 
-import { loadPackage, runNode } from '../support/n8n-harness';
+import { loadPackage, runNode } from '../../dev/harness/n8n';
 import {
 	byId,
 	expectNoSecrets,
@@ -24,7 +24,7 @@ import {
 	runWithFiles,
 	startService,
 	type TestService,
-} from './multichannel-support';
+} from '../support/nodes';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());

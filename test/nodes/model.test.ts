@@ -11,7 +11,7 @@ import {
 	searchList,
 	type NodeUnderTest,
 	type WorkflowResult,
-} from '../support/n8n-harness';
+} from '../../dev/harness/n8n';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());

@@ -9,14 +9,14 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, raw, startTestSandbox } from '../sandbox/helpers';
+import { clientsFor, raw, startTestSandbox } from '../support/sandbox';
 import {
 	runNode,
 	searchList,
 	type NodeUnderTest,
 	type RunNodeOptions,
 	type WorkflowResult,
-} from '../support/n8n-harness';
+} from '../../dev/harness/n8n';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());

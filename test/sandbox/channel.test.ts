@@ -7,7 +7,7 @@ import {
 	startTestSandbox,
 	waitFor,
 	type Receiver,
-} from './helpers';
+} from '../support/sandbox';
 
 type Keys = NonNullable<Sandbox['keys']>;
 

@@ -16,7 +16,7 @@ import {
 	startTestSandbox,
 	waitFor,
 	type Receiver,
-} from './helpers';
+} from '../support/sandbox';
 
 type Keys = NonNullable<Sandbox['keys']>;
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import * as ts from 'typescript';
 
 import { bundleConsoleScript, CONSOLE_ENTRY } from '../../sandbox/console/script';
-import { raw } from './helpers';
+import { raw } from '../support/sandbox';
 
 /**
  * The console's browser script is a typed source (sandbox/console/browser/) bundled into the page: it

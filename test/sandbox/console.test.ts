@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { api } from '../../src/client/api';
 import type { Operation } from '../../src/client/operation';
 import type { Sandbox } from '../../sandbox/server';
-import { Browser, CHROMIUM_PATH, chromiumAvailable, type Page } from '../support/cdp';
-import { raw, startTestSandbox } from './helpers';
+import { Browser, CHROMIUM_PATH, chromiumAvailable, type Page } from '../../dev/browser/cdp';
+import { raw, startTestSandbox } from '../support/sandbox';
 
 /**
  * The web console at /user/api: its JSON endpoints over HTTP, then the page itself in Debian's headless

@@ -12,7 +12,7 @@ import {
 	type Exchange,
 	type Receiver,
 	type SchemaCheck,
-} from './helpers';
+} from '../support/sandbox';
 
 /**
  * Drives every operation of `api` against a running sandbox over loopback and checks each answer three

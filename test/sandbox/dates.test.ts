@@ -1,4 +1,4 @@
-import { clientsFor, raw, suiteSandbox } from './helpers';
+import { clientsFor, raw, suiteSandbox } from '../support/sandbox';
 
 /**
  * Dates are validated with everything else, before anything changes: an impossible time-zone offset

@@ -1,6 +1,6 @@
 import { ConnectionError, RateLimitError, ServerError } from '../../src/client';
 import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, raw, startTestSandbox, type Exchange } from './helpers';
+import { clientsFor, raw, startTestSandbox, type Exchange } from '../support/sandbox';
 
 type Keys = NonNullable<Sandbox['keys']>;
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { AuthenticationError, NotFoundError, PermissionDeniedError } from '../../src/client';
 import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, raw, startTestSandbox } from './helpers';
+import { clientsFor, raw, startTestSandbox } from '../support/sandbox';
 
 describe('sandbox API keys', () => {
 	let sandbox: Sandbox;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, raw, startReceiver, startTestSandbox, waitFor } from './helpers';
+import { clientsFor, raw, startReceiver, startTestSandbox, waitFor } from '../support/sandbox';
 
 type Keys = NonNullable<Sandbox['keys']>;
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 import { HttpError } from '../../sandbox/http';
 import { createRequestHandler } from '../../sandbox/pipeline/handler';
-import { postChunked, raw, suiteSandbox } from './helpers';
+import { postChunked, raw, suiteSandbox } from '../support/sandbox';
 
 /** No request of any shape ends the sandbox: oversized chunked bodies get 413, anything else 500 at worst. */
 

@@ -3,7 +3,7 @@ import type { LookupAddress } from 'node:dns';
 import { createServer as createTcpServer, type AddressInfo, type Server } from 'node:net';
 
 import { guardedLookup } from '../../sandbox/webhook-targets';
-import { raw, startReceiver, suiteSandbox, waitFor } from './helpers';
+import { raw, startReceiver, suiteSandbox, waitFor } from '../support/sandbox';
 
 /**
  * Where webhooks may point: not at link-local or cloud-metadata targets, never with credentials in the URL,

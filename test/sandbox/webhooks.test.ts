@@ -1,5 +1,5 @@
 import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, startReceiver, startTestSandbox, waitFor, type Receiver } from './helpers';
+import { clientsFor, startReceiver, startTestSandbox, waitFor, type Receiver } from '../support/sandbox';
 
 type Keys = NonNullable<Sandbox['keys']>;
 

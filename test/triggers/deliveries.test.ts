@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, raw, sleep, startTestSandbox, waitFor } from '../sandbox/helpers';
+import { clientsFor, raw, sleep, startTestSandbox, waitFor } from '../support/sandbox';
 import {
 	logLines,
 	N8nEndpoint,
@@ -15,7 +15,7 @@ import {
 	TriggerUnderTest,
 	type Delivery,
 	type TriggerOptions,
-} from './harness';
+} from '../../dev/harness/triggers';
 
 type Keys = NonNullable<Sandbox['keys']>;
 

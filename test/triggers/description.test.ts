@@ -5,8 +5,8 @@ import path from 'node:path';
 
 import type { INodeType } from 'n8n-workflow';
 
-import { loadPackage, PACKAGE_DIR } from '../support/n8n-harness';
-import { CREDENTIAL_OF, TRIGGER_TYPES } from './harness';
+import { loadPackage, PACKAGE_DIR } from '../../dev/harness/n8n';
+import { CREDENTIAL_OF, TRIGGER_TYPES } from '../../dev/harness/triggers';
 
 describe.each([
 	{ type: TRIGGER_TYPES.messaging, display: 'Multichannel Trigger', filter: 'instanceIds' },

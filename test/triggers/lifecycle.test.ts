@@ -8,14 +8,14 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox/server';
 import type { WebhookRecord } from '../../sandbox/store';
-import { clientsFor, startTestSandbox } from '../sandbox/helpers';
+import { clientsFor, startTestSandbox } from '../support/sandbox';
 import {
 	logLines,
 	N8nEndpoint,
 	TRIGGER_TYPES,
 	TriggerUnderTest,
 	type TriggerOptions,
-} from './harness';
+} from '../../dev/harness/triggers';
 
 type Keys = NonNullable<Sandbox['keys']>;
 

@@ -8,9 +8,9 @@
  */
 import { signPayload } from '../../src/client';
 import type { Sandbox } from '../../sandbox/server';
-import { raw, startTestSandbox } from '../sandbox/helpers';
+import { raw, startTestSandbox } from '../support/sandbox';
 import { startScriptedServer } from '../support/scripted-server';
-import { logLines, N8nEndpoint, TRIGGER_TYPES, TriggerUnderTest, type Delivery } from './harness';
+import { logLines, N8nEndpoint, TRIGGER_TYPES, TriggerUnderTest, type Delivery } from '../../dev/harness/triggers';
 
 type Keys = NonNullable<Sandbox['keys']>;
 

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { Validator } from '@seriousme/openapi-schema-validator';
 
-const file = process.argv[2] ?? new URL('../docs/openapi.json', import.meta.url);
+const file = process.argv[2] ?? new URL('../../docs/openapi.json', import.meta.url);
 const validator = new Validator();
 const result = await validator.validate(JSON.parse(await readFile(file, 'utf8')));
 console.log(JSON.stringify({ valid: result.valid, version: validator.version, errors: result.errors ?? [] }));

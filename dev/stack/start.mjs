@@ -10,8 +10,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { defaultStackDir, REPO } from './lib/runtime.mjs';
-import { OWNER, startStack } from './lib/stack.mjs';
+import { defaultStackDir, REPO } from '../n8n/runtime.mjs';
+import { OWNER, startStack } from './stack.mjs';
 
 const { values: flags } = parseArgs({ options: { queue: { type: 'boolean', default: false } } });
 const dir = process.env.MULTICHANNEL_STACK_DIR ?? defaultStackDir();

@@ -1,7 +1,7 @@
 // HTTP clients of the local stack: n8n's REST and public APIs, and the sandbox's API. Plain Node (never shipped).
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { waitForHttp } from './service.mjs';
+import { waitForHttp } from './processes.mjs';
 
 /** The owner account set up on n8n's first start (a local instance on loopback only). */
 export const OWNER = {

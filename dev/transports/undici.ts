@@ -1,7 +1,7 @@
 import { errors, request as undiciRequest, type Dispatcher } from 'undici';
 
-import { ConnectionError, TimeoutError } from '../src/client/errors';
-import { normaliseHeaders, parseBody, type Transport } from '../src/client/transport';
+import { ConnectionError, TimeoutError } from '../../src/client/errors';
+import { normaliseHeaders, parseBody, type Transport } from '../../src/client/transport';
 
 /**
  * The transport for plain Node use: the sandbox's tools, tests and benchmarks. It adds the Bearer header

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { REPO, RUNTIME_DIR, run } from '../e2e/lib/runtime.mjs';
+import { REPO, RUNTIME_DIR, run } from '../n8n/runtime.mjs';
 
 const SCANNER_VERSION = '0.32.0';
 const SCANNER_HOME = join(RUNTIME_DIR, `scan-community-package-${SCANNER_VERSION}`);

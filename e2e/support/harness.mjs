@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { collectPages, prepareWorkflow, sandboxCall, startHeadlessStack } from './stack.mjs';
+import { collectPages, prepareWorkflow, sandboxCall, startHeadlessStack } from '../../dev/stack/stack.mjs';
 
 export const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 900_000);
 

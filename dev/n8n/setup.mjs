@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node e2e/setup-n8n.mjs`: installs (first run) or reuses (afterwards) Node 24 and a pinned n8n in a folder of
+// `node dev/n8n/setup.mjs`: installs (first run) or reuses (afterwards) Node 24 and a pinned n8n in a folder of
 // their own, outside the repo: ~/.cache/n8n-nodes-multichannel/ (or $MULTICHANNEL_RUNTIME_DIR).
 //   --force   reinstall even when an install is there
 import { execFileSync } from 'node:child_process';
@@ -21,7 +21,7 @@ import {
 	readyInfo,
 	run,
 	runtimeReady,
-} from './lib/runtime.mjs';
+} from './runtime.mjs';
 
 function nodeReady() {
 	try {

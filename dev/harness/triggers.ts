@@ -39,7 +39,7 @@ import {
 	HarnessCredentialsHelper,
 	loadPackage,
 	type CredentialValues,
-} from '../support/n8n-harness';
+} from './n8n';
 
 export const TRIGGER_TYPES = {
 	messaging: 'n8n-nodes-multichannel.multichannelTrigger',

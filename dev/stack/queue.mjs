@@ -9,9 +9,9 @@ import { join } from 'node:path';
 
 import { startBalancer } from './balancer.mjs';
 import { N8nClient } from './n8n-api.mjs';
-import { n8nEnvironment, startN8nProcess } from './n8n.mjs';
-import { readJson, run, writeSecretJson } from './runtime.mjs';
-import { freePort, portInUse, Service } from './service.mjs';
+import { n8nEnvironment, startN8nProcess } from './n8n-process.mjs';
+import { readJson, run, writeSecretJson } from '../n8n/runtime.mjs';
+import { freePort, portInUse, Service } from './processes.mjs';
 
 const PG_ROOT = '/usr/lib/postgresql';
 

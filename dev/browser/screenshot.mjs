@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node e2e/screenshot.mjs [out.png]`: starts the stack in a temporary folder (as the e2e tests do), signs in to
+// `node dev/browser/screenshot.mjs [out.png]`: starts the stack in a temporary folder (as the e2e tests do), signs in to
 // the editor as the owner in headless chromium and saves a picture of an example workflow built from the
 // package's nodes (default docs/editor.png). Everything started is stopped at the end.
 //   SCREENSHOT_WORKFLOW   example file to show (default campaign-short-link.json)
@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { launchBrowser } from './lib/cdp.mjs';
-import { REPO } from './lib/runtime.mjs';
-import { OWNER, startHeadlessStack } from './lib/stack.mjs';
+import { launchBrowser } from './screenshot-cdp.mjs';
+import { REPO } from '../n8n/runtime.mjs';
+import { OWNER, startHeadlessStack } from '../stack/stack.mjs';
 
 const out = resolve(process.argv[2] ?? join(REPO, 'docs', 'editor.png'));
 const file = process.env.SCREENSHOT_WORKFLOW ?? 'campaign-short-link.json';

@@ -1,4 +1,4 @@
-// A minimal Chrome DevTools Protocol client (the same approach as test/support/cdp.ts, in plain JS so that
+// A minimal Chrome DevTools Protocol client (the same approach as dev/browser/cdp.ts, in plain JS so that
 // the e2e scripts run without a TypeScript step): Debian's chromium headless, CDP over undici's WebSocket.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -3,10 +3,10 @@
 // dependencies out of package-lock.json, and `npm ci` refuses such a lock ("Missing: … from lock file").
 // This adds the missing optional platform packages as lock entries with their os/cpu/libc, so `npm ci`
 // knows them and skips them on this platform, as it does with any normal lock. Run after `npm install`:
-//   node scripts/complete-lockfile.mjs
+//   node dev/package/complete-lockfile.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const LOCK = new URL('../package-lock.json', import.meta.url);
+const LOCK = new URL('../../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(LOCK, 'utf8'));
 const packages = lock.packages;
 

@@ -1,10 +1,10 @@
 // n8n's processes in the local stack: one `n8n start` (the default), or the main, webhook and worker processes of
-// queue mode (e2e/lib/queue.mjs). Plain Node (never shipped).
+// queue mode (queue.mjs). Plain Node (never shipped).
 import { mkdirSync } from 'node:fs';
 
 import { N8nClient } from './n8n-api.mjs';
-import { N8N_BIN, N8N_VERSION, NODE24, node24Env } from './runtime.mjs';
-import { freePort, portInUse, Service } from './service.mjs';
+import { N8N_BIN, N8N_VERSION, NODE24, node24Env } from '../n8n/runtime.mjs';
+import { freePort, portInUse, Service } from './processes.mjs';
 
 /**
  * n8n settings for a quiet, local instance: no calls home, loopback only. `webhookUrl` is the base URL triggers

@@ -3,7 +3,7 @@ import { normaliseHeaders, parseBody, type Transport } from '../../src/client/tr
 
 /**
  * A plain-Node transport on Node's built-in fetch, for the exact-exchange client tests: nock 14 intercepts
- * fetch, while it cannot see the undici package's own sockets (tools/undici-transport.ts, used against the
+ * fetch, while it cannot see the undici package's own sockets (dev/transports/undici.ts, used against the
  * real sandbox). Like every transport outside n8n, it adds the Bearer header itself.
  */
 export function fetchTransport(apiKey: string): Transport {

@@ -8,7 +8,7 @@ import {
 	type ClientOptions,
 	type RetryInfo,
 } from '../../src/client';
-import { fetchTransport } from '../support/fetch-transport';
+import { fetchTransport } from '../../dev/transports/fetch';
 
 // nock patches Node's http for the whole worker: undone when the importing test file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { eventually, nodeOutput } from './harness.mjs';
-import { PACKAGE_NAME } from './install.mjs';
+import { PACKAGE_NAME } from '../../dev/n8n/package-install.mjs';
 
 export const TRIGGER_TYPES = [
 	'multichannelTrigger',

@@ -1,23 +1,23 @@
 // The local stack of `npm start` and the end-to-end tests: the sandbox service and a real, pinned n8n with this
 // package installed the way n8n installs a community package; one n8n process, or n8n in queue mode. Plain Node
-// (never shipped). The processes are in service.mjs, n8n.mjs and queue.mjs, the API clients in n8n-api.mjs, packing
-// and installing in install.mjs.
+// (never shipped). The processes are in processes.mjs, n8n-process.mjs and queue.mjs, the API clients in n8n-api.mjs, packing
+// and installing in ../n8n/package-install.mjs.
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ensureN8n } from '../setup-n8n.mjs';
+import { ensureN8n } from '../n8n/setup.mjs';
 import {
 	buildAndPack,
 	installCommunityPackage,
 	installedPackageDir,
 	PACKAGE_NAME,
 	packagedNodeTypes,
-} from './install.mjs';
+} from '../n8n/package-install.mjs';
 import { sandboxCall } from './n8n-api.mjs';
-import { SingleN8n } from './n8n.mjs';
+import { SingleN8n } from './n8n-process.mjs';
 import { postgresDataDir, QueueN8n, startPostgres, startRedis } from './queue.mjs';
-import { readJson, REPO, writeSecretJson } from './runtime.mjs';
-import { freePort, portInUse, Service } from './service.mjs';
+import { readJson, REPO, writeSecretJson } from '../n8n/runtime.mjs';
+import { freePort, portInUse, Service } from './processes.mjs';
 
 // What callers of the earlier, single module import from here.
 export {
@@ -25,10 +25,10 @@ export {
 	installCommunityPackage,
 	PACKAGE_NAME,
 	packagedNodeTypes,
-} from './install.mjs';
+} from '../n8n/package-install.mjs';
 export { collectPages, N8nClient, OWNER, sandboxCall } from './n8n-api.mjs';
-export { startN8n } from './n8n.mjs';
-export { freePort } from './service.mjs';
+export { startN8n } from './n8n-process.mjs';
+export { freePort } from './processes.mjs';
 
 export const EXAMPLES_DIR = join(REPO, 'examples');
 export const SANDBOX_MAIN = join(REPO, 'node_modules', '.cache', 'sandbox', 'main.js');

@@ -19,7 +19,7 @@ import {
 	type SignatureCheck,
 } from '../../src/client';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
-import { undiciTransport } from '../../tools/undici-transport';
+import { undiciTransport } from '../../dev/transports/undici';
 
 /** A sandbox on a free loopback port, with the simulated channel and webhook retries sped up for tests. */
 export function startTestSandbox(options: SandboxOptions = {}): Promise<Sandbox> {

@@ -2,9 +2,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { buildOpenApiDocument } from '../dev/openapi/document';
+import { buildOpenApiDocument } from './document';
 
-export const OPENAPI_PATH = join(__dirname, '..', 'docs', 'openapi.json');
+export const OPENAPI_PATH = join(__dirname, '..', '..', 'docs', 'openapi.json');
 
 export function renderOpenApi(): string {
 	return `${JSON.stringify(buildOpenApiDocument(), null, '\t')}\n`;

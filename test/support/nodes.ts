@@ -11,7 +11,7 @@ import {
 } from 'n8n-workflow';
 
 import type { Sandbox, SandboxOptions } from '../../sandbox/server';
-import { clientsFor, raw, startTestSandbox } from '../sandbox/helpers';
+import { clientsFor, raw, startTestSandbox } from './sandbox';
 import {
 	ITEMS_NAME,
 	loadPackage,
@@ -20,7 +20,7 @@ import {
 	itemsIntoNode,
 	type NodeUnderTest,
 	type WorkflowResult,
-} from '../support/n8n-harness';
+} from '../../dev/harness/n8n';
 
 export const NODE_TYPE = 'n8n-nodes-multichannel.multichannel';
 export const NODE_NAME = 'Multichannel';
