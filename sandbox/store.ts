@@ -67,6 +67,8 @@ export interface MessageRecord {
 	status: 'pending' | 'sent' | 'delivered' | 'read' | 'failed';
 	content: Record<string, unknown>;
 	error: { code: string; message: string } | null;
+	/** Sent with `trackLinks`: each URL replaced, and its short link. */
+	trackedLinks?: TrackedLinkRecord[];
 	createdAt: string;
 	updatedAt: string;
 }
@@ -113,6 +115,9 @@ export interface LinkRecord {
 	expiresAt: string | null;
 	/** Clicks by people; clicks by bots are recorded but not counted here. */
 	clickCount: number;
+	/** A tracked link: the message it was made for and that message's recipient. */
+	messageId?: string | null;
+	recipient?: string | null;
 	createdAt: string;
 	updatedAt: string;
 }
@@ -129,6 +134,15 @@ export interface ClickRecord {
 	browser: string | null;
 	bot: boolean;
 	userAgent: string | null;
+	/** Copied from a tracked link when it is clicked. */
+	messageId?: string | null;
+	recipient?: string | null;
+}
+
+export interface TrackedLinkRecord {
+	url: string;
+	shortUrl: string;
+	linkId: string;
 }
 
 export interface WebhookRecord {

@@ -24,31 +24,17 @@ export const RESERVED_CODES = new Set([
 const CODE_ALPHABET = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export const linkHandlers: ResourceHandlers<typeof api.shortLink.links> = {
-	create: ({ core, workspaceId, body }) => {
-		const code = body.code ?? freeCode(core);
-		if (RESERVED_CODES.has(code.toLowerCase()) || findByCode(core, code)) {
-			throw conflict(
-				'code_taken',
-				`The short code "${code}" is already taken; choose another or omit it`,
-			);
-		}
-		const now = core.now().toISOString();
-		const link = core.store.insert('links', {
-			id: newId('lnk'),
-			workspaceId,
-			code,
-			url: body.url,
-			title: body.title ?? null,
-			tags: body.tags ?? [],
-			expiresAt: instant(body.expiresAt ?? null),
-			clickCount: 0,
-			createdAt: now,
-			updatedAt: now,
-		});
-		const shown = presentLink(link, core.baseUrl);
-		core.emit(workspaceId, 'link.created', shown, { linkId: link.id });
-		return shown;
-	},
+	create: ({ core, workspaceId, body }) =>
+		presentLink(
+			createLink(core, workspaceId, {
+				url: body.url,
+				code: body.code,
+				title: body.title ?? null,
+				tags: body.tags ?? [],
+				expiresAt: instant(body.expiresAt ?? null),
+			}),
+			core.baseUrl,
+		),
 
 	list: ({ core, workspaceId, query }) => {
 		const search = query.search?.toLowerCase();
@@ -107,6 +93,35 @@ export const clickHandlers: ResourceHandlers<typeof api.shortLink.clicks> = {
 	},
 };
 
+/** Stores a new link (a free code when none is given) and emits `link.created`. */
+export function createLink(
+	core: SandboxCore,
+	workspaceId: string,
+	fields: Pick<LinkRecord, 'url' | 'title' | 'tags' | 'expiresAt' | 'messageId' | 'recipient'> & {
+		code?: string;
+	},
+): LinkRecord {
+	const { code = freeCode(core), ...rest } = fields;
+	if (RESERVED_CODES.has(code.toLowerCase()) || findByCode(core, code)) {
+		throw conflict(
+			'code_taken',
+			`The short code "${code}" is already taken; choose another or omit it`,
+		);
+	}
+	const now = core.now().toISOString();
+	const link = core.store.insert('links', {
+		id: newId('lnk'),
+		workspaceId,
+		code,
+		...rest,
+		clickCount: 0,
+		createdAt: now,
+		updatedAt: now,
+	});
+	core.emit(workspaceId, 'link.created', presentLink(link, core.baseUrl), { linkId: link.id });
+	return link;
+}
+
 function requireLink(core: SandboxCore, workspaceId: string, linkId: string): LinkRecord {
 	const link = core.store.find('links', workspaceId, linkId);
 	if (!link) throw notFound('Link', linkId);
@@ -117,7 +132,7 @@ function findByCode(core: SandboxCore, code: string): LinkRecord | undefined {
 	return core.store.all('links', (link) => link.code === code).at(0);
 }
 
-function freeCode(core: SandboxCore): string {
+export function freeCode(core: SandboxCore): string {
 	for (;;) {
 		const code = Array.from(
 			{ length: 7 },
@@ -165,6 +180,7 @@ export function followLink(core: SandboxCore, code: string, visit: Visit, record
 				: null,
 		...readUserAgent(visit.userAgent),
 		userAgent: visit.userAgent ?? null,
+		...(link.messageId ? { messageId: link.messageId, recipient: link.recipient ?? null } : {}),
 	});
 	if (!click.bot) link.clickCount++;
 	core.emit(

@@ -15,6 +15,7 @@ import {
 	type ResourceHandlers,
 } from './context';
 import { presentMessage } from './present';
+import { trackLinks } from './tracked-links';
 
 /**
  * Sending: a connected instance stores the message as `sent` (`message.sent`), and the simulated recipient
@@ -23,7 +24,7 @@ import { presentMessage } from './present';
  */
 
 type Messages = typeof api.workspace.messages;
-type Send = { to: string; quotedMessageId?: string };
+type Send = { to: string; quotedMessageId?: string; trackLinks?: boolean };
 
 function send<K extends keyof Messages>(
 	kind: (context: HandlerContext<Messages[K]>) => {
@@ -42,9 +43,13 @@ function send<K extends keyof Messages>(
 			requireMessage(core, workspaceId, instance.id, body.quotedMessageId);
 		const { type, content } = kind(context);
 		if (body.quotedMessageId !== undefined) content.quotedMessageId = body.quotedMessageId;
+		const id = newId('msg');
+		const trackedLinks = body.trackLinks
+			? trackLinks(core, workspaceId, { messageId: id, recipient: body.to }, content)
+			: undefined;
 		const now = core.now().toISOString();
 		const message = core.store.insert('messages', {
-			id: newId('msg'),
+			id,
 			workspaceId,
 			instanceId: instance.id,
 			chatId: chatIdOf(body.to),
@@ -55,6 +60,7 @@ function send<K extends keyof Messages>(
 			status: 'sent',
 			content,
 			error: null,
+			...(trackedLinks ? { trackedLinks } : {}),
 			createdAt: now,
 			updatedAt: now,
 		});

@@ -37,6 +37,9 @@ export const presentMessage = (message: MessageRecord) => ({
 	status: message.status,
 	content: message.content,
 	error: message.error,
+	...(message.trackedLinks
+		? { trackedLinks: message.trackedLinks.map((link) => ({ ...link })) }
+		: {}),
 	createdAt: message.createdAt,
 	updatedAt: message.updatedAt,
 });
@@ -74,6 +77,7 @@ export const presentLink = (link: LinkRecord, baseUrl: string) => ({
 	tags: [...link.tags],
 	expiresAt: link.expiresAt,
 	clickCount: link.clickCount,
+	...tracking(link),
 	createdAt: link.createdAt,
 	updatedAt: link.updatedAt,
 });
@@ -89,7 +93,15 @@ export const presentClick = (click: ClickRecord) => ({
 	browser: click.browser,
 	bot: click.bot,
 	userAgent: click.userAgent,
+	...tracking(click),
 });
+
+/** The message and recipient of a tracked link (and of its clicks); nothing for other links. */
+function tracking(record: { messageId?: string | null; recipient?: string | null }) {
+	return record.messageId
+		? { messageId: record.messageId, recipient: record.recipient ?? null }
+		: {};
+}
 
 export const presentWebhook = (webhook: WebhookRecord) => ({
 	id: webhook.id,

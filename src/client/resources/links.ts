@@ -14,11 +14,29 @@ export const Link = named(
 		tags: z.array(z.string()).optional(),
 		expiresAt: Timestamp.nullable().optional(),
 		clickCount: z.number().optional(),
+		messageId: Id.nullable()
+			.optional()
+			.describe('The message this link was made for, when a send tracked its links'),
+		recipient: z
+			.string()
+			.nullable()
+			.optional()
+			.describe('The recipient of that message (phone number or group id)'),
 		createdAt: Timestamp.optional(),
 		updatedAt: Timestamp.optional(),
 	}),
 );
 export type Link = z.output<typeof Link>;
+
+/** A URL of a sent message that the service replaced with a short link of its own (`trackLinks: true`). */
+export const TrackedLink = named(
+	'TrackedLink',
+	z.looseObject({
+		url: z.string().describe('The URL as written in the text or caption'),
+		shortUrl: z.string().describe('What the recipient got instead'),
+		linkId: Id.optional().describe('The short link, on the short-link surface'),
+	}),
+);
 
 const Code = z
 	.string()
@@ -60,6 +78,12 @@ export const Click = named(
 		browser: z.string().nullable().optional(),
 		bot: z.boolean().optional(),
 		userAgent: z.string().nullable().optional(),
+		messageId: Id.nullable().optional().describe('For a tracked link: the message it was sent in'),
+		recipient: z
+			.string()
+			.nullable()
+			.optional()
+			.describe('For a tracked link: who that message was sent to'),
 	}),
 );
 export type Click = z.output<typeof Click>;

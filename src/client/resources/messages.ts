@@ -2,6 +2,7 @@ import { z } from 'zod/v4';
 
 import { operation } from '../operation';
 import { Id, ListQuery, named, page, pathParams, PhoneNumber, Timestamp, Url } from '../schemas';
+import { TrackedLink } from './links';
 
 export const MessageStatus = z.enum(['pending', 'sent', 'delivered', 'read', 'failed']);
 export const MessageType = z.enum([
@@ -30,6 +31,10 @@ export const Message = named(
 		status: MessageStatus.or(z.string()).optional(),
 		content: z.record(z.string(), z.unknown()).optional(),
 		error: z.looseObject({ code: z.string(), message: z.string() }).nullable().optional(),
+		trackedLinks: z
+			.array(TrackedLink)
+			.optional()
+			.describe('Sent with `trackLinks: true`: each URL of the text or caption and its short link'),
 		createdAt: Timestamp.optional(),
 		updatedAt: Timestamp.optional(),
 	}),
@@ -45,6 +50,13 @@ const base = {
 	to: Recipient,
 	quotedMessageId: Id.optional().describe('Reply to this message'),
 };
+/** Text and media sends: URLs in the text or caption become short links that report their clicks. */
+const trackLinks = z
+	.boolean()
+	.optional()
+	.describe(
+		'Replace each http(s) URL of the text or caption with a short link of its own for this message and recipient; its clicks name both',
+	);
 
 export const SendText = named(
 	'SendText',
@@ -52,6 +64,7 @@ export const SendText = named(
 		...base,
 		text: z.string().min(1).max(4096),
 		previewUrl: z.boolean().optional().describe('Show a preview of the first link in the text'),
+		trackLinks,
 	}),
 );
 
@@ -59,6 +72,7 @@ const mediaFields = {
 	mediaType: MediaType,
 	caption: z.string().max(1024).optional(),
 	fileName: z.string().min(1).max(255).optional(),
+	trackLinks,
 };
 
 export const SendMediaByUrl = named(

@@ -1,0 +1,127 @@
+import { SendMediaUpload, SendText } from '../../src/client/resources/messages';
+import type { SandboxCore } from '../core';
+import { HttpError } from '../http';
+import type { TrackedLinkRecord } from '../store';
+import { createLink, freeCode } from './links';
+
+/**
+ * Tracked links (`trackLinks: true` on a text or media send): each http(s) URL of the text or caption becomes
+ * a short link of the sending workspace, tagged with the message id and carrying the message and its
+ * recipient, so that its clicks (`link.clicked`) name both. The workspace's short-link key sees these links
+ * like any other: the three keys of a workspace share its records, each key kind on its own surface.
+ */
+
+/** `http://` or `https://` up to the next space, quote or angle bracket; trailing punctuation is trimmed. */
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"`]+/gi;
+/** Punctuation that ends a sentence rather than a URL. */
+const TRAILING = /[.,;:!?'*_~]$/;
+const CLOSING: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
+
+/** Where a URL written in running text ends: "(see https://a.example/x)." keeps neither ")" nor ".". */
+function trimUrl(candidate: string): string {
+	let url = candidate;
+	for (;;) {
+		const last = url.at(-1) ?? '';
+		const opening = CLOSING[last];
+		// A closing bracket belongs to the URL when the URL opened it: https://en.wikipedia.org/wiki/Foo_(bar)
+		if (opening !== undefined && count(url, opening) < count(url, last)) url = url.slice(0, -1);
+		else if (TRAILING.test(last)) url = url.slice(0, -1);
+		else return url;
+	}
+}
+
+function count(text: string, char: string): number {
+	return text.split(char).length - 1;
+}
+
+function isWebUrl(text: string): boolean {
+	try {
+		const url = new URL(text);
+		return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+	} catch {
+		return false;
+	}
+}
+
+/** The distinct URLs of a text, in order of first appearance, with where each occurrence is. */
+export function findUrls(text: string): Array<{ url: string; index: number }> {
+	const found: Array<{ url: string; index: number }> = [];
+	for (const match of text.matchAll(URL_IN_TEXT)) {
+		const url = trimUrl(match[0]);
+		if (isWebUrl(url)) found.push({ url, index: match.index });
+	}
+	return found;
+}
+
+/** The fields of a message's content whose URLs are tracked, with the request field and limit they come from. */
+const TRACKED_FIELDS = [
+	{ name: 'text', path: 'body.text', maxLength: SendText.shape.text.maxLength },
+	{
+		name: 'caption',
+		path: 'body.caption',
+		maxLength: SendMediaUpload.shape.caption.unwrap().maxLength,
+	},
+];
+
+/**
+ * Replaces the URLs of a message's text or caption with new short links of the workspace (one per distinct
+ * URL), in its content, and returns them. The text as sent must still fit the field's limit; when it does
+ * not, nothing is created.
+ */
+export function trackLinks(
+	core: SandboxCore,
+	workspaceId: string,
+	message: { messageId: string; recipient: string },
+	content: Record<string, unknown>,
+): TrackedLinkRecord[] {
+	return TRACKED_FIELDS.flatMap((field) =>
+		typeof content[field.name] === 'string'
+			? trackField(core, workspaceId, message, content, field)
+			: [],
+	);
+}
+
+function trackField(
+	core: SandboxCore,
+	workspaceId: string,
+	message: { messageId: string; recipient: string },
+	content: Record<string, unknown>,
+	field: (typeof TRACKED_FIELDS)[number],
+): TrackedLinkRecord[] {
+	const text = content[field.name] as string;
+	const maxLength = field.maxLength ?? Infinity;
+	const occurrences = findUrls(text);
+	const codes = new Map<string, string>();
+	for (const { url } of occurrences) if (!codes.has(url)) codes.set(url, freeCode(core));
+	const shortUrl = (code: string) => `${core.baseUrl}/${code}`;
+
+	let sent = '';
+	let position = 0;
+	for (const { url, index } of occurrences) {
+		sent += text.slice(position, index) + shortUrl(codes.get(url) as string);
+		position = index + url.length;
+	}
+	sent += text.slice(position);
+	if (sent.length > maxLength) {
+		throw new HttpError(
+			400,
+			'validation_failed',
+			`With its links tracked, ${field.path} would be ${sent.length} characters, over the ${maxLength} allowed`,
+			[{ field: field.path, message: `too long with tracked links (max ${maxLength})` }],
+		);
+	}
+
+	const tracked = [...codes].map(([url, code]) => {
+		const link = createLink(core, workspaceId, {
+			url,
+			code,
+			title: null,
+			tags: [message.messageId],
+			expiresAt: null,
+			...message,
+		});
+		return { url, shortUrl: shortUrl(code), linkId: link.id };
+	});
+	content[field.name] = sent;
+	return tracked;
+}
