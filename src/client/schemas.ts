@@ -1,4 +1,4 @@
-import { z } from 'zod/v4';
+import { z } from './zod';
 
 /**
  * Building blocks shared by every resource of the contract.
