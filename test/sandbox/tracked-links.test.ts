@@ -10,6 +10,9 @@ import {
 
 type Keys = NonNullable<Sandbox['keys']>;
 
+const IPHONE_SAFARI =
+	'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
 describe('which URLs of a text are tracked', () => {
 	const urls = (text: string) => findUrls(text).map((found) => found.url);
 
@@ -125,7 +128,9 @@ describe('sandbox tracked links', () => {
 		const [tracked] = message.trackedLinks ?? [];
 		const code = new URL(tracked.shortUrl).pathname.slice(1);
 
-		const visit = await raw(sandbox.baseUrl, 'GET', `/${code}`);
+		const visit = await raw(sandbox.baseUrl, 'GET', `/${code}`, {
+			headers: { 'user-agent': IPHONE_SAFARI },
+		});
 		expect(visit.status).toBe(302);
 		expect(visit.headers.location).toBe('https://blog.example/post');
 
