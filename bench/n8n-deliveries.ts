@@ -22,46 +22,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { PACKAGE_DIR, processCpuMs } from './lib';
+import { runtimeModule, stackModule, type N8nClient, type Stack } from '../dev/stack/modules';
+import { processCpuMs } from './lib';
 import type { DeliveryType, Timing } from './measure';
-
-/** What the bench uses of dev/stack/stack.mjs (plain JavaScript). */
-interface N8nClient {
-	api(method: string, path: string, body?: unknown, expect?: number): Promise<unknown>;
-	listAll(path: string): Promise<unknown[]>;
-}
-interface Service {
-	child: { pid: number };
-}
-interface Stack {
-	n8n: { client: N8nClient; services: Service[] };
-	credentials: Record<string, { id: string; name: string }>;
-	/** Set when n8n runs in queue mode; PostgreSQL's data may live outside the stack's folder. */
-	queue?: { postgres?: { dataDir?: string }; n8n?: { webhooks?: Service[] } };
-	stop(): Promise<void>;
-}
-interface StackModule {
-	startHeadlessStack(options: {
-		dir: string;
-		log: (text: string) => void;
-		queue?: boolean;
-		sandboxArgs?: string[];
-	}): Promise<Stack>;
-}
-interface RuntimeModule {
-	N8N_VERSION: string;
-	runtimeReady(): boolean;
-}
-
-/** A module of dev/ (ES modules, loaded from this CommonJS code through `require`: Node ≥ 20.19). */
-async function devModule<T>(file: string): Promise<T> {
-	const modulePath = path.join(PACKAGE_DIR, 'dev', file);
-	return (await import(modulePath)) as T;
-}
 
 /** The pinned n8n version, or why the real-n8n figures cannot be measured here. */
 export async function n8nRuntime(): Promise<{ version: string; missing?: string }> {
-	const runtime = await devModule<RuntimeModule>('n8n/runtime.mjs');
+	const runtime = await runtimeModule();
 	return {
 		version: runtime.N8N_VERSION,
 		missing: runtime.runtimeReady()
@@ -287,7 +254,7 @@ async function measureBoth(stack: Stack, options: N8nDeliveriesOptions) {
 export async function n8nDeliveries(options: N8nDeliveriesOptions) {
 	const { queue, log } = options;
 	const dir = mkdtempSync(path.join(tmpdir(), 'multichannel-bench-n8n-'));
-	const { startHeadlessStack } = await devModule<StackModule>('stack/stack.mjs');
+	const { startHeadlessStack } = await stackModule();
 	let stack: Stack | undefined;
 	let measured = false;
 	try {

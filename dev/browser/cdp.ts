@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { WebSocket } from 'undici';
 
 /**
- * A small Chrome DevTools Protocol client for tests: starts Debian's chromium headless with a fresh profile,
- * speaks CDP over undici's WebSocket, and gives a page with evaluate / click / type / wait / screenshot.
- * Every wait is bounded; `close()` ends chromium's whole process group and removes the profile.
+ * The one Chrome DevTools Protocol client (the console's browser test, `npm run screenshot`): starts Debian's
+ * chromium headless with a fresh profile, speaks CDP over undici's WebSocket, and gives a page with evaluate /
+ * click / type / wait / screenshot. Every wait is bounded; `close()` ends chromium's whole process group and
+ * removes the profile.
  */
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -29,7 +30,6 @@ const FLAGS = [
 	'--disable-sync',
 	'--disable-dev-shm-usage',
 	'--remote-debugging-port=0',
-	'--window-size=1280,900',
 ];
 
 interface Pending {
@@ -49,6 +49,15 @@ interface CdpMessage {
 }
 
 export class CdpError extends Error {}
+
+export interface LaunchOptions {
+	path?: string;
+	timeoutMs?: number;
+	/** The browser window (default 1280×900). */
+	window?: { width: number; height: number };
+	/** More chromium switches, e.g. `--hide-scrollbars` for a picture. */
+	flags?: string[];
+}
 
 export class Browser {
 	private nextId = 1;
@@ -84,12 +93,19 @@ export class Browser {
 	}
 
 	/** Starts chromium and connects to it; fails (and cleans up) after `timeoutMs`. */
-	static async launch(options: { path?: string; timeoutMs?: number } = {}): Promise<Browser> {
+	static async launch(options: LaunchOptions = {}): Promise<Browser> {
 		const timeoutMs = options.timeoutMs ?? 20_000;
+		const { width, height } = options.window ?? { width: 1280, height: 900 };
 		const profileDir = mkdtempSync(join(tmpdir(), 'cdp-profile-'));
 		const child = spawn(
 			options.path ?? CHROMIUM_PATH,
-			[...FLAGS, `--user-data-dir=${profileDir}`, 'about:blank'],
+			[
+				...FLAGS,
+				...(options.flags ?? []),
+				`--window-size=${width},${height}`,
+				`--user-data-dir=${profileDir}`,
+				'about:blank',
+			],
 			// Its own process group, so that close() ends the renderers and helpers too.
 			{ stdio: ['ignore', 'ignore', 'pipe'], detached: true },
 		);
@@ -254,6 +270,16 @@ export class Page {
 
 	send(method: string, params: Record<string, unknown> = {}, timeoutMs?: number) {
 		return this.browser.send(method, params, this.sessionId, timeoutMs);
+	}
+
+	/** Renders the page at this size, whatever the window's. */
+	async setViewport(width: number, height: number): Promise<void> {
+		await this.send('Emulation.setDeviceMetricsOverride', {
+			width,
+			height,
+			deviceScaleFactor: 1,
+			mobile: false,
+		});
 	}
 
 	/** Navigates and waits for the load event. */
