@@ -5,6 +5,7 @@ import {
 	type EventEnvelope,
 	type EventSubject,
 } from './deliveries';
+import { DEFAULT_MEDIA_LIMITS, MediaStore, type MediaLimits } from './media';
 import { Scheduler } from './scheduler';
 import type { Store } from './store';
 
@@ -30,6 +31,8 @@ export const DEFAULT_SIMULATION: SimulationOptions = {
  */
 export class SandboxCore {
 	baseUrl = '';
+	/** The bytes of media messages (their descriptions are kept with the messages). */
+	readonly media: MediaStore;
 	readonly scheduler: Scheduler;
 	readonly deliveries: DeliveryEngine;
 
@@ -41,7 +44,9 @@ export class SandboxCore {
 		/** Called after changes made outside a request (timers), so the data file is saved. */
 		readonly onBackgroundChange: () => void,
 		onError: (error: unknown) => void,
+		mediaLimits: MediaLimits = DEFAULT_MEDIA_LIMITS,
 	) {
+		this.media = new MediaStore(mediaLimits, () => this.clock());
 		this.scheduler = new Scheduler(onError);
 		this.deliveries = new DeliveryEngine(
 			store,

@@ -75,6 +75,38 @@ export function sendJson(
 	res.end(text);
 }
 
+/**
+ * A file as the answer: its bytes with Content-Type, Content-Length and a Content-Disposition naming the file
+ * (`filename` in ASCII, `filename*` in UTF-8, RFC 6266).
+ */
+export function sendFile(
+	res: ServerResponse,
+	status: number,
+	file: { data: Buffer; mimeType: string; fileName: string | null },
+): void {
+	const headers: Record<string, string | number> = {
+		'Content-Type': file.mimeType,
+		'Content-Length': file.data.length,
+	};
+	if (file.fileName) {
+		const ascii = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+		headers['Content-Disposition'] =
+			`attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(file.fileName)}`;
+	} else {
+		headers['Content-Disposition'] = 'attachment';
+	}
+	res.writeHead(status, headers);
+	res.end(file.data);
+}
+
+/** Percent-encoding as RFC 5987 wants it: `encodeURIComponent` leaves `'()*` as they are. */
+function encodeRfc5987(value: string): string {
+	return encodeURIComponent(value).replace(
+		/['()*]/g,
+		(char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+	);
+}
+
 export function errorBody(error: HttpError, requestId: string) {
 	return { error: { code: error.code, message: error.message, details: error.details, requestId } };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod/v4';
 
 import { operation } from '../src/client/operation';
+import { inboundMediaHandlers, inboundMediaOperations } from './inbound-media';
 import { Instance } from '../src/client/resources/instances';
 import { Message } from '../src/client/resources/messages';
 import { Id, pathParams, PhoneNumber } from '../src/client/schemas';
@@ -79,6 +80,7 @@ export const sandboxOperations = {
 		}),
 		status: 200,
 	}),
+	...inboundMediaOperations,
 };
 
 export const sandboxHandlers: ResourceHandlers<typeof sandboxOperations> = {
@@ -104,4 +106,5 @@ export const sandboxHandlers: ResourceHandlers<typeof sandboxOperations> = {
 		const statuses = await core.deliveries.redeliver(delivery, body.copies);
 		return { eventId: body.eventId, webhookId: params.webhookId, statuses };
 	},
+	...inboundMediaHandlers,
 };

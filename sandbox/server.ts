@@ -14,6 +14,7 @@ import {
 	type IssuedKey,
 	type SeededWorkspace,
 } from './keys';
+import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from './media';
 import { Persistence } from './persistence';
 import { createApiHandler } from './pipeline/api';
 import { createDispatcher } from './pipeline/dispatch';
@@ -51,6 +52,8 @@ export interface SandboxOptions {
 	maxBodyBytes?: number;
 	/** Multipart uploads; default 16 MiB. */
 	maxUploadBytes?: number;
+	/** The files of media messages, kept in memory: largest file, all files, how long (sandbox/media.ts). */
+	media?: Partial<MediaLimits>;
 	/** The clock, injectable so tests can jump a day ahead. */
 	now?: () => number;
 	/** Where unexpected errors are reported; default stderr. */
@@ -101,6 +104,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		clock,
 		() => persistence.saveSoon(),
 		(error) => log(`sandbox: background task failed: ${(error as Error)?.stack ?? String(error)}`),
+		{ ...DEFAULT_MEDIA_LIMITS, ...withoutUndefined(options.media) },
 	);
 
 	grantKeyManagementToFullKeys(store);

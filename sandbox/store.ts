@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 import type { Surface } from '../src/client/api';
+import type { MessageMedia } from '../src/client/resources/media';
 import type { KeyKind, KeyScope } from './key-kinds';
 
 /**
@@ -64,6 +65,8 @@ export interface MessageRecord {
 	from: string | null;
 	to: string | null;
 	type: string;
+	/** The file of a media message; its bytes are in `core.media` while they are kept. */
+	media?: MessageMedia | null;
 	status: 'pending' | 'sent' | 'delivered' | 'read' | 'failed';
 	content: Record<string, unknown>;
 	error: { code: string; message: string } | null;

@@ -13,6 +13,9 @@ export const SECURITY_SCHEMES: Record<Surface, string> = {
 	automation: 'automationKey',
 };
 
+/** How a receiver knows a delivery comes from the service: the signature over the raw body. */
+export const WEBHOOK_SIGNATURE_SCHEME = 'webhookSignature';
+
 export const ERROR_RESPONSES: Record<string, [string, string]> = {
 	'400': [
 		'BadRequest',
@@ -21,6 +24,10 @@ export const ERROR_RESPONSES: Record<string, [string, string]> = {
 	'401': ['Unauthorized', 'The API key is missing, unknown or revoked.'],
 	'403': ['Forbidden', 'The key is of another kind (surface) or lacks the scope.'],
 	'404': ['NotFound', 'No such resource in this workspace.'],
+	'410': [
+		'Gone',
+		'It existed but the service no longer keeps it (the file of a media message past its retention).',
+	],
 	'409': [
 		'Conflict',
 		'The resource is in a state that does not allow this, or the Idempotency-Key was reused with another body.',
@@ -36,6 +43,19 @@ export const RATE_LIMIT_HEADERS = {
 	'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
 	'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
 	'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+};
+
+/** What an answer that is a file says of it. */
+const FILE_HEADERS = {
+	'Content-Type': {
+		description: 'The MIME type of the file',
+		schema: { type: 'string' },
+	},
+	'Content-Disposition': {
+		description: '`attachment`, with the file name (`filename`, and `filename*` in UTF-8)',
+		schema: { type: 'string' },
+	},
+	'Content-Length': { description: 'The size of the file in bytes', schema: { type: 'integer' } },
 };
 
 export function pathOperation(
@@ -114,11 +134,20 @@ export function pathOperation(
 			'application/json': { schema: collector.convert(operation.response, 'output') },
 		};
 	}
+	if (operation.binary) {
+		Object.assign(success.headers as JsonSchema, FILE_HEADERS);
+		success.content = {
+			'*/*': {
+				schema: { type: 'string', contentMediaType: 'application/octet-stream' },
+			},
+		};
+	}
 	const responses: JsonSchema = { [String(operation.status)]: success };
 	const errors = ['400', '401', '403', '429', '500', '503'];
 	if (operation.params) errors.push('404');
 	if (operation.method !== 'GET') errors.push('409');
 	if (operation.upload) errors.push('413');
+	if (operation.binary) errors.push('410');
 	for (const status of errors.sort()) {
 		responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status][0]}` };
 	}
@@ -139,14 +168,16 @@ export function webhookEvents(collector: SchemaCollector) {
 	for (const [type, data] of Object.entries(eventData)) {
 		webhooks[type] = {
 			post: {
+				// URL-safe: `automation.*` becomes `event.automation.any`.
+				operationId: `event.${type.replace('*', 'any')}`,
 				summary: `${type} delivery`,
-				description:
-					'Signed with the webhook secret; receivers verify the signature over the raw body and reject a ' +
-					'`t` more than 300 s away. Delivered at least once: de-duplicate on the event id.',
+				description: 'Delivered at least once: de-duplicate on the event id.',
+				security: [{ [WEBHOOK_SIGNATURE_SCHEME]: [] }],
 				parameters: [
 					{ $ref: '#/components/parameters/SignatureHeader' },
 					{ $ref: '#/components/parameters/EventIdHeader' },
 					{ $ref: '#/components/parameters/DeliveryAttemptHeader' },
+					{ $ref: '#/components/parameters/DeliveryIdHeader' },
 				],
 				requestBody: {
 					required: true,

@@ -1,5 +1,5 @@
 import { ConnectionError, TimeoutError } from '../../src/client/errors';
-import { normaliseHeaders, parseBody, type Transport } from '../../src/client/transport';
+import { normaliseHeaders, responseBody, type Transport } from '../../src/client/transport';
 
 /**
  * A plain-Node transport on Node's built-in fetch, for the exact-exchange client tests: nock 14 intercepts
@@ -9,7 +9,7 @@ import { normaliseHeaders, parseBody, type Transport } from '../../src/client/tr
 export function fetchTransport(apiKey: string): Transport {
 	return {
 		async send(request) {
-			let result: { status: number; headers: Record<string, string>; text: string } | undefined;
+			let result: { status: number; headers: Record<string, string>; body: Buffer } | undefined;
 			let failure: unknown;
 			try {
 				const response = await fetch(request.url, {
@@ -21,7 +21,7 @@ export function fetchTransport(apiKey: string): Transport {
 				result = {
 					status: response.status,
 					headers: Object.fromEntries(response.headers.entries()),
-					text: await response.text(),
+					body: Buffer.from(await response.arrayBuffer()),
 				};
 			} catch (error) {
 				failure = error;
@@ -30,7 +30,7 @@ export function fetchTransport(apiKey: string): Transport {
 				return {
 					status: result.status,
 					headers: normaliseHeaders(result.headers),
-					body: parseBody(result.text),
+					body: responseBody(result.body, result.status, request.binary),
 				};
 			const where = new URL(request.url).origin;
 			if ((failure as Error).name === 'TimeoutError') {

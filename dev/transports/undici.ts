@@ -1,7 +1,7 @@
 import { errors, request as undiciRequest, type Dispatcher } from 'undici';
 
 import { ConnectionError, TimeoutError } from '../../src/client/errors';
-import { normaliseHeaders, parseBody, type Transport } from '../../src/client/transport';
+import { normaliseHeaders, responseBody, type Transport } from '../../src/client/transport';
 
 /**
  * The transport for plain Node use: the sandbox's tools, tests and benchmarks. It adds the Bearer header
@@ -10,7 +10,7 @@ import { normaliseHeaders, parseBody, type Transport } from '../../src/client/tr
 export function undiciTransport(apiKey: string, dispatcher?: Dispatcher): Transport {
 	return {
 		async send(request) {
-			let result: { status: number; headers: Record<string, unknown>; text: string } | undefined;
+			let result: { status: number; headers: Record<string, unknown>; body: Buffer } | undefined;
 			let failure: unknown;
 			try {
 				const response = await undiciRequest(request.url, {
@@ -24,7 +24,7 @@ export function undiciTransport(apiKey: string, dispatcher?: Dispatcher): Transp
 				result = {
 					status: response.statusCode,
 					headers: response.headers,
-					text: await response.body.text(),
+					body: Buffer.from(await response.body.arrayBuffer()),
 				};
 			} catch (error) {
 				failure = error;
@@ -33,7 +33,7 @@ export function undiciTransport(apiKey: string, dispatcher?: Dispatcher): Transp
 			return {
 				status: result.status,
 				headers: normaliseHeaders(result.headers),
-				body: parseBody(result.text),
+				body: responseBody(result.body, result.status, request.binary),
 			};
 		},
 	};

@@ -3,6 +3,7 @@ import type { z } from 'zod/v4';
 import type { api } from '../../src/client/api';
 import type { SandboxCore } from '../core';
 import { conflict, HttpError, notFound } from '../http';
+import type { MediaFile } from '../media';
 import type { UploadedFile } from '../pipeline/multipart';
 import type { InstanceRecord } from '../store';
 
@@ -26,9 +27,12 @@ export interface HandlerContext<O> {
 	file: UploadedFile | undefined;
 }
 
-export type HandlerResult<O> = O extends { response: infer R extends z.ZodType }
-	? z.input<R>
-	: void;
+/** The answer's body: the file itself for an operation answering a file (`binary`). */
+export type HandlerResult<O> = O extends { binary: true }
+	? MediaFile
+	: O extends { response: infer R extends z.ZodType }
+		? z.input<R>
+		: void;
 
 /** Synchronous, except where an operation must wait for something outside the sandbox (a sandbox-only redelivery). */
 export type Handler<O> = (

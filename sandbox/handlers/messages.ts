@@ -1,7 +1,7 @@
-import { createHash } from 'crypto';
-
 import type { api } from '../../src/client/api';
+import type { MessageMedia } from '../../src/client/resources/media';
 import type { SandboxCore } from '../core';
+import type { MediaFile } from '../media';
 import { conflict, HttpError, notFound } from '../http';
 import { newId, type InstanceRecord, type MessageRecord } from '../store';
 import {
@@ -14,6 +14,7 @@ import {
 	type HandlerContext,
 	type ResourceHandlers,
 } from './context';
+import { downloadMedia, keepFile, keepFromUrl, mediaContent, receivedFile } from './media';
 import { presentMessage } from './present';
 import { trackLinks } from './tracked-links';
 
@@ -30,6 +31,7 @@ function send<K extends keyof Messages>(
 	kind: (context: HandlerContext<Messages[K]>) => {
 		type: string;
 		content: Record<string, unknown>;
+		media?: MessageMedia;
 	},
 ) {
 	return (context: HandlerContext<Messages[K]>) => {
@@ -41,7 +43,7 @@ function send<K extends keyof Messages>(
 		checkRecipient(core, instance, body.to);
 		if (body.quotedMessageId !== undefined)
 			requireMessage(core, workspaceId, instance.id, body.quotedMessageId);
-		const { type, content } = kind(context);
+		const { type, content, media } = kind(context);
 		if (body.quotedMessageId !== undefined) content.quotedMessageId = body.quotedMessageId;
 		const id = newId('msg');
 		const trackedLinks = body.trackLinks
@@ -57,6 +59,7 @@ function send<K extends keyof Messages>(
 			from: instance.phoneNumber,
 			to: body.to,
 			type,
+			...(media ? { media } : {}),
 			status: 'sent',
 			content,
 			error: null,
@@ -78,17 +81,23 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 			...(body.previewUrl !== undefined ? { previewUrl: body.previewUrl } : {}),
 		},
 	})),
-	sendMedia: send<'sendMedia'>(({ body }) => ({
-		type: body.mediaType,
-		content: {
-			mediaType: body.mediaType,
-			url: body.url,
-			caption: body.caption ?? null,
-			fileName: body.fileName ?? null,
-			mimeType: body.mimeType ?? null,
-		},
-	})),
-	sendMediaUpload: send<'sendMediaUpload'>(({ body, file }) => {
+	sendMedia: (context) => {
+		const sent = send<'sendMedia'>(({ body }) => ({
+			type: body.mediaType,
+			content: {
+				mediaType: body.mediaType,
+				url: body.url,
+				caption: body.caption ?? null,
+				fileName: body.fileName ?? null,
+				mimeType: body.mimeType ?? null,
+			},
+		}))(context);
+		const message = context.core.store.get('messages', sent.id);
+		if (message) keepFromUrl(context.core, message, context.body);
+		return sent;
+	},
+	sendMediaUpload: send<'sendMediaUpload'>((context) => {
+		const { body, file } = context;
 		if (!file) {
 			throw new HttpError(
 				400,
@@ -97,16 +106,15 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 				[{ field: 'file', message: 'required' }],
 			);
 		}
+		const media = keepFile(context.core, context.workspaceId, {
+			data: file.data,
+			mimeType: file.mimeType,
+			fileName: body.fileName ?? file.fileName,
+		});
 		return {
 			type: body.mediaType,
-			content: {
-				mediaType: body.mediaType,
-				caption: body.caption ?? null,
-				fileName: body.fileName ?? file.fileName,
-				mimeType: file.mimeType,
-				size: file.data.length,
-				sha256: createHash('sha256').update(file.data).digest('hex'),
-			},
+			content: mediaContent(body.mediaType, body.caption ?? null, media),
+			media,
 		};
 	}),
 	sendLocation: send<'sendLocation'>(({ body }) => ({
@@ -167,6 +175,8 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 		const message = requireMessage(core, workspaceId, params.instanceId, params.messageId);
 		core.store.remove('messages', message.id);
 	},
+
+	downloadMedia,
 };
 
 export function requireMessage(
@@ -264,7 +274,13 @@ export function resumeMessages(core: SandboxCore): void {
 export function receiveMessage(
 	core: SandboxCore,
 	instance: InstanceRecord,
-	input: { from: string; text: string; groupId?: string },
+	input: {
+		from: string;
+		/** The text, or the caption of a file. */
+		text?: string;
+		groupId?: string;
+		media?: MediaFile;
+	},
 ): MessageRecord {
 	if (instance.status !== 'connected') {
 		throw conflict(
@@ -282,6 +298,9 @@ export function receiveMessage(
 		const group = core.store.find('groups', instance.workspaceId, input.groupId);
 		if (!group || group.instanceId !== instance.id) throw notFound('Group', input.groupId);
 	}
+	const file = input.media
+		? receivedFile(core, instance.workspaceId, input.media, input.text)
+		: undefined;
 	const now = core.now().toISOString();
 	const message = core.store.insert('messages', {
 		id: newId('msg'),
@@ -291,9 +310,10 @@ export function receiveMessage(
 		direction: 'inbound',
 		from: input.from,
 		to: instance.phoneNumber,
-		type: 'text',
+		type: file?.type ?? 'text',
+		...(file ? { media: file.media } : {}),
 		status: 'delivered',
-		content: { text: input.text },
+		content: file?.content ?? { text: input.text ?? '' },
 		error: null,
 		createdAt: now,
 		updatedAt: now,

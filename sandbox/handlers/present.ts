@@ -34,6 +34,7 @@ export const presentMessage = (message: MessageRecord) => ({
 	from: message.from,
 	to: message.to,
 	type: message.type,
+	...(message.media ? { media: { ...message.media } } : {}),
 	status: message.status,
 	content: message.content,
 	error: message.error,

@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { buildOpenApiDocument } from '../../dev/openapi/document';
 import type { SandboxCore } from '../core';
-import { sendJson } from '../http';
+import { sendFile, sendJson } from '../http';
+import type { MediaFile } from '../media';
 import type { Persistence } from '../persistence';
 import { API_PREFIX, routeFor, type Route } from '../routes';
 import { authenticateKey, authorizeRoute } from './auth';
@@ -78,6 +79,7 @@ export function createApiHandler(deps: ApiDependencies) {
 			rememberAnswer(store, idempotent, route.operation.status, body, core.now().getTime());
 		}
 		persistence.saveIfChanged();
-		sendJson(res, route.operation.status, body);
+		if (route.operation.binary) sendFile(res, route.operation.status, body as MediaFile);
+		else sendJson(res, route.operation.status, body);
 	};
 }

@@ -11,6 +11,16 @@ export function checkedAnswer(
 	log: (message: string) => void,
 ): unknown {
 	const { operation } = route;
+	if (operation.binary) {
+		const file = result as { data?: unknown; mimeType?: unknown } | undefined;
+		if (Buffer.isBuffer(file?.data) && typeof file?.mimeType === 'string') return result;
+		log(`sandbox: ${route.id} answered something other than a file`);
+		throw new HttpError(
+			500,
+			'internal_error',
+			`The sandbox's answer to ${route.id} broke the contract`,
+		);
+	}
 	if (!operation.response || operation.status === 204) return undefined;
 	const checked = operation.response.safeParse(result);
 	if (!checked.success) {

@@ -13,6 +13,7 @@ import {
 	UnexpectedResponseError,
 	type ValidationIssue,
 } from './errors';
+import { fileFromResponse, type DownloadedFile } from './download';
 import { encodeMultipart, type UploadFile } from './multipart';
 import type { Operation } from './operation';
 import type { HttpResponse, Transport } from './transport';
@@ -65,9 +66,11 @@ type UploadInput<O> = O extends { upload: true } ? { file: UploadFile } : unknow
 
 /** What a method takes: path parameters at the top level, plus `query`, `body` and `file` where used. */
 export type OperationInput<O> = ParamsInput<O> & QueryInput<O> & BodyInput<O> & UploadInput<O>;
-export type OperationOutput<O> = O extends { response: infer R extends z.ZodType }
-	? z.output<R>
-	: void;
+export type OperationOutput<O> = O extends { binary: true }
+	? DownloadedFile
+	: O extends { response: infer R extends z.ZodType }
+		? z.output<R>
+		: void;
 export type PageItem<O> = OperationOutput<O> extends { data: Array<infer T> } ? T : never;
 
 /** The input may be left out where the operation needs nothing (`client.models.list()`). */
@@ -193,7 +196,9 @@ export class HttpClient {
 			encodeURIComponent(params?.[name] ?? ''),
 		);
 		const url = `${this.baseUrl}/api/v1${path}${queryString(query)}`;
-		const headers: Record<string, string> = { Accept: 'application/json' };
+		const headers: Record<string, string> = {
+			Accept: operation.binary ? '*/*' : 'application/json',
+		};
 		let payload: string | Buffer | undefined;
 		if (operation.upload) {
 			const multipart = encodeMultipart(body ?? {}, file as UploadFile);
@@ -224,6 +229,7 @@ export class HttpClient {
 					headers,
 					body: payload,
 					timeoutMs: options.timeoutMs ?? this.timeoutMs,
+					...(operation.binary ? { binary: true } : {}),
 				});
 			} catch (error) {
 				failure = error;
@@ -266,6 +272,7 @@ export class HttpClient {
 		operation: O,
 		response: HttpResponse,
 	): OperationOutput<O> {
+		if (operation.binary) return fileFromResponse(response) as OperationOutput<O>;
 		if (!operation.response || response.status === 204) return undefined as OperationOutput<O>;
 		const result = operation.response.safeParse(response.body);
 		if (result.success) return result.data as OperationOutput<O>;

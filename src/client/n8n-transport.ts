@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { ConnectionError, TimeoutError } from './errors';
-import { normaliseHeaders, parseBody, type Transport } from './transport';
+import { normaliseHeaders, responseBody, type Transport } from './transport';
 
 export type N8nContext =
 	| IExecuteFunctions
@@ -63,7 +63,8 @@ export function n8nTransport(context: N8nContext, credentialType: string): Trans
 						headers: request.headers,
 						body: request.body,
 						timeout: request.timeoutMs,
-						encoding: 'text',
+						// A file is read as bytes: text would break every byte that is not UTF-8.
+						encoding: request.binary ? 'arraybuffer' : 'text',
 						json: false,
 						returnFullResponse: true,
 						ignoreHttpStatusErrors: true,
@@ -76,7 +77,7 @@ export function n8nTransport(context: N8nContext, credentialType: string): Trans
 			return {
 				status: response.statusCode,
 				headers: normaliseHeaders(response.headers),
-				body: parseBody(response.body),
+				body: responseBody(response.body, response.statusCode, request.binary),
 			};
 		},
 	};

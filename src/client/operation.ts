@@ -27,8 +27,10 @@ export interface Operation {
 	body?: z.ZodType;
 	/** Sent as multipart/form-data: the body's fields plus a `file` part. */
 	upload?: true;
-	/** Absent for operations answering 204 No Content. */
+	/** Absent for operations answering 204 No Content, or a file (`binary`). */
 	response?: z.ZodType;
+	/** Answers the bytes of a file (any content type) instead of JSON; the client gives a `DownloadedFile`. */
+	binary?: true;
 	status: 200 | 201 | 202 | 204;
 	/** A write that creates something: accepts `Idempotency-Key`, and is retried only under one. */
 	creates?: true;

@@ -10,13 +10,18 @@ export interface HttpRequest {
 	headers: Record<string, string>;
 	body?: string | Buffer;
 	timeoutMs: number;
+	/** The answer is a file: a 2xx body is handed over as the exact bytes (a Buffer), never parsed. */
+	binary?: boolean;
 }
 
 export interface HttpResponse {
 	status: number;
 	/** Lower-case header names. */
 	headers: Record<string, string | undefined>;
-	/** Parsed JSON when the body was JSON, the text otherwise, undefined when empty. */
+	/**
+	 * Parsed JSON when the body was JSON, the text otherwise, undefined when empty; the bytes (a Buffer) of a
+	 * 2xx answer to a `binary` request.
+	 */
 	body: unknown;
 }
 
@@ -38,6 +43,17 @@ export function normaliseHeaders(
 		headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
 	}
 	return headers;
+}
+
+/** A body as the client wants it: the bytes of a file (a 2xx answer to a `binary` request), else `parseBody`. */
+export function responseBody(raw: unknown, status: number, binary: boolean | undefined): unknown {
+	if (binary && status >= 200 && status < 300) {
+		if (Buffer.isBuffer(raw)) return raw;
+		if (raw instanceof ArrayBuffer || raw instanceof Uint8Array)
+			return Buffer.from(raw as Uint8Array);
+		return Buffer.from(typeof raw === 'string' ? raw : '', 'utf8');
+	}
+	return parseBody(raw);
 }
 
 /** Parses a response body as JSON when it looks like JSON; keeps the text otherwise. */

@@ -1,6 +1,7 @@
 import { z } from 'zod/v4';
 
 import { operation } from '../operation';
+import { MessageMedia } from './media';
 import { Id, ListQuery, named, page, pathParams, PhoneNumber, Timestamp, Url } from '../schemas';
 import { TrackedLink } from './links';
 
@@ -29,6 +30,7 @@ export const Message = named(
 		to: z.string().nullable().optional(),
 		type: MessageType.or(z.string()).optional(),
 		status: MessageStatus.or(z.string()).optional(),
+		media: MessageMedia.nullable().optional().describe('The file of a media message'),
 		content: z.record(z.string(), z.unknown()).optional(),
 		error: z.looseObject({ code: z.string(), message: z.string() }).nullable().optional(),
 		trackedLinks: z
@@ -37,6 +39,10 @@ export const Message = named(
 			.describe('Sent with `trackLinks: true`: each URL of the text or caption and its short link'),
 		createdAt: Timestamp.optional(),
 		updatedAt: Timestamp.optional(),
+		reply: MessageReply.nullable()
+			.optional()
+			.describe('On a received message: the button or list row the contact tapped'),
+		editedAt: Timestamp.nullable().optional().describe('When the text was last edited'),
 	}),
 );
 export type Message = z.output<typeof Message>;
@@ -199,5 +205,15 @@ export const messageOperations = {
 		scope: 'messaging:write',
 		params: byId,
 		status: 204,
+	}),
+	downloadMedia: operation({
+		method: 'GET',
+		path: '/messages/{messageId}/media',
+		summary:
+			'Download the file of a media message (sent or received): its bytes, with Content-Type, Content-Disposition and Content-Length; 404 when the message has none, 410 when the service no longer keeps them',
+		scope: 'messaging:read',
+		params: pathParams('messageId'),
+		binary: true,
+		status: 200,
 	}),
 };

@@ -1,0 +1,75 @@
+import { z } from 'zod/v4';
+
+import { operation } from '../src/client/operation';
+import { Message } from '../src/client/resources/messages';
+import { pathParams, PhoneNumber } from '../src/client/schemas';
+import { requireInstance, type ResourceHandlers } from './handlers/context';
+import { receiveMessage } from './handlers/messages';
+import { presentMessage } from './handlers/present';
+import { HttpError } from './http';
+import { SAMPLE_NAMES, sampleFile } from './samples';
+
+/**
+ * Sandbox-only endpoints for a contact sending a file (`message.received` with `media`): one of the built-in
+ * samples (image, voice note, PDF), or a file of one's own, uploaded. Served beside the other sandbox-only
+ * endpoints (sandbox-api.ts).
+ */
+
+const sender = {
+	from: PhoneNumber,
+	caption: z.string().max(1024).optional().describe('Text sent with the file'),
+	groupId: z
+		.string()
+		.regex(/@g\.us$/, 'must be a group id ending in @g.us')
+		.optional()
+		.describe('Sent into this group (the instance is in it)'),
+};
+
+export const inboundMediaOperations = {
+	inboundSample: operation({
+		method: 'POST',
+		path: '/sandbox/instances/{instanceId}/inbound/media',
+		summary:
+			'Sandbox only: a contact sends one of the sample files, an image (PNG), a voice note (Ogg/Opus) or a PDF (message.received with media)',
+		scope: 'messaging:write',
+		params: pathParams('instanceId'),
+		body: z.strictObject({ ...sender, sample: z.enum(SAMPLE_NAMES).default('image') }),
+		response: Message,
+		status: 201,
+	}),
+	inboundUpload: {
+		...operation({
+			method: 'POST',
+			path: '/sandbox/instances/{instanceId}/inbound/media/upload',
+			summary:
+				'Sandbox only: a contact sends a file of your own, as multipart/form-data with a `file` part (message.received with media)',
+			scope: 'messaging:write',
+			params: pathParams('instanceId'),
+			body: z.strictObject(sender),
+			response: Message,
+			status: 201,
+		}),
+		upload: true as const,
+	},
+};
+
+export const inboundMediaHandlers: ResourceHandlers<typeof inboundMediaOperations> = {
+	inboundSample: ({ core, workspaceId, params, body }) => {
+		const instance = requireInstance(core, workspaceId, params.instanceId);
+		const { sample, caption, ...rest } = body;
+		return presentMessage(
+			receiveMessage(core, instance, { ...rest, text: caption, media: sampleFile(sample) }),
+		);
+	},
+	inboundUpload: ({ core, workspaceId, params, body, file }) => {
+		const instance = requireInstance(core, workspaceId, params.instanceId);
+		if (!file) {
+			throw new HttpError(400, 'validation_failed', 'The upload needs a file part named "file"', [
+				{ field: 'file', message: 'required' },
+			]);
+		}
+		const { caption, ...rest } = body;
+		const media = { data: file.data, mimeType: file.mimeType, fileName: file.fileName || null };
+		return presentMessage(receiveMessage(core, instance, { ...rest, text: caption, media }));
+	},
+};

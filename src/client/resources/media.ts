@@ -1,0 +1,19 @@
+import { z } from '../zod';
+
+import { Id, named } from '../schemas';
+
+/**
+ * The file of a media message, sent or received, as messages describe it; its bytes are served by the
+ * messages' `downloadMedia` (`GET /messages/{messageId}/media`).
+ */
+export const MessageMedia = named(
+	'MessageMedia',
+	z.looseObject({
+		id: Id,
+		mimeType: z.string(),
+		fileName: z.string().nullable().optional(),
+		size: z.number().int().min(0).describe('Bytes'),
+		sha256: z.string().describe('Hex SHA-256 of the bytes, to check a download against'),
+	}),
+);
+export type MessageMedia = z.output<typeof MessageMedia>;
