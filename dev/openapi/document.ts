@@ -13,6 +13,7 @@ import {
 	pathOperation,
 	RATE_LIMIT_HEADERS,
 	tagName,
+	WEBHOOK_SIGNATURE_SCHEME,
 	webhookEvents,
 } from './operations';
 
@@ -41,6 +42,7 @@ export function buildOpenApiDocument(): JsonSchema {
 			}
 		}
 	}
+	const errorSchema = collector.convert(ErrorBody, 'output');
 	tags.push({
 		name: 'Short link redirect',
 		description: 'The public short URL, served on the link host',
@@ -50,6 +52,8 @@ export function buildOpenApiDocument(): JsonSchema {
 			operationId: 'redirect.follow',
 			tags: ['Short link redirect'],
 			summary: 'Follow a short link: redirects to its destination and records a click',
+			// Public: whoever has the short URL opens it, with no key.
+			security: [],
 			servers: [
 				{ url: '{linkHost}', variables: { linkHost: { default: 'http://127.0.0.1:8787' } } },
 			],
@@ -71,11 +75,15 @@ export function buildOpenApiDocument(): JsonSchema {
 				},
 				'404': { description: 'Unknown code' },
 				'410': { description: 'The link has expired' },
+				// It never answers 2xx: a redirect, or an error with the usual body (405 for a method other than GET or HEAD).
+				default: {
+					description: 'Any other error',
+					content: { 'application/json': { schema: errorSchema } },
+				},
 			},
 		},
 	};
 
-	const errorSchema = collector.convert(ErrorBody, 'output');
 	const responses: JsonSchema = {};
 	for (const [status, [name, description]] of Object.entries(ERROR_RESPONSES)) {
 		responses[name] = {
@@ -126,7 +134,7 @@ export function buildOpenApiDocument(): JsonSchema {
 					in: 'header',
 					required: true,
 					description:
-						'`t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; several `v1` during secret rotation.',
+						'The signature (see the `webhookSignature` security scheme); several `v1` during secret rotation.',
 					schema: { type: 'string', pattern: '^t=\\d+(,v1=[0-9a-f]{64})+$' },
 				},
 				EventIdHeader: {
@@ -183,6 +191,16 @@ export function buildOpenApiDocument(): JsonSchema {
 				workspaceKey: { type: 'http', scheme: 'bearer', description: SURFACE_TITLES.workspace },
 				shortLinkKey: { type: 'http', scheme: 'bearer', description: SURFACE_TITLES.shortLink },
 				automationKey: { type: 'http', scheme: 'bearer', description: SURFACE_TITLES.automation },
+				[WEBHOOK_SIGNATURE_SCHEME]: {
+					type: 'apiKey',
+					in: 'header',
+					name: headerName(SIGNATURE_HEADER),
+					description:
+						'Webhook deliveries (the service calling the receiver) are signed with the webhook secret: ' +
+						'`t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`. Receivers recompute the HMAC ' +
+						'over the raw body, compare in constant time, and refuse a missing or wrong signature or a `t` ' +
+						'more than 300 s away with 401.',
+				},
 			},
 		},
 	};
