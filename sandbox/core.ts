@@ -35,6 +35,8 @@ export class SandboxCore {
 	readonly media: MediaStore;
 	readonly scheduler: Scheduler;
 	readonly deliveries: DeliveryEngine;
+	/** Parts of the service that act on events as they happen (answers waiting for a reply). */
+	private readonly watchers: Array<(event: EventEnvelope, subject: EventSubject) => void> = [];
 
 	constructor(
 		readonly store: Store,
@@ -61,7 +63,18 @@ export class SandboxCore {
 		return new Date(this.clock());
 	}
 
-	emit(workspaceId: string, type: EventType, data: unknown, subject?: EventSubject): EventEnvelope {
-		return this.deliveries.emit(workspaceId, type, data, subject);
+	emit(
+		workspaceId: string,
+		type: EventType,
+		data: unknown,
+		subject: EventSubject = {},
+	): EventEnvelope {
+		const event = this.deliveries.emit(workspaceId, type, data, subject);
+		for (const watcher of this.watchers) watcher(event, subject);
+		return event;
+	}
+
+	watch(watcher: (event: EventEnvelope, subject: EventSubject) => void): void {
+		this.watchers.push(watcher);
 	}
 }

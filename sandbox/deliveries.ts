@@ -58,6 +58,16 @@ export interface EventEnvelope {
 	data: unknown;
 }
 
+/** What one POST to a receiver came to: its status, or why there was none. */
+export interface PostResult {
+	status: number | null;
+	error: string | null;
+	/** The sandbox was closing: the attempt does not count. */
+	aborted: boolean;
+	/** The `X-Multichannel-Delivery-Id` it carried. */
+	deliveryId: string;
+}
+
 export function surfaceOfEvent(type: string): Surface {
 	if (type.startsWith('link.')) return 'shortLink';
 	if (type.startsWith('automation.')) return 'automation';
@@ -237,53 +247,72 @@ export class DeliveryEngine {
 		}
 	}
 
-	/** One signed POST of a delivery's payload; a fresh timestamp each time (receivers reject ones over 300 s). */
+	/** One signed POST of a delivery's payload to its webhook; an error status releases a claim made for it. */
 	private async send(
 		webhook: WebhookRecord,
 		delivery: DeliveryRecord,
 		attempt: number,
-	): Promise<{ status: number | null; error: string | null; aborted: boolean }> {
+	): Promise<PostResult> {
+		const result = await this.post(webhook, delivery.payload, delivery.eventId, attempt);
+		if (result.status !== null && receiverRefused(result.status)) {
+			releaseClaim(this.store, webhook.id, delivery.eventId, result.deliveryId);
+		}
+		return result;
+	}
+
+	/**
+	 * One signed POST of an event to a receiver (a webhook, or the URL of a one-shot answer registration); a
+	 * fresh timestamp each time (receivers reject ones over 300 s).
+	 */
+	async post(
+		target: { url: string; secret: string },
+		payload: string,
+		eventId: string,
+		attempt: number,
+	): Promise<PostResult> {
+		const deliveryId = newId('dlr');
 		// A URL stored before its target was refused (an older data file) is not tried.
-		if (webhookUrlProblem(webhook.url))
-			return { status: null, error: COULD_NOT_CONNECT, aborted: false };
+		if (webhookUrlProblem(target.url))
+			return { status: null, error: COULD_NOT_CONNECT, aborted: false, deliveryId };
 		const controller = new AbortController();
 		this.inFlight.add(controller);
 		const timeout = AbortSignal.timeout(this.options.timeoutMs);
-		const deliveryId = newId('dlr');
 		try {
-			const response = await request(webhook.url, {
+			const response = await request(target.url, {
 				method: 'POST',
 				dispatcher: this.agent,
 				signal: AbortSignal.any([controller.signal, timeout]),
 				headers: {
 					'content-type': 'application/json',
 					'user-agent': 'Multichannel-Sandbox-Webhooks/1.0',
-					[SIGNATURE_HEADER]: signPayload(webhook.secret, delivery.payload),
-					[EVENT_ID_HEADER]: delivery.eventId,
+					[SIGNATURE_HEADER]: signPayload(target.secret, payload),
+					[EVENT_ID_HEADER]: eventId,
 					[DELIVERY_ATTEMPT_HEADER]: String(attempt),
 					[DELIVERY_ID_HEADER]: deliveryId,
 				},
-				body: delivery.payload,
+				body: payload,
 			});
 			await response.body.dump();
-			if (receiverRefused(response.statusCode)) {
-				releaseClaim(this.store, webhook.id, delivery.eventId, deliveryId);
-			}
-			return { status: response.statusCode, error: null, aborted: false };
+			return { status: response.statusCode, error: null, aborted: false, deliveryId };
 		} catch {
 			// No detail of the failure: a refused connection, an unknown name and a hang-up read alike, so
 			// the log cannot tell which ports are open.
 			const error = timeout.aborted
 				? `No answer within ${this.options.timeoutMs} ms`
 				: COULD_NOT_CONNECT;
-			return { status: null, error, aborted: controller.signal.aborted };
+			return { status: null, error, aborted: controller.signal.aborted, deliveryId };
 		} finally {
 			this.inFlight.delete(controller);
 		}
 	}
 
+	/** Attempts a delivery gets before it fails for good. */
+	get maxAttempts(): number {
+		return this.options.maxAttempts;
+	}
+
 	/** Exponential backoff with "equal jitter": half of each step fixed, half random. */
-	private backoff(attempt: number): number {
+	backoff(attempt: number): number {
 		const step = Math.min(
 			this.options.maxRetryDelayMs,
 			this.options.retryBaseMs * 2 ** (attempt - 1),

@@ -206,6 +206,29 @@ export interface ClaimRecord {
 	claimedAt: string;
 }
 
+/** A one-shot wait for the answer to a message (the `answers` resource). */
+export interface AnswerRecord {
+	id: string;
+	workspaceId: string;
+	instanceId: string;
+	messageId: string;
+	chatId: string;
+	accepts: Array<'reply' | 'text'>;
+	url: string;
+	secret: string;
+	expiresAt: string;
+	createdAt: string;
+	/** Set when the answer came: the exact JSON delivered, and the delivery's progress. */
+	delivery: {
+		eventId: string;
+		payload: string;
+		attempt: number;
+		nextAttemptAt: string | null;
+		lastStatus: number | null;
+		lastError: string | null;
+	} | null;
+}
+
 export interface AutomationEventRecord {
 	id: string;
 	workspaceId: string;
@@ -239,6 +262,7 @@ export interface Collections {
 	deliveries: DeliveryRecord;
 	claims: ClaimRecord;
 	automationEvents: AutomationEventRecord;
+	answers: AnswerRecord;
 }
 
 export type CollectionName = keyof Collections;
@@ -256,6 +280,7 @@ const COLLECTIONS: CollectionName[] = [
 	'deliveries',
 	'claims',
 	'automationEvents',
+	'answers',
 ];
 
 export interface StateDocument {

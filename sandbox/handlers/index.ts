@@ -1,3 +1,4 @@
+import { answerHandlers } from './answers';
 import { automationEventHandlers } from './automation';
 import { contactHandlers } from './contacts';
 import type { Handlers } from './context';
@@ -16,6 +17,7 @@ export const handlers: Handlers = {
 		messages: messageHandlers,
 		groups: groupHandlers,
 		contacts: contactHandlers,
+		answers: answerHandlers,
 		webhooks: webhookHandlers('workspace'),
 	},
 	shortLink: {

@@ -42,7 +42,7 @@ const FILTERS: Record<Surface, Array<'instanceIds' | 'linkIds'>> = {
 };
 
 /** 400 naming `body.url` when deliveries must not go there (sandbox/webhook-targets.ts). */
-function checkUrl(url: string): void {
+export function checkUrl(url: string): void {
 	const problem = webhookUrlProblem(url);
 	if (problem) throw validationFailed([{ field: 'body.url', message: problem }]);
 }

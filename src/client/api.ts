@@ -1,4 +1,5 @@
 import { automationWebhooks, linkWebhooks, messagingWebhooks } from './events';
+import { answerOperations } from './resources/answers';
 import { automationEventOperations } from './resources/automation';
 import { contactOperations } from './resources/contacts';
 import { groupOperations } from './resources/groups';
@@ -18,6 +19,7 @@ export const api = {
 		messages: messageOperations,
 		groups: groupOperations,
 		contacts: contactOperations,
+		answers: answerOperations,
 		webhooks: messagingWebhooks.operations,
 	},
 	shortLink: {

@@ -1,0 +1,177 @@
+import { ANSWER_EVENT } from '../src/client/resources/answers';
+import type { SandboxCore } from './core';
+import type { EventEnvelope } from './deliveries';
+import { newId, type AnswerRecord, type MessageRecord } from './store';
+
+/**
+ * One-shot answer registrations (the `answers` resource) at work: each received message is matched against
+ * the registrations waiting in its chat; the first answer is delivered to the registration's URL, signed with
+ * its secret and retried like a webhook delivery, and then the registration is gone. It is also gone at its
+ * expiry, and as soon as the receiver answers 404, 409 or 410: the waiting execution no longer exists (n8n
+ * answers so for an execution that was deleted, cancelled or already resumed), so nothing stays registered
+ * for a waiter that n8n will never tell us has left.
+ */
+
+type Received = Pick<
+	MessageRecord,
+	'id' | 'instanceId' | 'chatId' | 'direction' | 'from' | 'type' | 'content' | 'reply' | 'createdAt'
+>;
+
+/** Receiver statuses that mean the waiting side is gone for good. */
+const RECEIVER_GONE = new Set([404, 409, 410]);
+/** Expiry timers are set at most this far ahead (Node's timers hold up to about 24.8 days). */
+const EXPIRY_CHECK_MS = 24 * 60 * 60 * 1000;
+
+/** What a received message answers, for this registration, if anything. */
+export function answerOf(registration: AnswerRecord, message: Received) {
+	if (
+		message.direction !== 'inbound' ||
+		message.instanceId !== registration.instanceId ||
+		message.chatId !== registration.chatId
+	) {
+		return undefined;
+	}
+	const text = typeof message.content.text === 'string' ? message.content.text : null;
+	if (message.reply) {
+		// A tap answers only the message that offered it, and only when taps are asked for.
+		if (!registration.accepts.includes('reply')) return undefined;
+		if (message.reply.toMessageId !== registration.messageId) return undefined;
+		const { type, id, title } = message.reply;
+		return { type, id, title, text: text ?? title };
+	}
+	if (!registration.accepts.includes('text') || text === null) return undefined;
+	return { type: 'text', id: null, title: null, text };
+}
+
+export function isExpired(registration: AnswerRecord, now: Date): boolean {
+	return Date.parse(registration.expiresAt) <= now.getTime();
+}
+
+/** Starts matching received messages against the registrations. */
+export function watchAnswers(core: SandboxCore): void {
+	core.watch((event: EventEnvelope) => {
+		if (event.type !== 'message.received') return;
+		const message = event.data as Received;
+		for (const registration of core.store.all(
+			'answers',
+			(record) => record.workspaceId === event.workspaceId && record.delivery === null,
+		)) {
+			if (!isExpired(registration, core.now())) answerWith(core, registration, message);
+		}
+	});
+}
+
+/** A message received between the question and its registration answers it at once. */
+export function catchUp(core: SandboxCore, registration: AnswerRecord): void {
+	const messages = core.store.all('messages');
+	const question = messages.findIndex((message) => message.id === registration.messageId);
+	for (const message of messages.slice(question + 1)) {
+		if (answerWith(core, registration, message)) return;
+	}
+}
+
+function answerWith(core: SandboxCore, registration: AnswerRecord, message: Received): boolean {
+	const answer = answerOf(registration, message);
+	if (!answer) return false;
+	const now = core.now().toISOString();
+	const eventId = newId('evt');
+	const payload = JSON.stringify({
+		id: eventId,
+		type: ANSWER_EVENT,
+		createdAt: now,
+		workspaceId: registration.workspaceId,
+		data: {
+			registrationId: registration.id,
+			instanceId: registration.instanceId,
+			chatId: registration.chatId,
+			messageId: registration.messageId,
+			answer,
+			from: message.from,
+			answeredAt: message.createdAt,
+			answerMessageId: message.id,
+		},
+	});
+	registration.delivery = {
+		eventId,
+		payload,
+		attempt: 0,
+		nextAttemptAt: now,
+		lastStatus: null,
+		lastError: null,
+	};
+	core.store.touch();
+	core.scheduler.after(0, () => deliver(core, registration.id));
+	return true;
+}
+
+async function deliver(core: SandboxCore, registrationId: string): Promise<void> {
+	const registration = core.store.get('answers', registrationId);
+	if (!registration?.delivery) return;
+	if (isExpired(registration, core.now())) return end(core, registration);
+	const { delivery } = registration;
+	const attempt = delivery.attempt + 1;
+	const result = await core.deliveries.post(
+		registration,
+		delivery.payload,
+		delivery.eventId,
+		attempt,
+	);
+	// Closing mid-attempt: it is tried again after a restart. Deleted meanwhile: nothing more to do.
+	if (result.aborted || core.scheduler.isClosed) return;
+	if (!core.store.get('answers', registrationId)) return;
+	const { status } = result;
+	const delivered = status !== null && status >= 200 && status < 300;
+	if (
+		delivered ||
+		(status !== null && RECEIVER_GONE.has(status)) ||
+		attempt >= core.deliveries.maxAttempts
+	) {
+		return end(core, registration);
+	}
+	const delay = core.deliveries.backoff(attempt);
+	delivery.attempt = attempt;
+	delivery.lastStatus = status;
+	delivery.lastError = result.error ?? `HTTP ${status}`;
+	delivery.nextAttemptAt = new Date(core.now().getTime() + delay).toISOString();
+	core.store.touch();
+	core.onBackgroundChange();
+	core.scheduler.after(delay, () => deliver(core, registrationId));
+}
+
+function end(core: SandboxCore, registration: AnswerRecord): void {
+	core.store.remove('answers', registration.id);
+	core.onBackgroundChange();
+}
+
+/** Removes the registration when it expires (checked at least daily, for long waits). */
+export function scheduleExpiry(core: SandboxCore, registrationId: string): void {
+	const registration = core.store.get('answers', registrationId);
+	if (!registration) return;
+	const remaining = Date.parse(registration.expiresAt) - core.now().getTime();
+	core.scheduler.after(Math.min(Math.max(remaining, 0), EXPIRY_CHECK_MS), () => {
+		const current = core.store.get('answers', registrationId);
+		if (!current) return;
+		if (isExpired(current, core.now())) end(core, current);
+		else scheduleExpiry(core, registrationId);
+	});
+}
+
+/** Drops the expired registrations of a workspace (a list shows only live ones, even between timers). */
+export function pruneExpired(core: SandboxCore, workspaceId: string): void {
+	for (const registration of core.store.all(
+		'answers',
+		(record) => record.workspaceId === workspaceId && isExpired(record, core.now()),
+	)) {
+		core.store.remove('answers', registration.id);
+	}
+}
+
+/** After a restart: expiries are watched again, and answers not yet delivered are sent when due. */
+export function resumeAnswers(core: SandboxCore): void {
+	const nowMs = core.now().getTime();
+	for (const registration of core.store.all('answers')) {
+		scheduleExpiry(core, registration.id);
+		const due = registration.delivery?.nextAttemptAt;
+		if (due) core.scheduler.after(Date.parse(due) - nowMs, () => deliver(core, registration.id));
+	}
+}

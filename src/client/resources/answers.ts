@@ -1,0 +1,134 @@
+import { z } from 'zod/v4';
+
+import { operation } from '../operation';
+import { DateTimeInput, Id, ListQuery, named, page, pathParams, Timestamp, Url } from '../schemas';
+
+/**
+ * Waiting for an answer: a one-shot registration "deliver the answer to message M, from M's chat, to this URL".
+ * The service delivers the first answer once, signed with the registration's secret like any webhook delivery
+ * (`message.answered`), and then forgets the registration; it also forgets it at `expiresAt`, on DELETE, and
+ * when the receiver answers the delivery 404, 409 or 410 (the waiting side is gone).
+ */
+
+/** The event type of an answer's delivery. */
+export const ANSWER_EVENT = 'message.answered';
+
+/** The longest a registration may wait. */
+export const MAX_ANSWER_WAIT_DAYS = 30;
+
+export const AnswerKind = z.enum(['reply', 'text']);
+
+export const RegisterAnswer = named(
+	'RegisterAnswer',
+	z.strictObject({
+		messageId: Id.describe('The message to be answered: one this instance sent'),
+		accepts: z
+			.array(AnswerKind)
+			.min(1)
+			.describe(
+				'What answers it: `reply`, a tap on one of its reply buttons or list rows; `text`, the next text message in its chat',
+			),
+		url: Url.describe('Where the answer is delivered (POST), once'),
+		secret: z
+			.string()
+			.min(32)
+			.max(200)
+			.describe(
+				'Signs the delivery (`X-Multichannel-Signature`) as a webhook secret does; never shown again',
+			),
+		expiresAt: DateTimeInput.describe(
+			`When the registration ends unanswered; at most ${MAX_ANSWER_WAIT_DAYS} days ahead`,
+		),
+	}),
+);
+
+export const AnswerRegistration = named(
+	'AnswerRegistration',
+	z.looseObject({
+		id: Id,
+		instanceId: Id,
+		messageId: Id,
+		chatId: z.string(),
+		accepts: z.array(AnswerKind.or(z.string())),
+		status: z
+			.enum(['waiting', 'answered'])
+			.or(z.string())
+			.describe('`answered`: an answer came and is being delivered'),
+		expiresAt: Timestamp,
+		createdAt: Timestamp,
+	}),
+);
+
+export const Answer = named(
+	'Answer',
+	z.looseObject({
+		type: z
+			.enum(['button', 'list', 'text'])
+			.or(z.string())
+			.describe('A tapped reply button, a tapped list row, or a typed text'),
+		id: z.string().nullable().describe('The id of the button or row; null for a text'),
+		title: z.string().nullable().describe('The title of the button or row; null for a text'),
+		text: z.string().nullable().describe('The text of the answering message'),
+	}),
+);
+
+/** The `data` of a `message.answered` delivery. */
+export const AnswerDelivery = named(
+	'AnswerDelivery',
+	z.looseObject({
+		registrationId: Id,
+		instanceId: Id,
+		chatId: z.string(),
+		messageId: Id.describe('The message that was answered'),
+		answer: Answer,
+		from: z.string().nullable().describe('Who answered'),
+		answeredAt: Timestamp,
+		answerMessageId: Id.describe('The received message that is the answer'),
+	}),
+);
+
+const onInstance = pathParams('instanceId');
+const byId = pathParams('instanceId', 'answerId');
+
+export const answerOperations = {
+	register: operation({
+		method: 'POST',
+		path: '/instances/{instanceId}/answers',
+		summary:
+			'Wait for the answer to a message: its first answer is delivered once to the URL, then the registration ends',
+		scope: 'messaging:write',
+		params: onInstance,
+		body: RegisterAnswer,
+		response: AnswerRegistration,
+		status: 201,
+		creates: true,
+	}),
+	list: operation({
+		method: 'GET',
+		path: '/instances/{instanceId}/answers',
+		summary: 'List the registrations still waiting (or delivering) on an instance',
+		scope: 'messaging:read',
+		params: onInstance,
+		query: ListQuery,
+		response: page(AnswerRegistration),
+		status: 200,
+		paginated: true,
+	}),
+	get: operation({
+		method: 'GET',
+		path: '/instances/{instanceId}/answers/{answerId}',
+		summary: 'Get a registration',
+		scope: 'messaging:read',
+		params: byId,
+		response: AnswerRegistration,
+		status: 200,
+	}),
+	delete: operation({
+		method: 'DELETE',
+		path: '/instances/{instanceId}/answers/{answerId}',
+		summary: 'Stop waiting: the registration ends and nothing is delivered',
+		scope: 'messaging:write',
+		params: byId,
+		status: 204,
+	}),
+};
