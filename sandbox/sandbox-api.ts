@@ -6,9 +6,10 @@ import { Instance } from '../src/client/resources/instances';
 import { Message } from '../src/client/resources/messages';
 import { Id, pathParams, PhoneNumber } from '../src/client/schemas';
 import { requireInstance, type ResourceHandlers } from './handlers/context';
-import { notFound } from './http';
+import { conflict, HttpError, notFound } from './http';
+import type { MessageRecord } from './store';
 import { completeConnection, disconnect } from './handlers/instances';
-import { receiveMessage } from './handlers/messages';
+import { offeredChoices, receiveMessage, requireMessage } from './handlers/messages';
 import { presentInstance, presentMessage } from './handlers/present';
 
 /**
@@ -48,6 +49,22 @@ export const sandboxOperations = {
 				.string()
 				.regex(/@g\.us$/, 'must be a group id ending in @g.us')
 				.optional(),
+		}),
+		response: Message,
+		status: 201,
+	}),
+	tap: operation({
+		method: 'POST',
+		path: '/sandbox/instances/{instanceId}/messages/{messageId}/tap',
+		summary:
+			'Sandbox only: the recipient taps a reply button or list row of an interactive message the instance sent (message.received with `reply`)',
+		scope: 'messaging:write',
+		params: pathParams('instanceId', 'messageId'),
+		body: z.strictObject({
+			id: Id.describe('The id of the button or row tapped: one the message offered'),
+			from: PhoneNumber.optional().describe(
+				'Who taps; the recipient of the message by default (required for a message sent to a group)',
+			),
 		}),
 		response: Message,
 		status: 201,
@@ -93,6 +110,11 @@ export const sandboxHandlers: ResourceHandlers<typeof sandboxOperations> = {
 		const instance = requireInstance(core, workspaceId, params.instanceId);
 		return presentMessage(receiveMessage(core, instance, body));
 	},
+	tap: ({ core, workspaceId, params, body }) => {
+		const instance = requireInstance(core, workspaceId, params.instanceId);
+		const message = requireMessage(core, workspaceId, instance.id, params.messageId);
+		return presentMessage(receiveMessage(core, instance, tapOn(message, body)));
+	},
 	disconnect: ({ core, workspaceId, params }) => {
 		const instance = requireInstance(core, workspaceId, params.instanceId);
 		if (instance.status === 'connected') disconnect(core, instance);
@@ -108,3 +130,40 @@ export const sandboxHandlers: ResourceHandlers<typeof sandboxOperations> = {
 	},
 	...inboundMediaHandlers,
 };
+
+/** A tap on a choice the message offered, as the message it becomes; refused for anything else. */
+function tapOn(message: MessageRecord, body: { id: string; from?: string }) {
+	if (message.direction !== 'outbound' || (message.type !== 'buttons' && message.type !== 'list')) {
+		throw conflict(
+			'not_interactive',
+			`Message ${message.id} is not a buttons or list message this instance sent; there is nothing to tap`,
+		);
+	}
+	const choices = offeredChoices(message);
+	const choice = choices.find((offered) => offered.id === body.id);
+	if (!choice) {
+		const offered = choices.map((offered) => `"${offered.id}"`).join(', ');
+		throw new HttpError(
+			400,
+			'choice_not_offered',
+			`Message ${message.id} offers no ${message.type === 'list' ? 'row' : 'button'} with id "${body.id}"; it offers ${offered}`,
+			[{ field: 'body.id', message: `must be one of ${offered}` }],
+		);
+	}
+	const group = message.to?.endsWith('@g.us') ? message.to : undefined;
+	const from = group ? body.from : (message.to ?? undefined);
+	if (!from || (body.from !== undefined && body.from !== from)) {
+		const problem = group
+			? 'required when the message was sent to a group'
+			: `only the recipient, ${message.to}, can tap it`;
+		throw new HttpError(400, 'validation_failed', `"from": ${problem}`, [
+			{ field: 'body.from', message: problem },
+		]);
+	}
+	return {
+		from,
+		text: choice.title,
+		...(group ? { groupId: group } : {}),
+		reply: { type: choice.type, id: choice.id, title: choice.title, toMessageId: message.id },
+	};
+}

@@ -52,6 +52,8 @@ export interface InstanceRecord {
 		phoneNumber: string | null;
 		expiresAt: string;
 	} | null;
+	/** Typing indicators shown now or lately, by chat id (`sendTyping`). */
+	typing?: Record<string, { state: string; until: string }>;
 	createdAt: string;
 	updatedAt: string;
 }
@@ -74,6 +76,9 @@ export interface MessageRecord {
 	trackedLinks?: TrackedLinkRecord[];
 	createdAt: string;
 	updatedAt: string;
+	/** A received tap on a button or list row of one of our interactive messages. */
+	reply?: { type: 'button' | 'list'; id: string; title: string; toMessageId: string };
+	editedAt?: string;
 }
 
 export interface Participant {

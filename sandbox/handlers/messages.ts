@@ -143,6 +143,63 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 		},
 	})),
 
+	sendButtons: send<'sendButtons'>(({ body }) => ({
+		type: 'buttons',
+		content: {
+			...interactiveContent(body),
+			buttons: body.buttons.map((button) => ({ ...button })),
+		},
+	})),
+	sendList: send<'sendList'>(({ body }) => ({
+		type: 'list',
+		content: {
+			...interactiveContent(body),
+			buttonText: body.buttonText,
+			sections: body.sections.map((section) => ({
+				title: section.title ?? null,
+				rows: section.rows.map((row) => ({ ...row, description: row.description ?? null })),
+			})),
+		},
+	})),
+
+	sendTyping: ({ core, workspaceId, params, body }) => {
+		const instance = requireConnected(core, workspaceId, params.instanceId);
+		checkRecipient(core, instance, body.to);
+		const chatId = chatIdOf(body.to);
+		const until = new Date(core.now().getTime() + body.seconds * 1000).toISOString();
+		instance.typing = { ...instance.typing, [chatId]: { state: body.state, until } };
+		core.store.touch();
+		return { instanceId: instance.id, chatId, to: body.to, state: body.state, until };
+	},
+
+	edit: ({ core, workspaceId, params, body }) => {
+		const message = requireMessage(core, workspaceId, params.instanceId, params.messageId);
+		if (message.direction !== 'outbound') {
+			throw conflict(
+				'not_outbound',
+				`Message ${message.id} was received; only messages this instance sent can be edited`,
+			);
+		}
+		if (message.type !== 'text' || message.status === 'failed') {
+			throw conflict(
+				'not_editable',
+				message.type !== 'text'
+					? `Message ${message.id} is a ${message.type} message; only text messages can be edited`
+					: `Message ${message.id} failed to send; there is nothing to edit`,
+			);
+		}
+		requireConnected(core, workspaceId, params.instanceId);
+		const now = core.now().toISOString();
+		message.content = { ...message.content, text: body.text };
+		message.editedAt = now;
+		message.updatedAt = now;
+		core.store.touch();
+		core.emit(workspaceId, 'message.edited', presentMessage(message), {
+			instanceId: message.instanceId,
+		});
+		return presentMessage(message);
+	},
+
 	list: ({ core, workspaceId, params, query }) => {
 		const instance = requireInstance(core, workspaceId, params.instanceId);
 		const messages = core.store.all(
@@ -178,6 +235,30 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 
 	downloadMedia,
 };
+
+/** The body, header and footer of an interactive message, as stored. */
+function interactiveContent(body: { text: string; header?: string; footer?: string }) {
+	return { text: body.text, header: body.header ?? null, footer: body.footer ?? null };
+}
+
+/** The buttons or list rows an interactive message offers, as a tap names them. */
+export function offeredChoices(
+	message: MessageRecord,
+): Array<{ type: 'button' | 'list'; id: string; title: string }> {
+	const content = message.content as {
+		buttons?: Array<{ id: string; title: string }>;
+		sections?: Array<{ rows: Array<{ id: string; title: string }> }>;
+	};
+	if (message.type === 'buttons') {
+		return (content.buttons ?? []).map(({ id, title }) => ({ type: 'button', id, title }));
+	}
+	if (message.type === 'list') {
+		return (content.sections ?? []).flatMap((section) =>
+			section.rows.map(({ id, title }) => ({ type: 'list' as const, id, title })),
+		);
+	}
+	return [];
+}
 
 export function requireMessage(
 	core: SandboxCore,
@@ -279,6 +360,8 @@ export function receiveMessage(
 		/** The text, or the caption of a file. */
 		text?: string;
 		groupId?: string;
+		/** A tap on a button or list row (the sandbox's `tap`). */
+		reply?: MessageRecord['reply'];
 		media?: MediaFile;
 	},
 ): MessageRecord {
@@ -310,11 +393,12 @@ export function receiveMessage(
 		direction: 'inbound',
 		from: input.from,
 		to: instance.phoneNumber,
-		type: file?.type ?? 'text',
+		type: file?.type ?? (input.reply ? 'reply' : 'text'),
 		...(file ? { media: file.media } : {}),
 		status: 'delivered',
 		content: file?.content ?? { text: input.text ?? '' },
 		error: null,
+		...(input.reply ? { reply: input.reply } : {}),
 		createdAt: now,
 		updatedAt: now,
 	});

@@ -43,6 +43,8 @@ export const presentMessage = (message: MessageRecord) => ({
 		: {}),
 	createdAt: message.createdAt,
 	updatedAt: message.updatedAt,
+	...(message.reply ? { reply: { ...message.reply } } : {}),
+	...(message.editedAt ? { editedAt: message.editedAt } : {}),
 });
 
 export const presentGroup = (group: GroupRecord) => ({

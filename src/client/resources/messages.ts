@@ -16,8 +16,23 @@ export const MessageType = z.enum([
 	'contact',
 	'reaction',
 	'poll',
+	'buttons',
+	'list',
+	'reply',
 ]);
 export const MediaType = z.enum(['image', 'video', 'audio', 'document']);
+
+/** A tap on a reply button or a list row of an interactive message, as it comes back in a received message. */
+export const MessageReply = named(
+	'MessageReply',
+	z.looseObject({
+		type: z.enum(['button', 'list']).or(z.string()),
+		id: z.string().describe('The id of the button or row, as it was sent'),
+		title: z.string().describe('Its title, as the contact saw it'),
+		toMessageId: z.string().describe('The interactive message that offered it'),
+	}),
+);
+export type MessageReply = z.output<typeof MessageReply>;
 
 export const Message = named(
 	'Message',
@@ -139,6 +154,134 @@ export const SendPoll = named(
 	}),
 );
 
+/**
+ * Interactive messages, within the limits a WhatsApp-style channel sets: body text up to 1024 characters,
+ * header and footer up to 60; 1–3 reply buttons with titles up to 20; a list of up to 10 sections holding
+ * at most 10 rows in all, titles up to 24, row descriptions up to 72. Ids of one message must differ, since
+ * the tap names only the id.
+ */
+const interactive = {
+	...base,
+	text: z.string().min(1).max(1024).describe('The body of the message'),
+	header: z.string().min(1).max(60).optional().describe('A line of text above the body'),
+	footer: z.string().min(1).max(60).optional().describe('A small line below the body'),
+};
+const ChoiceId = Id.describe('Comes back as `reply.id` when the contact taps it');
+
+/** An issue for every id used more than once, at each repetition's path. */
+function uniqueIds(ids: Array<{ id: string; path: Array<string | number> }>, ctx: z.RefinementCtx) {
+	const seen = new Set<string>();
+	for (const { id, path } of ids) {
+		if (seen.has(id)) ctx.addIssue({ code: 'custom', message: `id "${id}" is used twice`, path });
+		seen.add(id);
+	}
+}
+
+export const ReplyButton = z.strictObject({ id: ChoiceId, title: z.string().min(1).max(20) });
+
+export const SendButtons = named(
+	'SendButtons',
+	z.strictObject({
+		...interactive,
+		buttons: z
+			.array(ReplyButton)
+			.min(1)
+			.max(3)
+			.superRefine((buttons, ctx) =>
+				uniqueIds(
+					buttons.map((button, index) => ({ id: button.id, path: [index, 'id'] })),
+					ctx,
+				),
+			),
+	}),
+);
+
+export const ListRow = z.strictObject({
+	id: ChoiceId,
+	title: z.string().min(1).max(24),
+	description: z.string().max(72).optional(),
+});
+export const ListSection = z.strictObject({
+	title: z
+		.string()
+		.min(1)
+		.max(24)
+		.optional()
+		.describe('Required when there is more than one section'),
+	rows: z.array(ListRow).min(1).max(10),
+});
+export const MAX_LIST_ROWS = 10;
+
+export const SendList = named(
+	'SendList',
+	z.strictObject({
+		...interactive,
+		buttonText: z.string().min(1).max(20).describe('The label of the button that opens the list'),
+		sections: z
+			.array(ListSection)
+			.min(1)
+			.max(10)
+			.superRefine((sections, ctx) => {
+				const rows = sections.reduce((total, section) => total + section.rows.length, 0);
+				if (rows > MAX_LIST_ROWS) {
+					ctx.addIssue({
+						code: 'custom',
+						message: `at most ${MAX_LIST_ROWS} rows in all sections together (found ${rows})`,
+					});
+				}
+				sections.forEach((section, index) => {
+					if (sections.length > 1 && section.title === undefined) {
+						ctx.addIssue({
+							code: 'custom',
+							message: 'each section needs a title when there are several',
+							path: [index, 'title'],
+						});
+					}
+				});
+				uniqueIds(
+					sections.flatMap((section, index) =>
+						section.rows.map((row, rowIndex) => ({
+							id: row.id,
+							path: [index, 'rows', rowIndex, 'id'],
+						})),
+					),
+					ctx,
+				);
+			}),
+	}),
+);
+
+export const EditMessage = named(
+	'EditMessage',
+	z.strictObject({ text: z.string().min(1).max(4096).describe('The new text') }),
+);
+
+/** How long a typing indicator may show: a channel clears it by itself after about 25 s. */
+export const MAX_TYPING_SECONDS = 25;
+export const TypingState = z.enum(['composing', 'recording']);
+
+export const SendTyping = named(
+	'SendTyping',
+	z.strictObject({
+		to: Recipient,
+		state: TypingState.default('composing').describe(
+			'`composing` shows "typing…", `recording` "recording audio…"',
+		),
+		seconds: z.number().int().min(1).max(MAX_TYPING_SECONDS).default(5),
+	}),
+);
+
+export const Typing = named(
+	'Typing',
+	z.looseObject({
+		instanceId: Id,
+		chatId: z.string(),
+		to: z.string(),
+		state: TypingState.or(z.string()),
+		until: Timestamp.describe('When the indicator stops showing'),
+	}),
+);
+
 export const MessageListQuery = ListQuery.extend({
 	chatId: z.string().optional(),
 	direction: z.enum(['outbound', 'inbound']).optional(),
@@ -169,6 +312,18 @@ export const messageOperations = {
 	sendContactCard: send('contact', SendContactCard),
 	sendReaction: send('reaction', SendReaction),
 	sendPoll: send('poll', SendPoll),
+	sendButtons: send('buttons', SendButtons),
+	sendList: send('list', SendList),
+	sendTyping: operation({
+		method: 'POST',
+		path: '/instances/{instanceId}/typing',
+		summary: `Show a typing (or recording) indicator in a chat for up to ${MAX_TYPING_SECONDS} seconds`,
+		scope: 'messaging:write',
+		params: onInstance,
+		body: SendTyping,
+		response: Typing,
+		status: 200,
+	}),
 	list: operation({
 		method: 'GET',
 		path: '/instances/{instanceId}/messages',
@@ -186,6 +341,16 @@ export const messageOperations = {
 		summary: 'Get a message and its status',
 		scope: 'messaging:read',
 		params: byId,
+		response: Message,
+		status: 200,
+	}),
+	edit: operation({
+		method: 'PATCH',
+		path: '/instances/{instanceId}/messages/{messageId}',
+		summary: 'Edit the text of a sent text message (message.edited)',
+		scope: 'messaging:write',
+		params: byId,
+		body: EditMessage,
 		response: Message,
 		status: 200,
 	}),
