@@ -34,6 +34,13 @@ const trigger = webhookTrigger<ShortLinkClient>({
 		const skipBots = context.getNodeParameter('skipBotClicks', true) as boolean;
 		return skipBots && click.bot === true ? 'click by a bot' : undefined;
 	},
+	// A click on a link that a send tracked: which message it was in, and who it was sent to.
+	highlights(event) {
+		const click = (event.type === 'link.clicked' ? (event.data.click ?? {}) : {}) as IDataObject;
+		return typeof click.messageId === 'string'
+			? { messageId: click.messageId, recipient: click.recipient ?? null }
+			: {};
+	},
 });
 
 export class MultichannelShortLinkTrigger implements INodeType {

@@ -240,13 +240,15 @@ export async function receive<C>(
 	}
 
 	const onlyData = (context.getNodeParameter('options.onlyData', false) as boolean) === true;
+	const highlights = spec.highlights?.(event) ?? {};
 	const output: IDataObject = onlyData
-		? (event.data as IDataObject)
+		? { ...highlights, ...(event.data as IDataObject) }
 		: {
 				id: event.id,
 				type: event.type,
 				createdAt: event.createdAt,
 				...(event.workspaceId !== undefined ? { workspaceId: event.workspaceId } : {}),
+				...highlights,
 				data: event.data as IDataObject,
 			};
 	return { workflowData: [context.helpers.returnJsonArray([output])] };

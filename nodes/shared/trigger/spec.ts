@@ -1,4 +1,4 @@
-import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import type { CallOptions, EventEnvelope, Scope } from '../../../src/client';
 import type { ServiceConnection } from '../client';
@@ -55,6 +55,11 @@ export interface TriggerSpec<C> {
 	subscription(context: TriggerContext): Subscription;
 	/** Why an event the node subscribed to is still not run (clicks by bots, for instance); or undefined. */
 	skip?(context: IWebhookFunctions, event: EventEnvelope): string | undefined;
+	/**
+	 * What the output shows at its top level, beside the event, because a workflow mostly needs it (who
+	 * clicked a tracked link, say); nothing when the event has none of it.
+	 */
+	highlights?(event: EventEnvelope): IDataObject;
 }
 
 const FIELD_NAMES = {

@@ -56,11 +56,30 @@ export function optionsField(extra: INodeProperties[] = [], quoting = true): INo
 	);
 }
 
+/** "Track Links" of the sends whose text or caption may hold URLs (the contract's `trackLinks`). */
+export function trackLinksOption(where: string): INodeProperties {
+	return {
+		displayName: 'Track Links',
+		name: 'trackLinks',
+		type: 'boolean',
+		default: false,
+		description: `Whether to replace each http(s) link in the ${where} with a short link of its own for this message and recipient, so that the Multichannel Short Link Trigger tells who clicked it`,
+	};
+}
+
+/** `{ trackLinks: true }` when the Track Links option is on; nothing otherwise. */
+export function trackLinks(context: IExecuteFunctions, itemIndex: number): { trackLinks?: true } {
+	return context.getNodeParameter('options.trackLinks', itemIndex, false) === true
+		? { trackLinks: true }
+		: {};
+}
+
 /** Field names of a send's request, as the user sees them. */
 export const fieldNames = {
 	instanceId: 'Instance',
 	'body.to': 'To',
 	'body.quotedMessageId': 'Reply To Message ID',
+	'body.trackLinks': 'Track Links',
 };
 
 /** Where a send goes: the instance it is sent from, and its recipient (a phone number, normalised, or a group). */

@@ -32,10 +32,12 @@ export const description: INodeProperties[] = [
 			default: false,
 			description: 'Whether to show a preview of the first link in the text',
 		},
+		send.trackLinksOption('text'),
 	]),
 ];
 
 export const scope = api.workspace.messages.sendText.scope;
+export const output = api.workspace.messages.sendText.response;
 
 export const concurrent = true;
 
@@ -56,6 +58,7 @@ export async function execute(
 		text: this.getNodeParameter('text', itemIndex) as string,
 		...send.quoted(this, itemIndex),
 		...(options.previewUrl !== undefined ? { previewUrl: options.previewUrl } : {}),
+		...send.trackLinks(this, itemIndex),
 	};
 	return await client.messages.sendText(
 		{ instanceId, body },

@@ -1,0 +1,125 @@
+/**
+ * A click on a link that a send tracked: the Short Link Trigger's output names the message and its recipient
+ * at the top level, beside the event (and beside the data with "Output Only Data"). The sandbox delivers the
+ * signed event to the trigger's `webhook()` in n8n-core's `WebhookContext`.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Sandbox } from '../../sandbox/server';
+import { clientsFor, raw, startTestSandbox, waitFor } from '../support/sandbox';
+import {
+	N8nEndpoint,
+	TRIGGER_TYPES,
+	TriggerUnderTest,
+	type Delivery,
+} from '../../dev/harness/triggers';
+
+type Keys = NonNullable<Sandbox['keys']>;
+
+const IPHONE_SAFARI =
+	'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
+let sandbox: Sandbox;
+let keys: Keys;
+let endpoint: N8nEndpoint;
+let clients: ReturnType<typeof clientsFor>;
+let instanceId: string;
+const active: TriggerUnderTest[] = [];
+
+beforeAll(async () => {
+	sandbox = await startTestSandbox({ rateLimit: false });
+	keys = sandbox.keys as Keys;
+	clients = clientsFor(sandbox.baseUrl, keys);
+	endpoint = await new N8nEndpoint().start();
+	const instance = await clients.workspace.instances.create({ body: { name: 'Campaign' } });
+	await clients.workspace.instances.connect({ instanceId: instance.id, body: { method: 'qr' } });
+	await raw(sandbox.baseUrl, 'POST', `/sandbox/instances/${instance.id}/scan`, {
+		key: keys.workspace,
+		body: {},
+	});
+	instanceId = instance.id;
+});
+afterAll(async () => {
+	for (const node of active) await node.deactivate();
+	await endpoint.close();
+	await sandbox.close();
+});
+
+async function activated(options: IDataObject): Promise<TriggerUnderTest> {
+	const node = new TriggerUnderTest(endpoint, {
+		type: TRIGGER_TYPES.shortLink,
+		parameters: { events: ['link.clicked'], ...options },
+		credentials: {
+			multichannelShortLinkApi: { baseUrl: sandbox.baseUrl, apiKey: keys.shortLink },
+		},
+	});
+	await node.activate();
+	active.push(node);
+	return node;
+}
+
+/** Sends a text with tracked links to `to` and opens its (first) short link from a phone. */
+async function sendAndClick(to: string): Promise<{ messageId: string; linkId: string }> {
+	const message = await clients.workspace.messages.sendText({
+		instanceId,
+		body: { to, text: 'Spring sale: https://shop.example/spring', trackLinks: true },
+	});
+	const [tracked] = message.trackedLinks ?? [];
+	const visit = await raw(sandbox.baseUrl, 'GET', new URL(tracked.shortUrl).pathname, {
+		headers: { 'user-agent': IPHONE_SAFARI },
+	});
+	expect(visit.status).toBe(302);
+	return { messageId: message.id, linkId: tracked.linkId as string };
+}
+
+function execution(node: TriggerUnderTest, linkId: string): Promise<Delivery> {
+	return waitFor(
+		() =>
+			endpoint
+				.executions(node)
+				.find((delivery) => delivery.rawBody.includes(`"linkId":"${linkId}"`)),
+		5000,
+		'the click to start an execution',
+	);
+}
+
+describe('Short Link Trigger on a tracked link', () => {
+	it('outputs the message and the recipient of the click at the top level', async () => {
+		const node = await activated({});
+		const { messageId, linkId } = await sendAndClick('+14155550171');
+
+		const started = await execution(node, linkId);
+		const json = started.items?.[0].json as IDataObject;
+		expect(json).toMatchObject({
+			type: 'link.clicked',
+			messageId,
+			recipient: '+14155550171',
+			data: {
+				link: expect.objectContaining({ id: linkId, messageId, recipient: '+14155550171' }),
+				click: expect.objectContaining({ linkId, messageId, recipient: '+14155550171' }),
+			},
+		});
+	});
+
+	it('with Output Only Data, beside the link and the click', async () => {
+		const node = await activated({ options: { onlyData: true } });
+		const { messageId, linkId } = await sendAndClick('+14155550172');
+
+		const started = await execution(node, linkId);
+		const json = started.items?.[0].json as IDataObject;
+		expect(Object.keys(json)).toEqual(['messageId', 'recipient', 'link', 'click']);
+		expect(json).toMatchObject({ messageId, recipient: '+14155550172' });
+	});
+
+	it('a click on a link of its own (not tracked) has no message nor recipient', async () => {
+		const node = await activated({});
+		const link = await clients.shortLink.links.create({ body: { url: 'https://example.com/own' } });
+		await raw(sandbox.baseUrl, 'GET', `/${link.code as string}`, {
+			headers: { 'user-agent': IPHONE_SAFARI },
+		});
+
+		const started = await execution(node, link.id);
+		const json = started.items?.[0].json as IDataObject;
+		expect(Object.keys(json)).toEqual(['id', 'type', 'createdAt', 'workspaceId', 'data']);
+	});
+});
