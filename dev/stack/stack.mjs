@@ -1,230 +1,31 @@
 // The local stack of `npm start` and the end-to-end tests: the sandbox service and a real, pinned n8n with this
 // package installed the way n8n installs a community package; one n8n process, or n8n in queue mode. Plain Node
-// (never shipped). The processes are in processes.mjs, n8n-process.mjs and queue.mjs, the API clients in n8n-api.mjs, packing
-// and installing in ../n8n/package-install.mjs.
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+// (never shipped). This file puts the stack together; its parts: the sandbox process (sandbox-process.mjs), one n8n
+// (n8n-process.mjs) or queue mode (queue.mjs) on processes.mjs, the API clients (n8n-api.mjs), the credentials
+// (credentials.mjs) and examples (examples.mjs); the runtime and the community install are in ../n8n/.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ensureN8n } from '../n8n/setup.mjs';
 import {
 	buildAndPack,
 	installCommunityPackage,
 	installedPackageDir,
-	PACKAGE_NAME,
 	packagedNodeTypes,
 } from '../n8n/package-install.mjs';
-import { sandboxCall } from './n8n-api.mjs';
+import { readJson, writeSecretJson } from '../n8n/runtime.mjs';
+import { ensureN8n } from '../n8n/setup.mjs';
+import { ensureCredentials } from './credentials.mjs';
+import { importExamples } from './examples.mjs';
 import { SingleN8n } from './n8n-process.mjs';
+import { freePort } from './processes.mjs';
 import { postgresDataDir, QueueN8n, startPostgres, startRedis } from './queue.mjs';
-import { readJson, REPO, writeSecretJson } from '../n8n/runtime.mjs';
-import { freePort, portInUse, Service } from './processes.mjs';
+import { ensureDemoInstance, startSandboxProcess } from './sandbox-process.mjs';
 
-// What callers of the earlier, single module import from here.
-export {
-	buildAndPack,
-	installCommunityPackage,
-	PACKAGE_NAME,
-	packagedNodeTypes,
-} from '../n8n/package-install.mjs';
+// What the stack's users (npm start, the e2e tests, the screenshot, the bench) import, from one place.
+export { PACKAGE_NAME } from '../n8n/package-install.mjs';
+export { listCredentials } from './credentials.mjs';
+export { prepareWorkflow } from './examples.mjs';
 export { collectPages, N8nClient, OWNER, sandboxCall } from './n8n-api.mjs';
-export { startN8n } from './n8n-process.mjs';
-export { freePort } from './processes.mjs';
-
-export const EXAMPLES_DIR = join(REPO, 'examples');
-export const SANDBOX_MAIN = join(REPO, 'node_modules', '.cache', 'sandbox', 'main.js');
-
-/** The three credentials, by credential type: the key kind each takes and the name it gets in n8n. */
-export const CREDENTIALS = {
-	multichannelApi: { key: 'workspace', name: 'Multichannel sandbox (workspace key)' },
-	multichannelShortLinkApi: { key: 'shortLink', name: 'Multichannel sandbox (short-link key)' },
-	multichannelAutomationApi: { key: 'automation', name: 'Multichannel sandbox (automation key)' },
-};
-
-/** The sandbox instance the examples send from (taken through connect → scan on the first start). */
-export const DEMO_INSTANCE = { name: 'Demo phone', phoneNumber: '+14155550100' };
-
-/** Example workflows, each with the package node types it uses. */
-export function loadExamples(dir = EXAMPLES_DIR) {
-	return readdirSync(dir)
-		.filter((file) => file.endsWith('.json'))
-		.sort()
-		.map((file) => {
-			const workflow = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-			const types = [...new Set(workflow.nodes.map((node) => node.type))].filter((type) =>
-				type.startsWith(`${PACKAGE_NAME}.`),
-			);
-			return { file, workflow, types };
-		});
-}
-
-/**
- * A workflow ready for n8n's public API: credentials pointed at the created ones (by type), empty instance
- * pickers set to the demo instance, and only the fields `POST /workflows` accepts.
- */
-export function prepareWorkflow(workflow, { credentials, instance }) {
-	const nodes = workflow.nodes.map((node) => {
-		const copy = structuredClone(node);
-		if (copy.credentials) {
-			for (const type of Object.keys(copy.credentials)) {
-				if (credentials[type]) copy.credentials[type] = credentials[type];
-			}
-		}
-		const picker = copy.parameters?.instanceId;
-		if (instance && picker?.__rl && picker.mode === 'list' && !picker.value) {
-			copy.parameters.instanceId = {
-				__rl: true,
-				mode: 'list',
-				value: instance.id,
-				cachedResultName: `${instance.name} (connected)`,
-			};
-		}
-		return copy;
-	});
-	return {
-		name: workflow.name,
-		nodes,
-		connections: workflow.connections,
-		settings: workflow.settings ?? { executionOrder: 'v1' },
-	};
-}
-
-/**
- * Starts the sandbox with a data file. Its keys are printed on the first start only; they are kept in
- * `keysFile` (mode 0600) so that later starts can still use them.
- */
-export async function startSandbox({ dataFile, keysFile, port, logFile, log, args = [] }) {
-	if (await portInUse(port))
-		throw new Error(`port ${port} is in use: is another sandbox or \`npm start\` running?`);
-	let keys = readJson(keysFile, undefined);
-	if (existsSync(dataFile) && !keys) {
-		throw new Error(
-			`${dataFile} exists but the keys printed on its first start were not kept in ${keysFile}; delete the data file to start afresh`,
-		);
-	}
-	if (!existsSync(dataFile)) keys = undefined;
-	const service = new Service(
-		'sandbox',
-		process.execPath,
-		[SANDBOX_MAIN, '--port', String(port), '--data-file', dataFile, ...args],
-		{
-			cwd: REPO,
-			env: process.env,
-			logFile,
-		},
-	);
-	const [, baseUrl] = await service.waitForOutput(/listening on (http:\/\/\S+)/, 30_000);
-	if (/A new workspace was created/.test(service.output)) {
-		await service.waitForOutput(/Automation[^\n]*: mca_\S+/, 5_000);
-		const find = (prefix) => new RegExp(`(${prefix}_[A-Za-z0-9_-]+)`).exec(service.output)?.[1];
-		keys = { workspace: find('mcw'), shortLink: find('mcl'), automation: find('mca') };
-		if (!keys.workspace || !keys.shortLink || !keys.automation) {
-			await service.stop();
-			throw new Error(`could not read the sandbox's keys from its output:\n${service.output}`);
-		}
-		writeSecretJson(keysFile, keys);
-	}
-	log(`sandbox up at ${baseUrl} (state in ${dataFile})`);
-	return { service, baseUrl, keys };
-}
-
-/** A connected sandbox instance to send from: the existing "Demo phone", or a new one taken through connect → scan. */
-export async function ensureDemoInstance(baseUrl, workspaceKey) {
-	const list = await sandboxCall(baseUrl, workspaceKey, 'GET', '/api/v1/instances?limit=100');
-	let instance = list.data.find((candidate) => candidate.name === DEMO_INSTANCE.name);
-	if (!instance) {
-		instance = await sandboxCall(baseUrl, workspaceKey, 'POST', '/api/v1/instances', {
-			name: DEMO_INSTANCE.name,
-		});
-	}
-	if (instance.status !== 'connected') {
-		await sandboxCall(baseUrl, workspaceKey, 'POST', `/api/v1/instances/${instance.id}/connect`, {
-			method: 'qr',
-		});
-		instance = await sandboxCall(
-			baseUrl,
-			workspaceKey,
-			'POST',
-			`/sandbox/instances/${instance.id}/scan`,
-			{
-				phoneNumber: DEMO_INSTANCE.phoneNumber,
-			},
-		);
-	}
-	return instance;
-}
-
-/** Whether n8n's public API lists and changes credentials: n8n 2.x's does; 1.x's only creates them. */
-async function hasCredentialsApi(client) {
-	const probe = await client.request('GET', '/api/v1/credentials?limit=1', {
-		headers: { 'x-n8n-api-key': client.apiKey },
-	});
-	return probe.status === 200;
-}
-
-/** Every credential n8n holds: through the public API, or n8n 1.x's REST API, which also takes changes. */
-export async function listCredentials(client) {
-	return (await hasCredentialsApi(client))
-		? await client.listAll('/credentials')
-		: await client.rest('GET', '/credentials');
-}
-
-/**
- * The three credentials for the sandbox's keys: created through the public API, or, when they exist, pointed at
- * this sandbox (`PATCH /credentials/{id}` replaces their data), so that a start with another sandbox port or new
- * keys leaves no credential on the old ones. Workflows keep using them by id.
- */
-export async function ensureCredentials(client, { baseUrl, keys }) {
-	const publicApi = await hasCredentialsApi(client);
-	const existing = await listCredentials(client);
-	const result = {};
-	for (const [type, { key, name }] of Object.entries(CREDENTIALS)) {
-		const data = { baseUrl, apiKey: keys[key] };
-		let credential = existing.find(
-			(candidate) => candidate.type === type && candidate.name === name,
-		);
-		if (credential && publicApi) {
-			await client.api('PATCH', `/credentials/${credential.id}`, { data });
-		} else if (credential) {
-			await client.rest('PATCH', `/credentials/${credential.id}`, { name, type, data });
-		} else if (publicApi) {
-			credential = await client.api('POST', '/credentials', { name, type, data });
-		} else {
-			credential = await client.rest('POST', '/credentials', { name, type, data });
-		}
-		result[type] = { id: credential.id, name: credential.name };
-	}
-	return result;
-}
-
-/**
- * Imports the example workflows whose node types the package provides, unless a workflow of that name
- * exists. Returns what was imported, kept, and skipped (with the missing node types).
- */
-export async function importExamples(client, { credentials, instance, nodeTypes }) {
-	const existing = await client.listAll('/workflows');
-	const report = { imported: [], kept: [], skipped: [] };
-	for (const { file, workflow, types } of loadExamples()) {
-		const missing = types.filter((type) => !nodeTypes.has(type));
-		if (missing.length > 0) {
-			report.skipped.push({ file, missing });
-			continue;
-		}
-		const found = existing.find(
-			(candidate) => candidate.name === workflow.name && !candidate.isArchived,
-		);
-		if (found) {
-			report.kept.push({ file, id: found.id });
-			continue;
-		}
-		const created = await client.api(
-			'POST',
-			'/workflows',
-			prepareWorkflow(workflow, { credentials, instance }),
-		);
-		report.imported.push({ file, id: created.id });
-	}
-	return report;
-}
 
 /**
  * The stack on free ports, for the headless runs (tests, screenshot, benchmark); E2E_SKIP_BUILD=1 reuses dist/.
@@ -314,7 +115,7 @@ export async function startStack({
 		mark('build', since);
 
 		since = Date.now();
-		const sandbox = await startSandbox({
+		const sandbox = await startSandboxProcess({
 			dataFile: join(dir, 'sandbox-state.json'),
 			keysFile: join(dir, 'sandbox-keys.json'),
 			port: sandboxPort,

@@ -1,0 +1,83 @@
+// The example workflows (examples/) as the stack imports them into n8n. Plain Node (never shipped).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { PACKAGE_NAME } from '../n8n/package-install.mjs';
+import { REPO } from '../n8n/runtime.mjs';
+
+export const EXAMPLES_DIR = join(REPO, 'examples');
+
+/** Example workflows, each with the package node types it uses. */
+export function loadExamples(dir = EXAMPLES_DIR) {
+	return readdirSync(dir)
+		.filter((file) => file.endsWith('.json'))
+		.sort()
+		.map((file) => {
+			const workflow = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+			const types = [...new Set(workflow.nodes.map((node) => node.type))].filter((type) =>
+				type.startsWith(`${PACKAGE_NAME}.`),
+			);
+			return { file, workflow, types };
+		});
+}
+
+/**
+ * A workflow ready for n8n's public API: credentials pointed at the created ones (by type), empty instance
+ * pickers set to the demo instance, and only the fields `POST /workflows` accepts.
+ */
+export function prepareWorkflow(workflow, { credentials, instance }) {
+	const nodes = workflow.nodes.map((node) => {
+		const copy = structuredClone(node);
+		if (copy.credentials) {
+			for (const type of Object.keys(copy.credentials)) {
+				if (credentials[type]) copy.credentials[type] = credentials[type];
+			}
+		}
+		const picker = copy.parameters?.instanceId;
+		if (instance && picker?.__rl && picker.mode === 'list' && !picker.value) {
+			copy.parameters.instanceId = {
+				__rl: true,
+				mode: 'list',
+				value: instance.id,
+				cachedResultName: `${instance.name} (connected)`,
+			};
+		}
+		return copy;
+	});
+	return {
+		name: workflow.name,
+		nodes,
+		connections: workflow.connections,
+		settings: workflow.settings ?? { executionOrder: 'v1' },
+	};
+}
+
+/**
+ * Imports the example workflows whose node types the package provides, unless a workflow of that name
+ * exists. Returns what was imported, kept, and skipped (with the missing node types).
+ */
+export async function importExamples(client, { credentials, instance, nodeTypes }) {
+	const existing = await client.listAll('/workflows');
+	const report = { imported: [], kept: [], skipped: [] };
+	for (const { file, workflow, types } of loadExamples()) {
+		const missing = types.filter((type) => !nodeTypes.has(type));
+		if (missing.length > 0) {
+			report.skipped.push({ file, missing });
+			continue;
+		}
+		const found = existing.find(
+			(candidate) => candidate.name === workflow.name && !candidate.isArchived,
+		);
+		if (found) {
+			report.kept.push({ file, id: found.id });
+			continue;
+		}
+		const created = await client.api(
+			'POST',
+			'/workflows',
+			prepareWorkflow(workflow, { credentials, instance }),
+		);
+		report.imported.push({ file, id: created.id });
+	}
+	return report;
+}
