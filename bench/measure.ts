@@ -37,7 +37,7 @@ import {
 import { request } from 'undici';
 
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signPayload, verifySignature } from '../src/client';
-import { loadPackage, runNode } from '../dev/harness/n8n';
+import { loadPackage, runNode } from '../dev/harness';
 import { N8nEndpoint, TRIGGER_TYPES, TriggerUnderTest } from '../dev/harness/triggers';
 import { elapsedMs, serve, withPeakMemory } from './lib';
 

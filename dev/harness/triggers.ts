@@ -35,11 +35,7 @@ import {
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-import {
-	HarnessCredentialsHelper,
-	loadPackage,
-	type CredentialValues,
-} from './n8n';
+import { HarnessCredentialsHelper, loadPackage, type CredentialValues } from '.';
 
 export const TRIGGER_TYPES = {
 	messaging: 'n8n-nodes-multichannel.multichannelTrigger',

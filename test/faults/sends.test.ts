@@ -13,7 +13,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { raw } from '../support/sandbox';
-import { runNode } from '../../dev/harness/n8n';
+import { runNode } from '../../dev/harness';
 import {
 	byId,
 	multichannelNode,

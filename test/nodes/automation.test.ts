@@ -14,7 +14,7 @@ import {
 	type NodeUnderTest,
 	type RunNodeOptions,
 	type WorkflowResult,
-} from '../../dev/harness/n8n';
+} from '../../dev/harness';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());

@@ -7,7 +7,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { runNode, searchList } from '../../dev/harness/n8n';
+import { runNode, runListSearch } from '../../dev/harness';
 import {
 	byId,
 	expectNoSecrets,
@@ -131,7 +131,7 @@ describe('Contact', () => {
 			body: { phoneNumber: '+14155550499', name: 'Zoë Searchable' },
 		});
 
-		const search = await searchList(
+		const search = await runListSearch(
 			{ ...contactNode({ operation: 'get' }), method: 'searchContacts', filter: 'Searchable' },
 			{ credentials: service.credentials },
 		);

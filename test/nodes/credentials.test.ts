@@ -5,7 +5,7 @@
  */
 import nock from 'nock';
 
-import { loadPackage, testCredential } from '../../dev/harness/n8n';
+import { loadPackage, testCredential } from '../../dev/harness';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());

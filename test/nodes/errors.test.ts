@@ -10,7 +10,7 @@ import { NodeApiError, NodeOperationError, type INode } from 'n8n-workflow';
 
 import { errorJson, toNodeError } from '../../nodes/shared/errors';
 import { BadRequestError } from '../../src/client';
-import { runNode } from '../../dev/harness/n8n';
+import { runNode } from '../../dev/harness';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());

@@ -6,7 +6,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { runNode, searchList } from '../../dev/harness/n8n';
+import { runNode, runListSearch } from '../../dev/harness';
 import {
 	byId,
 	expectNoSecrets,
@@ -92,7 +92,7 @@ describe('Group', () => {
 
 		const got = await run({ operation: 'get', groupId: byId(group.id), simplify: false });
 		const many = await run({ operation: 'getAll', returnAll: true });
-		const search = await searchList(
+		const search = await runListSearch(
 			{ ...groupNode({ operation: 'get' }), method: 'searchGroups', filter: 'FINDABLE' },
 			{ credentials: service.credentials },
 		);

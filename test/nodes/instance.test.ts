@@ -6,7 +6,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { runNode, searchList } from '../../dev/harness/n8n';
+import { runNode, runListSearch } from '../../dev/harness';
 import {
 	byId,
 	expectNoSecrets,
@@ -56,7 +56,7 @@ describe('Instance', () => {
 
 		const got = await run({ operation: 'get', instanceId: byId(created.id) });
 		const many = await run({ operation: 'getAll', returnAll: false, limit: 2 });
-		const search = await searchList(
+		const search = await runListSearch(
 			{ ...instanceNode({ operation: 'get' }), method: 'searchInstances', filter: 'findab' },
 			{ credentials: service.credentials },
 		);

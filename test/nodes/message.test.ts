@@ -14,7 +14,7 @@ import {
 	type INodeType,
 } from 'n8n-workflow';
 
-import { loadPackage, runNode } from '../../dev/harness/n8n';
+import { loadPackage, runNode } from '../../dev/harness';
 import {
 	byId,
 	expectNoSecrets,

@@ -6,12 +6,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	runNode,
-	searchList,
-	type NodeUnderTest,
-	type WorkflowResult,
-} from '../../dev/harness/n8n';
+import { runNode, runListSearch, type NodeUnderTest, type WorkflowResult } from '../../dev/harness';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
@@ -512,8 +507,8 @@ describe('Model locator: From list', () => {
 		scope.get('/api/v1/models').times(2).reply(200, { object: 'list', data: MODELS });
 		const locator = { ...modelNode({ operation: 'get' }), method: 'searchModels' };
 
-		const all = await searchList(locator, { credentials });
-		const filtered = await searchList({ ...locator, filter: 'ANTHRO' }, { credentials });
+		const all = await runListSearch(locator, { credentials });
+		const filtered = await runListSearch({ ...locator, filter: 'ANTHRO' }, { credentials });
 
 		expect(seen).toEqual([expected('/api/v1/models'), expected('/api/v1/models')]);
 		expect(all.results).toEqual([
@@ -530,7 +525,10 @@ describe('Model locator: From list', () => {
 		service().scope.get('/api/v1/models').reply(401, errorBody('invalid_api_key', 'Nope'));
 
 		await expect(
-			searchList({ ...modelNode({ operation: 'get' }), method: 'searchModels' }, { credentials }),
+			runListSearch(
+				{ ...modelNode({ operation: 'get' }), method: 'searchModels' },
+				{ credentials },
+			),
 		).rejects.toThrow(/API key was rejected.*\/user\/api/);
 	});
 });

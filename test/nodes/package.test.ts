@@ -16,7 +16,7 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { loadPackage, PACKAGE_DIR, runNode } from '../../dev/harness/n8n';
+import { loadPackage, PACKAGE_DIR, runNode } from '../../dev/harness';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { PACKAGE_DIR } from '../../dev/harness/n8n';
+import { PACKAGE_DIR } from '../../dev/harness';
 
 function testFiles(directory: string): string[] {
 	return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {

@@ -12,11 +12,11 @@ import type { Sandbox } from '../../sandbox/server';
 import { clientsFor, raw, startTestSandbox } from '../support/sandbox';
 import {
 	runNode,
-	searchList,
+	runListSearch,
 	type NodeUnderTest,
 	type RunNodeOptions,
 	type WorkflowResult,
-} from '../../dev/harness/n8n';
+} from '../../dev/harness';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
@@ -263,9 +263,9 @@ describe('Link → Get, Get Many, Update, Delete (sandbox)', () => {
 			multichannelShortLinkApi: { baseUrl: sandbox.baseUrl, apiKey: keys.shortLink },
 		};
 
-		const found = await searchList({ ...locator, filter: 'crud' }, { credentials });
-		const firstPage = await searchList({ ...locator, filter: 'bulk' }, { credentials });
-		const secondPage = await searchList(
+		const found = await runListSearch({ ...locator, filter: 'crud' }, { credentials });
+		const firstPage = await runListSearch({ ...locator, filter: 'bulk' }, { credentials });
+		const secondPage = await runListSearch(
 			{ ...locator, filter: 'bulk', paginationToken: firstPage.paginationToken as string },
 			{ credentials },
 		);

@@ -7,7 +7,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { runNode, searchList } from '../../dev/harness/n8n';
+import { runNode, runListSearch } from '../../dev/harness';
 import {
 	byId,
 	expectNoSecrets,
@@ -56,7 +56,7 @@ describe('Webhook', () => {
 			webhookId: byId(webhook.id as string),
 			updateFields: { url: 'https://example.com/hooks/b', events: ['*'] },
 		});
-		const search = await searchList(
+		const search = await runListSearch(
 			{ ...webhookNode({ operation: 'get' }), method: 'searchWebhooks', filter: 'hooks/b' },
 			{ credentials: service.credentials },
 		);

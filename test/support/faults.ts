@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { Sandbox } from '../../sandbox/server';
 import type { AutomationClient, ClientOptions, RetryInfo } from '../../src/client';
-import { connectionDefaults } from '../../dev/harness/n8n';
+import { connectionDefaults } from '../../dev/harness';
 
 // ---------------------------------------------------------------------------------------------------------
 // Client options for node runs

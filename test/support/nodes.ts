@@ -20,7 +20,7 @@ import {
 	itemsIntoNode,
 	type NodeUnderTest,
 	type WorkflowResult,
-} from '../../dev/harness/n8n';
+} from '../../dev/harness';
 
 export const NODE_TYPE = 'n8n-nodes-multichannel.multichannel';
 export const NODE_NAME = 'Multichannel';

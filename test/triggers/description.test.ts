@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import type { INodeType } from 'n8n-workflow';
 
-import { loadPackage, PACKAGE_DIR } from '../../dev/harness/n8n';
+import { loadPackage, PACKAGE_DIR } from '../../dev/harness';
 import { CREDENTIAL_OF, TRIGGER_TYPES } from '../../dev/harness/triggers';
 
 describe.each([
