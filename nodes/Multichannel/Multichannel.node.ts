@@ -9,6 +9,7 @@ import {
 import { workspaceConnection, type ConnectionOptions } from '../shared/client';
 import { actionNodeExecute } from '../shared/execute';
 import { listSearch, properties, resources, subtitle } from './actions';
+import { answerWebhook, answerWebhooks } from './actions/message/answerWebhook';
 
 export class Multichannel implements INodeType {
 	description: INodeTypeDescription = {
@@ -35,10 +36,14 @@ export class Multichannel implements INodeType {
 				required: true,
 			},
 		],
+		// Where a waiting "Send and Wait for Response" resumes (n8n serves it only while the execution waits).
+		webhooks: answerWebhooks,
 		properties,
 	};
 
 	methods = { listSearch };
+
+	webhook = answerWebhook;
 
 	execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
 

@@ -38,7 +38,7 @@ interface DeliveryResponse {
 const CLAIM_TIMEOUT_MS = 4_000;
 const CLAIM_RETRIES = 1;
 
-const FAILURE_TEXT: Record<SignatureFailure | 'unknown', string> = {
+export const FAILURE_TEXT: Record<SignatureFailure | 'unknown', string> = {
 	missing: 'no signature header',
 	malformed: 'a malformed signature header',
 	stale: `a signature timestamp more than ${SIGNATURE_TOLERANCE_SECONDS} s away`,
@@ -47,7 +47,7 @@ const FAILURE_TEXT: Record<SignatureFailure | 'unknown', string> = {
 };
 
 /** Answers the request itself, and tells n8n not to answer nor run anything. */
-function refuse(
+export function refuse(
 	context: IWebhookFunctions,
 	status: 400 | 401 | 503,
 	code: string,
@@ -66,7 +66,7 @@ function acknowledge(reason: string): IWebhookResponseData {
 	return { webhookResponse: { received: true, executed: false, reason } };
 }
 
-async function rawBodyOf(request: DeliveryRequest): Promise<Buffer> {
+export async function rawBodyOf(request: DeliveryRequest): Promise<Buffer> {
 	if (request.rawBody === undefined && typeof request.readRawBody === 'function') {
 		await request.readRawBody();
 	}

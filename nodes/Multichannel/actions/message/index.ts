@@ -6,6 +6,7 @@ import * as markRead from './markRead.operation';
 import * as sendContactCard from './sendContactCard.operation';
 import * as sendLocation from './sendLocation.operation';
 import * as sendMedia from './sendMedia.operation';
+import * as sendAndWait from './sendAndWait.operation';
 import * as sendPoll from './sendPoll.operation';
 import * as sendReaction from './sendReaction.operation';
 import * as sendText from './sendText.operation';
@@ -22,6 +23,7 @@ export const message = defineResource<WorkspaceClient>({
 		sendContactCard,
 		sendReaction,
 		sendPoll,
+		sendAndWait,
 		get,
 		markRead,
 		deleteMessage,

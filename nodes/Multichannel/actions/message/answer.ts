@@ -1,0 +1,63 @@
+import { createHmac } from 'crypto';
+import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
+
+import { CREDENTIAL_NAMES } from '../../../shared/client';
+
+/**
+ * What "Send and Wait for Response" and its resume webhook share: the secret that signs the answer's delivery,
+ * the query parameter that names the question in the resume URL, and the output in both outcomes.
+ */
+
+/** The question's message id, carried in the resume URL that n8n signs, so no one can swap it. */
+export const MESSAGE_ID_PARAMETER = 'messageId';
+
+/**
+ * The secret the service signs the answer with. It is derived, not stored: from the credential's API key, the
+ * execution id and the node's id, so the node computes it again when the answer arrives (a waiting execution
+ * has nowhere to keep a secret), it differs for every question, and no one without the key can sign for it.
+ */
+export async function answerSecret(
+	context: IExecuteFunctions | IWebhookFunctions,
+): Promise<string> {
+	const credentials = await context.getCredentials<{ apiKey: string }>(CREDENTIAL_NAMES.workspace);
+	return createHmac('sha256', String(credentials.apiKey))
+		.update(`n8n-nodes-multichannel:answer:${context.getExecutionId()}:${context.getNode().id}`)
+		.digest('hex');
+}
+
+export type ResponseType = 'approval' | 'choice' | 'freeText';
+
+/** The ids of the two approval buttons; `approved` in the output says which was tapped. */
+export const APPROVE_ID = 'approve';
+export const DECLINE_ID = 'decline';
+
+export interface AnswerData {
+	answer: { type: string; id: string | null; title: string | null; text: string | null };
+	from: string | null;
+	answeredAt: string;
+	messageId: string;
+}
+
+/** The node's output when the answer came. */
+export function answeredOutput(responseType: ResponseType, data: AnswerData): IDataObject {
+	return {
+		...(responseType === 'approval' ? { approved: data.answer.id === APPROVE_ID } : {}),
+		timedOut: false,
+		answer: data.answer,
+		from: data.from,
+		answeredAt: data.answeredAt,
+		messageId: data.messageId,
+	};
+}
+
+/** The node's output when the wait ended without an answer ("Limit Wait Time"). */
+export function timedOutOutput(responseType: ResponseType, messageId: string): IDataObject {
+	return {
+		...(responseType === 'approval' ? { approved: false } : {}),
+		timedOut: true,
+		answer: null,
+		from: null,
+		answeredAt: null,
+		messageId,
+	};
+}

@@ -1,0 +1,236 @@
+/**
+ * One-shot answer registrations in the sandbox, through real HTTP: the first answer to a message from its chat
+ * is delivered once, signed with the registration's secret, to its URL, and then the registration is gone; a
+ * reply from another chat, a tap on another message or a text (when taps are asked for) answers nothing; a
+ * registration ends at its expiry, on DELETE, and when the receiver answers 404/409/410.
+ */
+import { ApiError } from '../../src/client';
+import type { Sandbox } from '../../sandbox/server';
+import {
+	clientsFor,
+	raw,
+	sleep,
+	startReceiver,
+	startTestSandbox,
+	waitFor,
+	type Receiver,
+} from '../support/sandbox';
+
+type Keys = NonNullable<Sandbox['keys']>;
+
+const SECRET = 'a'.repeat(32);
+const CONTACT = '+14155550181';
+const OTHER = '+14155550182';
+
+let sandbox: Sandbox;
+let keys: Keys;
+let receiver: Receiver;
+let client: ReturnType<typeof clientsFor>['workspace'];
+let instanceId: string;
+
+const sandboxCall = (path: string, body: unknown = {}) =>
+	raw(sandbox.baseUrl, 'POST', path, { key: keys.workspace, body });
+const tap = (messageId: string, id: string) =>
+	sandboxCall(`/sandbox/instances/${instanceId}/messages/${messageId}/tap`, { id });
+const write = (from: string, text: string) =>
+	sandboxCall(`/sandbox/instances/${instanceId}/inbound`, { from, text });
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+beforeAll(async () => {
+	sandbox = await startTestSandbox({ webhooks: { maxAttempts: 3, retryBaseMs: 20 } });
+	keys = sandbox.keys as Keys;
+	client = clientsFor(sandbox.baseUrl, keys).workspace;
+	receiver = await startReceiver();
+	receiver.secrets.push(SECRET);
+	const instance = await client.instances.create({ body: { name: 'Answers' } });
+	await client.instances.connect({ instanceId: instance.id, body: { method: 'qr' } });
+	await sandboxCall(`/sandbox/instances/${instance.id}/scan`, { phoneNumber: '+14155550180' });
+	instanceId = instance.id;
+});
+afterAll(async () => {
+	await sandbox.close();
+	await receiver.close();
+});
+
+async function approval(to = CONTACT) {
+	return await client.messages.sendButtons({
+		instanceId,
+		body: {
+			to,
+			text: 'Refund $120 for order 1042?',
+			buttons: [
+				{ id: 'approve', title: 'Approve' },
+				{ id: 'decline', title: 'Decline' },
+			],
+		},
+	});
+}
+
+async function register(messageId: string, path: string, accepts: Array<'reply' | 'text'>) {
+	return await client.answers.register({
+		instanceId,
+		body: {
+			messageId,
+			accepts,
+			url: `${receiver.url}/${path}`,
+			secret: SECRET,
+			expiresAt: inMinutes(5),
+		},
+	});
+}
+
+const at = (path: string) => receiver.received.filter((delivery) => delivery.path === `/${path}`);
+const waiting = async () => (await client.answers.list({ instanceId })).data;
+
+it('delivers a tap on the message once, signed, then forgets the registration', async () => {
+	const question = await approval();
+	const registration = await register(question.id, 'tap', ['reply']);
+	expect(registration).toMatchObject({
+		instanceId,
+		messageId: question.id,
+		chatId: question.chatId,
+		status: 'waiting',
+	});
+	expect(registration).not.toHaveProperty('secret');
+	expect(registration).not.toHaveProperty('url');
+
+	await tap(question.id, 'approve');
+	const delivery = await waitFor(() => at('tap')[0], 5000, 'the answer');
+	expect(delivery.signature.valid).toBe(true);
+	expect(delivery.event).toMatchObject({
+		type: 'message.answered',
+		data: {
+			registrationId: registration.id,
+			instanceId,
+			messageId: question.id,
+			answer: { type: 'button', id: 'approve', title: 'Approve', text: 'Approve' },
+			from: CONTACT,
+		},
+	});
+	await sleep(50);
+	expect(await waiting()).toEqual([]);
+	await expect(client.answers.get({ instanceId, answerId: registration.id })).rejects.toMatchObject(
+		{
+			status: 404,
+		},
+	);
+
+	// A second tap answers nothing more.
+	await tap(question.id, 'decline');
+	await sleep(100);
+	expect(at('tap')).toHaveLength(1);
+});
+
+it('ignores replies from another chat, taps on another message and texts when taps are asked for', async () => {
+	const question = await approval();
+	const elsewhere = await approval(OTHER);
+	await register(question.id, 'filtered', ['reply']);
+
+	await tap(elsewhere.id, 'approve'); // another chat, another message
+	await write(CONTACT, 'yes please'); // a text, but a tap is asked for
+	await write(OTHER, 'approve');
+	await sleep(150);
+	expect(at('filtered')).toHaveLength(0);
+	expect(await waiting()).toHaveLength(1);
+
+	await tap(question.id, 'decline');
+	const delivery = await waitFor(() => at('filtered')[0], 5000, 'the answer');
+	expect(delivery.event.data).toMatchObject({ answer: { id: 'decline' }, from: CONTACT });
+	await sleep(50);
+	expect(await waiting()).toEqual([]);
+});
+
+it('Free Text: the next text from that chat is the answer', async () => {
+	const question = await client.messages.sendText({
+		instanceId,
+		body: { to: CONTACT, text: 'What went wrong with the order?' },
+	});
+	await register(question.id, 'text', ['text']);
+	await write(OTHER, 'not me');
+	await write(CONTACT, 'The box was empty');
+	const delivery = await waitFor(() => at('text')[0], 5000, 'the answer');
+	expect(delivery.event.data).toMatchObject({
+		answer: { type: 'text', id: null, title: null, text: 'The box was empty' },
+		from: CONTACT,
+	});
+});
+
+it('an answer that came before the registration is delivered at once', async () => {
+	const question = await approval();
+	await tap(question.id, 'approve');
+	await register(question.id, 'early', ['reply']);
+	const delivery = await waitFor(() => at('early')[0], 5000, 'the answer');
+	expect(delivery.event.data).toMatchObject({ answer: { id: 'approve' } });
+});
+
+it('a receiver that is gone (410) ends the registration; one that fails is retried, then given up', async () => {
+	receiver.respond = (delivery) =>
+		delivery.path === '/gone' ? 410 : delivery.path === '/failing' ? 500 : 200;
+	const gone = await approval();
+	await register(gone.id, 'gone', ['reply']);
+	const failing = await approval(OTHER);
+	await register(failing.id, 'failing', ['reply']);
+	await tap(gone.id, 'approve');
+	await tap(failing.id, 'approve');
+
+	await waitFor(() => at('failing').length === 3, 5000, 'three attempts');
+	await sleep(200);
+	expect(at('gone')).toHaveLength(1);
+	expect(at('failing').map((delivery) => delivery.attempt)).toEqual([1, 2, 3]);
+	expect(new Set(at('failing').map((delivery) => delivery.event.id)).size).toBe(1);
+	expect(await waiting()).toEqual([]);
+	receiver.respond = () => 200;
+});
+
+it('ends at its expiry and on DELETE, delivering nothing', async () => {
+	const question = await approval();
+	const short = await client.answers.register({
+		instanceId,
+		body: {
+			messageId: question.id,
+			accepts: ['reply'],
+			url: `${receiver.url}/expired`,
+			secret: SECRET,
+			expiresAt: new Date(Date.now() + 300).toISOString(),
+		},
+	});
+	const cancelled = await register(question.id, 'cancelled', ['reply']);
+	await client.answers.delete({ instanceId, answerId: cancelled.id });
+	expect((await waiting()).map((registration) => registration.id)).toEqual([short.id]);
+	await sleep(400);
+	expect(await waiting()).toEqual([]);
+	await tap(question.id, 'approve');
+	await sleep(150);
+	expect(at('expired')).toHaveLength(0);
+	expect(at('cancelled')).toHaveLength(0);
+});
+
+it('refuses what cannot be waited for, naming the field', async () => {
+	const question = await approval();
+	const received = (await write(CONTACT, 'hello')).body as { id: string };
+	const attempt = (body: Record<string, unknown>) =>
+		client.answers.register({
+			instanceId,
+			body: {
+				messageId: question.id,
+				accepts: ['reply'],
+				url: `${receiver.url}/refused`,
+				secret: SECRET,
+				expiresAt: inMinutes(5),
+				...body,
+			} as never,
+		});
+	await expect(attempt({ expiresAt: inMinutes(-1) })).rejects.toMatchObject({
+		status: 400,
+		message: expect.stringContaining('body.expiresAt'),
+	});
+	await expect(attempt({ expiresAt: inMinutes(31 * 24 * 60) })).rejects.toBeInstanceOf(ApiError);
+	await expect(attempt({ url: 'http://169.254.169.254/latest' })).rejects.toMatchObject({
+		status: 400,
+		message: expect.stringContaining('body.url'),
+	});
+	await expect(attempt({ messageId: received.id })).rejects.toMatchObject({ status: 409 });
+	await expect(attempt({ messageId: 'msg_unknown' })).rejects.toMatchObject({ status: 404 });
+	await expect(attempt({ secret: 'short' })).rejects.toThrow(/body\.secret/);
+	expect(await waiting()).toEqual([]);
+});
