@@ -1,7 +1,7 @@
 /**
  * How the client reaches the service. Inside n8n this is `httpRequestWithAuthentication` (see
  * `n8n-transport.ts`), which adds the credential's Bearer header; outside n8n (sandbox tools, tests,
- * benchmarks) it is `tools/undici-transport.ts`. The client never sees the API key.
+ * benchmarks) it is `dev/transports/undici.ts`. The client never sees the API key.
  */
 export interface HttpRequest {
 	method: string;
