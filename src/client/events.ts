@@ -1,6 +1,7 @@
 import { z } from 'zod/v4';
 
 import { webhookOperations } from './operation';
+import { ANSWER_EVENT, AnswerDelivery } from './resources/answers';
 import { AutomationEvent, AutomationEventName } from './resources/automation';
 import { Contact } from './resources/contacts';
 import { Group } from './resources/groups';
@@ -65,7 +66,12 @@ export const eventData = {
 	'link.deleted': Link,
 	'link.clicked': named('LinkClick', z.looseObject({ link: Link, click: Click })),
 	'automation.*': AutomationEvent,
-} satisfies Record<MessagingEventType | LinkEventType | 'automation.*', z.ZodType>;
+	// Not a webhook subscription: delivered once to the URL of an answer registration (resources/answers.ts).
+	[ANSWER_EVENT]: AnswerDelivery,
+} satisfies Record<
+	MessagingEventType | LinkEventType | 'automation.*' | typeof ANSWER_EVENT,
+	z.ZodType
+>;
 
 /** The envelope every webhook delivery carries, on all surfaces. Parsed leniently on receipt. */
 export const EventEnvelope = named(

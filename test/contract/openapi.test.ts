@@ -6,6 +6,7 @@ import { join } from 'node:path';
 
 import { api, type Operation } from '../../src/client';
 import { LINK_EVENTS, MESSAGING_EVENTS } from '../../src/client/events';
+import { ANSWER_EVENT } from '../../src/client/resources/answers';
 import { OPENAPI_PATH, renderOpenApi } from '../../dev/openapi/generate';
 
 const VALIDATE = join(__dirname, '..', '..', 'dev', 'openapi', 'validate.mjs');
@@ -68,7 +69,7 @@ describe('the OpenAPI document', () => {
 		);
 		expect(document.components.parameters.SignatureHeader.name).toBe('X-Multichannel-Signature');
 		expect(Object.keys(document.webhooks).sort()).toEqual(
-			[...MESSAGING_EVENTS, ...LINK_EVENTS, 'automation.*'].sort(),
+			[...MESSAGING_EVENTS, ...LINK_EVENTS, 'automation.*', ANSWER_EVENT].sort(),
 		);
 		expect(document.paths['/{code}'].get.responses['302']).toBeDefined();
 		expect(document.paths['/{code}'].get.responses['410']).toBeDefined();
