@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { bearerAuthentication, keyProperties, keyTest, WORKSPACE_KEY } from './common';
+import { bearerAuthentication, keyProperties, keyTest, WORKSPACE_CREDENTIAL } from './common';
 
 export class MultichannelApi implements ICredentialType {
 	name = 'multichannelApi';
@@ -21,9 +21,9 @@ export class MultichannelApi implements ICredentialType {
 	documentationUrl =
 		'https://github.com/n8n-nodes-multichannel/n8n-nodes-multichannel?tab=readme-ov-file#credentials';
 
-	properties: INodeProperties[] = keyProperties(WORKSPACE_KEY);
+	properties: INodeProperties[] = keyProperties(WORKSPACE_CREDENTIAL);
 
 	authenticate: IAuthenticateGeneric = bearerAuthentication;
 
-	test: ICredentialTestRequest = keyTest(WORKSPACE_KEY);
+	test: ICredentialTestRequest = keyTest(WORKSPACE_CREDENTIAL);
 }

@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { bearerAuthentication, keyProperties, keyTest, AUTOMATION_KEY } from './common';
+import { bearerAuthentication, keyProperties, keyTest, AUTOMATION_CREDENTIAL } from './common';
 
 export class MultichannelAutomationApi implements ICredentialType {
 	name = 'multichannelAutomationApi';
@@ -21,9 +21,9 @@ export class MultichannelAutomationApi implements ICredentialType {
 	documentationUrl =
 		'https://github.com/n8n-nodes-multichannel/n8n-nodes-multichannel?tab=readme-ov-file#credentials';
 
-	properties: INodeProperties[] = keyProperties(AUTOMATION_KEY);
+	properties: INodeProperties[] = keyProperties(AUTOMATION_CREDENTIAL);
 
 	authenticate: IAuthenticateGeneric = bearerAuthentication;
 
-	test: ICredentialTestRequest = keyTest(AUTOMATION_KEY);
+	test: ICredentialTestRequest = keyTest(AUTOMATION_CREDENTIAL);
 }

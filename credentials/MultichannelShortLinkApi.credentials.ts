@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { bearerAuthentication, keyProperties, keyTest, SHORT_LINK_KEY } from './common';
+import { bearerAuthentication, keyProperties, keyTest, SHORT_LINK_CREDENTIAL } from './common';
 
 export class MultichannelShortLinkApi implements ICredentialType {
 	name = 'multichannelShortLinkApi';
@@ -21,9 +21,9 @@ export class MultichannelShortLinkApi implements ICredentialType {
 	documentationUrl =
 		'https://github.com/n8n-nodes-multichannel/n8n-nodes-multichannel?tab=readme-ov-file#credentials';
 
-	properties: INodeProperties[] = keyProperties(SHORT_LINK_KEY);
+	properties: INodeProperties[] = keyProperties(SHORT_LINK_CREDENTIAL);
 
 	authenticate: IAuthenticateGeneric = bearerAuthentication;
 
-	test: ICredentialTestRequest = keyTest(SHORT_LINK_KEY);
+	test: ICredentialTestRequest = keyTest(SHORT_LINK_CREDENTIAL);
 }

@@ -20,7 +20,8 @@ export const SANDBOX_BASE_URL = 'http://127.0.0.1:8787';
 /** The console page where keys are generated (on the service's web host). */
 export const CONSOLE_PATH = '/user/api';
 
-export interface KeyKind {
+/** What the credential of one key kind shows and how "Save" tests it. */
+export interface KeyCredential {
 	/** The key's name in sentence text: "workspace", "short-link", "automation". */
 	label: string;
 	/** The request "Save" sends: cheap, read-only, below `/api/v1`. */
@@ -30,20 +31,20 @@ export interface KeyKind {
 	testScope: string;
 }
 
-export const WORKSPACE_KEY: KeyKind = {
+export const WORKSPACE_CREDENTIAL: KeyCredential = {
 	label: 'workspace',
 	testPath: '/api/v1/models',
 	testScope: 'messaging:read',
 };
 
-export const SHORT_LINK_KEY: KeyKind = {
+export const SHORT_LINK_CREDENTIAL: KeyCredential = {
 	label: 'short-link',
 	testPath: '/api/v1/links',
 	testQuery: { limit: 1 },
 	testScope: 'links:read',
 };
 
-export const AUTOMATION_KEY: KeyKind = {
+export const AUTOMATION_CREDENTIAL: KeyCredential = {
 	label: 'automation',
 	testPath: '/api/v1/automation/events',
 	testQuery: { limit: 1 },
@@ -51,7 +52,7 @@ export const AUTOMATION_KEY: KeyKind = {
 };
 
 /** Base URL and API key. */
-export function keyProperties(kind: KeyKind): INodeProperties[] {
+export function keyProperties(kind: KeyCredential): INodeProperties[] {
 	return [
 		{
 			displayName: 'Base URL',
@@ -94,7 +95,7 @@ const NORMALISED_BASE_URL =
 	'={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(/\\/api\\/v1$/i, "") }}';
 
 /** The request n8n sends when the user saves the credential, and what to say when it fails. */
-export function keyTest(kind: KeyKind): ICredentialTestRequest {
+export function keyTest(kind: KeyCredential): ICredentialTestRequest {
 	return {
 		request: {
 			baseURL: NORMALISED_BASE_URL,

@@ -219,7 +219,7 @@ export class Browser {
 	}
 
 	/** A new tab, attached in flat mode, with Page and Runtime enabled. */
-	async newPage(): Promise<Page> {
+	async newPage(): Promise<BrowserPage> {
 		const { targetId } = (await this.send('Target.createTarget', { url: 'about:blank' })) as {
 			targetId: string;
 		};
@@ -227,7 +227,7 @@ export class Browser {
 			targetId,
 			flatten: true,
 		})) as { sessionId: string };
-		const page = new Page(this, sessionId);
+		const page = new BrowserPage(this, sessionId);
 		await page.send('Page.enable');
 		await page.send('Runtime.enable');
 		return page;
@@ -262,7 +262,7 @@ export class Browser {
 	}
 }
 
-export class Page {
+export class BrowserPage {
 	constructor(
 		readonly browser: Browser,
 		readonly sessionId: string,

@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { runtimeModule, stackModule, type Stack } from '../stack/modules';
-import { Browser, type Page } from './cdp';
+import { Browser, type BrowserPage } from './cdp';
 
 const WIDTH = 1440;
 const HEIGHT = 900;
@@ -29,7 +29,7 @@ async function main() {
 
 	let stack: Stack | undefined;
 	let browser: Browser | undefined;
-	let page: Page | undefined;
+	let page: BrowserPage | undefined;
 	const watchdog = setTimeout(() => {
 		log('no screenshot within 5 minutes; stopping');
 		void Promise.all([browser?.close(), stack?.stop()]).finally(() => process.exit(1));

@@ -12,7 +12,7 @@ import {
 	parseRetryAfter,
 	redactSecrets,
 } from '../../src/client';
-import { api, clients, KEY, resetNock } from '../support/client';
+import { mockService, clients, KEY, resetNock } from '../support/client';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
@@ -38,7 +38,7 @@ describe('error classes from status and error body', () => {
 	])('HTTP %i → %p', async (status, ErrorClass, code) => {
 		// maxRetries 0: this test is about the mapping, not the retries.
 		const { workspace } = clients({ maxRetries: 0 });
-		api()
+		mockService()
 			.get('/api/v1/instances/i1')
 			.reply(status, errorBody(code, `Something about ${code}`, [{ field: 'x' }]), {
 				'X-RateLimit-Limit': '100',
@@ -60,7 +60,7 @@ describe('error classes from status and error body', () => {
 
 	it('falls back to the status and the X-Request-Id header when the body is not the contract’s', async () => {
 		const { workspace } = clients({ maxRetries: 0 });
-		api()
+		mockService()
 			.get('/api/v1/models')
 			.reply(502, '<html>Bad gateway</html>', { 'X-Request-Id': 'req_proxy' });
 		const error = (await workspace.models.list().catch((e: unknown) => e)) as ServerError;
@@ -72,7 +72,7 @@ describe('error classes from status and error body', () => {
 
 	it('never carries the API key, even when the server echoes it', async () => {
 		const { workspace } = clients({ maxRetries: 0 });
-		api()
+		mockService()
 			.get('/api/v1/models')
 			.reply(
 				401,

@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { UnexpectedResponseError } from '../../src/client';
-import { api, clients, resetNock } from '../support/client';
+import { mockService, clients, resetNock } from '../support/client';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
@@ -25,7 +25,7 @@ function threePages(filter: Record<string, string> = {}) {
 		['c200', 200, 50, null],
 	];
 	for (const [cursor, from, count, next] of pages) {
-		api()
+		mockService()
 			.get('/api/v1/instances/i1/contacts')
 			.query({ limit: '100', ...filter, ...(cursor ? { cursor } : {}) })
 			.reply(function (uri) {
@@ -73,7 +73,7 @@ describe('cursor pagination', () => {
 
 	it('asks for a page no larger than max', async () => {
 		const { shortLink } = clients();
-		const scope = api()
+		const scope = mockService()
 			.get('/api/v1/links')
 			.query({ limit: '7' })
 			.reply(200, { data: contacts(0, 7), nextCursor: 'more' });
@@ -84,7 +84,7 @@ describe('cursor pagination', () => {
 
 	it('treats a missing nextCursor as the last page', async () => {
 		const { workspace } = clients();
-		api()
+		mockService()
 			.get('/api/v1/instances')
 			.query({ limit: '100' })
 			.reply(200, { data: [{ id: 'i1' }] });
@@ -93,11 +93,11 @@ describe('cursor pagination', () => {
 
 	it('refuses a server that repeats a cursor instead of looping forever', async () => {
 		const { workspace } = clients();
-		api()
+		mockService()
 			.get('/api/v1/instances')
 			.query({ limit: '100' })
 			.reply(200, { data: [{ id: 'i1' }], nextCursor: 'same' });
-		api()
+		mockService()
 			.get('/api/v1/instances')
 			.query({ limit: '100', cursor: 'same' })
 			.times(2)

@@ -2,7 +2,16 @@ import nock from 'nock';
 
 import { RequestValidationError, createWorkspaceClient } from '../../src/client';
 import { fetchTransport } from '../../dev/transports/fetch';
-import { api, AUTOMATION_KEY, BASE, clients, KEY, LINK_KEY, record, resetNock } from '../support/client';
+import {
+	mockService,
+	AUTOMATION_KEY,
+	BASE,
+	clients,
+	KEY,
+	LINK_KEY,
+	record,
+	resetNock,
+} from '../support/client';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
@@ -21,7 +30,11 @@ afterAll(() => nock.enableNetConnect());
 describe('requests on the wire', () => {
 	it('sends a text message: URL, method, Bearer, Accept, Content-Type, Idempotency-Key and body', async () => {
 		const { workspace } = clients();
-		const seen = record(api().post('/api/v1/instances/inst%2F1/messages/text'), 201, message);
+		const seen = record(
+			mockService().post('/api/v1/instances/inst%2F1/messages/text'),
+			201,
+			message,
+		);
 
 		const result = await workspace.messages.sendText({
 			instanceId: 'inst/1',
@@ -41,7 +54,7 @@ describe('requests on the wire', () => {
 
 	it('uses the caller’s idempotency key when given one', async () => {
 		const { workspace } = clients();
-		const seen = record(api().post('/api/v1/instances/i1/messages/poll'), 201, message);
+		const seen = record(mockService().post('/api/v1/instances/i1/messages/poll'), 201, message);
 		await workspace.messages.sendPoll(
 			{
 				instanceId: 'i1',
@@ -54,8 +67,11 @@ describe('requests on the wire', () => {
 
 	it('sends no idempotency key on reads and non-creating writes', async () => {
 		const { workspace } = clients();
-		const get = record(api().get('/api/v1/instances/i1'), 200, { id: 'i1', status: 'connected' });
-		const patch = record(api().patch('/api/v1/instances/i1/groups/g1%40g.us'), 200, {
+		const get = record(mockService().get('/api/v1/instances/i1'), 200, {
+			id: 'i1',
+			status: 'connected',
+		});
+		const patch = record(mockService().patch('/api/v1/instances/i1/groups/g1%40g.us'), 200, {
 			id: 'g1@g.us',
 		});
 		await workspace.instances.get({ instanceId: 'i1' });
@@ -73,7 +89,7 @@ describe('requests on the wire', () => {
 	it('puts query parameters in the URL and leaves out the ones not given', async () => {
 		const { workspace } = clients();
 		const seen = record(
-			api()
+			mockService()
 				.get('/api/v1/instances/i1/contacts')
 				.query({ limit: '5', search: 'Ann', blocked: 'false' }),
 			200,
@@ -93,7 +109,7 @@ describe('requests on the wire', () => {
 		['http://multichannel.test/api/v1/'],
 	])('accepts the base URL %s', async (baseUrl) => {
 		const client = createWorkspaceClient(fetchTransport(KEY), { baseUrl });
-		const seen = record(api().get('/api/v1/models'), 200, {
+		const seen = record(mockService().get('/api/v1/models'), 200, {
 			object: 'list',
 			data: [{ id: 'gpt-x', object: 'model' }],
 		});
@@ -110,7 +126,7 @@ describe('requests on the wire', () => {
 
 	it('uploads media as multipart with the exact fields and file bytes', async () => {
 		const { workspace } = clients();
-		const seen = record(api().post('/api/v1/instances/i1/messages/media/upload'), 201, {
+		const seen = record(mockService().post('/api/v1/instances/i1/messages/media/upload'), 201, {
 			...message,
 			type: 'image',
 		});
@@ -141,7 +157,7 @@ describe('requests on the wire', () => {
 
 	it('answers 204 with undefined', async () => {
 		const { workspace } = clients();
-		const seen = record(api().delete('/api/v1/instances/i1/contacts/c1'), 204);
+		const seen = record(mockService().delete('/api/v1/instances/i1/contacts/c1'), 204);
 		await expect(
 			workspace.contacts.delete({ instanceId: 'i1', contactId: 'c1' }),
 		).resolves.toBeUndefined();
@@ -150,12 +166,12 @@ describe('requests on the wire', () => {
 
 	it('reaches the short-link and automation surfaces with their own keys', async () => {
 		const { shortLink, automation } = clients();
-		const link = record(api().post('/api/v1/links'), 201, {
+		const link = record(mockService().post('/api/v1/links'), 201, {
 			id: 'lnk_1',
 			code: 'spring',
 			shortUrl: `${BASE}/spring`,
 		});
-		const event = record(api().post('/api/v1/automation/events'), 202, {
+		const event = record(mockService().post('/api/v1/automation/events'), 202, {
 			id: 'evt_1',
 			type: 'automation.order_paid',
 		});
@@ -177,7 +193,7 @@ describe('requests on the wire', () => {
 describe('validation before sending', () => {
 	it('names each bad field and sends nothing', async () => {
 		const { workspace } = clients();
-		const scope = api().post('/api/v1/instances/i1/messages/text').reply(201, message);
+		const scope = mockService().post('/api/v1/instances/i1/messages/text').reply(201, message);
 		const error = await workspace.messages
 			.sendText({ instanceId: 'i1', body: { to: '0041 79', text: '', colour: 'red' } as never })
 			.catch((e: unknown) => e);
@@ -212,7 +228,7 @@ describe('validation before sending', () => {
 describe('lenient responses', () => {
 	it('accepts an answer missing optional fields', async () => {
 		const { workspace } = clients();
-		api().get('/api/v1/instances/i1/groups/g1').reply(200, { id: 'g1' });
+		mockService().get('/api/v1/instances/i1/groups/g1').reply(200, { id: 'g1' });
 		await expect(workspace.groups.get({ instanceId: 'i1', groupId: 'g1' })).resolves.toEqual({
 			id: 'g1',
 		});
@@ -220,7 +236,7 @@ describe('lenient responses', () => {
 
 	it('refuses an answer it cannot use, saying where', async () => {
 		const { workspace } = clients();
-		api().get('/api/v1/instances/i1').reply(200, { name: 'no id' });
+		mockService().get('/api/v1/instances/i1').reply(200, { name: 'no id' });
 		await expect(workspace.instances.get({ instanceId: 'i1' })).rejects.toThrow(
 			/could not be read: id/,
 		);

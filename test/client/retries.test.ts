@@ -2,7 +2,7 @@ import nock from 'nock';
 
 import { ConnectionError, RateLimitError, ServerError, TimeoutError } from '../../src/client';
 import { startScriptedServer } from '../support/scripted-server';
-import { api, clients, record, resetNock } from '../support/client';
+import { mockService, clients, record, resetNock } from '../support/client';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
@@ -20,11 +20,11 @@ const send = { instanceId: 'i1', body: { to: '+14155550123', text: 'Hi' } };
 describe('retries', () => {
 	it('retries 429, 502, 503 and 504 with exponential backoff and succeeds', async () => {
 		const { workspace, waits, retries } = clients({ retryBaseDelayMs: 100, maxRetries: 4 });
-		api().get('/api/v1/models').reply(429, rateLimited);
-		api().get('/api/v1/models').reply(502);
-		api().get('/api/v1/models').reply(503);
-		api().get('/api/v1/models').reply(504);
-		api().get('/api/v1/models').reply(200, { data: [] });
+		mockService().get('/api/v1/models').reply(429, rateLimited);
+		mockService().get('/api/v1/models').reply(502);
+		mockService().get('/api/v1/models').reply(503);
+		mockService().get('/api/v1/models').reply(504);
+		mockService().get('/api/v1/models').reply(200, { data: [] });
 		await expect(workspace.models.list()).resolves.toEqual({ data: [] });
 		// random() = 0.5 → half fixed + a quarter: 0.75 × 100·2^n.
 		expect(waits).toEqual([75, 150, 300, 600]);
@@ -35,8 +35,8 @@ describe('retries', () => {
 		const low = clients({ retryBaseDelayMs: 1000, random: () => 0, maxRetryDelayMs: 3000 });
 		const high = clients({ retryBaseDelayMs: 1000, random: () => 0.999999, maxRetryDelayMs: 3000 });
 		for (const { workspace } of [low, high]) {
-			api().get('/api/v1/models').times(3).reply(503);
-			api().get('/api/v1/models').reply(200, { data: [] });
+			mockService().get('/api/v1/models').times(3).reply(503);
+			mockService().get('/api/v1/models').reply(200, { data: [] });
 			await workspace.models.list();
 		}
 		expect(low.waits).toEqual([500, 1000, 1500]);
@@ -45,11 +45,11 @@ describe('retries', () => {
 
 	it('waits what Retry-After says, in seconds or as an HTTP date', async () => {
 		const { workspace, waits } = clients();
-		api().get('/api/v1/models').reply(429, rateLimited, { 'Retry-After': '2' });
-		api()
+		mockService().get('/api/v1/models').reply(429, rateLimited, { 'Retry-After': '2' });
+		mockService()
 			.get('/api/v1/models')
 			.reply(429, rateLimited, { 'Retry-After': new Date(Date.now() + 5000).toUTCString() });
-		api().get('/api/v1/models').reply(200, { data: [] });
+		mockService().get('/api/v1/models').reply(200, { data: [] });
 		await workspace.models.list();
 		expect(waits[0]).toBe(2000);
 		// An HTTP date has a one-second resolution.
@@ -59,7 +59,7 @@ describe('retries', () => {
 
 	it('gives up after maxRetries and throws the last error with its wait', async () => {
 		const { workspace, waits } = clients({ maxRetries: 2 });
-		const scope = api()
+		const scope = mockService()
 			.get('/api/v1/models')
 			.times(3)
 			.reply(429, rateLimited, { 'Retry-After': '1' });
@@ -72,7 +72,7 @@ describe('retries', () => {
 
 	it('does not wait for a Retry-After longer than maxRetryDelayMs: it reports it', async () => {
 		const { workspace, waits } = clients({ maxRetryDelayMs: 10_000 });
-		api().get('/api/v1/models').reply(429, rateLimited, { 'Retry-After': '3600' });
+		mockService().get('/api/v1/models').reply(429, rateLimited, { 'Retry-After': '3600' });
 		const error = (await workspace.models.list().catch((e: unknown) => e)) as RateLimitError;
 		expect(error.retryAfterMs).toBe(3_600_000);
 		expect(waits).toEqual([]);
@@ -80,11 +80,11 @@ describe('retries', () => {
 
 	it('does not retry other errors', async () => {
 		const { workspace, waits } = clients();
-		api()
+		mockService()
 			.get('/api/v1/models')
 			.reply(500, { error: { code: 'internal_error', message: 'Boom' } });
 		await expect(workspace.models.list()).rejects.toBeInstanceOf(ServerError);
-		api()
+		mockService()
 			.get('/api/v1/models')
 			.reply(400, { error: { code: 'validation_failed', message: 'Bad' } });
 		await expect(workspace.models.list()).rejects.toThrow('Bad');
@@ -123,11 +123,16 @@ describe('retries', () => {
 describe('creating writes and idempotency keys', () => {
 	it('retries a send under one idempotency key, the same on every attempt', async () => {
 		const { workspace } = clients();
-		const first = record(api().post('/api/v1/instances/i1/messages/text'), 503);
-		const second = record(api().post('/api/v1/instances/i1/messages/text'), 429, rateLimited, {
-			'Retry-After': '0',
-		});
-		const third = record(api().post('/api/v1/instances/i1/messages/text'), 201, message);
+		const first = record(mockService().post('/api/v1/instances/i1/messages/text'), 503);
+		const second = record(
+			mockService().post('/api/v1/instances/i1/messages/text'),
+			429,
+			rateLimited,
+			{
+				'Retry-After': '0',
+			},
+		);
+		const third = record(mockService().post('/api/v1/instances/i1/messages/text'), 201, message);
 		await expect(workspace.messages.sendText(send)).resolves.toEqual(message);
 		const keys = [first, second, third].map((seen) => seen[0].headers['idempotency-key']);
 		expect(keys[0]).toBeDefined();
@@ -137,8 +142,8 @@ describe('creating writes and idempotency keys', () => {
 
 	it('uses a new key for each logical call', async () => {
 		const { workspace } = clients();
-		const a = record(api().post('/api/v1/instances/i1/messages/text'), 201, message);
-		const b = record(api().post('/api/v1/instances/i1/messages/text'), 201, message);
+		const a = record(mockService().post('/api/v1/instances/i1/messages/text'), 201, message);
+		const b = record(mockService().post('/api/v1/instances/i1/messages/text'), 201, message);
 		await workspace.messages.sendText(send);
 		await workspace.messages.sendText(send);
 		expect(a[0].headers['idempotency-key']).not.toBe(b[0].headers['idempotency-key']);
@@ -146,8 +151,8 @@ describe('creating writes and idempotency keys', () => {
 
 	it('never retries a creating write sent without an idempotency key', async () => {
 		const { workspace, waits } = clients();
-		const seen = record(api().post('/api/v1/instances/i1/messages/text'), 503);
-		const spare = api().post('/api/v1/instances/i1/messages/text').reply(201, message);
+		const seen = record(mockService().post('/api/v1/instances/i1/messages/text'), 503);
+		const spare = mockService().post('/api/v1/instances/i1/messages/text').reply(201, message);
 		await expect(
 			workspace.messages.sendText(send, { idempotencyKey: null }),
 		).rejects.toBeInstanceOf(ServerError);
@@ -172,8 +177,8 @@ describe('creating writes and idempotency keys', () => {
 
 	it('retries non-creating writes (idempotent by nature) without a key', async () => {
 		const { workspace } = clients();
-		api().post('/api/v1/instances/i1/messages/m1/read').reply(503);
-		const seen = record(api().post('/api/v1/instances/i1/messages/m1/read'), 200, {
+		mockService().post('/api/v1/instances/i1/messages/m1/read').reply(503);
+		const seen = record(mockService().post('/api/v1/instances/i1/messages/m1/read'), 200, {
 			id: 'm1',
 			status: 'read',
 		});

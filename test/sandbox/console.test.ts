@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { api } from '../../src/client/api';
 import type { Operation } from '../../src/client/operation';
 import type { Sandbox } from '../../sandbox/server';
-import { Browser, CHROMIUM_PATH, chromiumAvailable, type Page } from '../../dev/browser/cdp';
+import { Browser, CHROMIUM_PATH, chromiumAvailable, type BrowserPage } from '../../dev/browser/cdp';
 import { raw, startTestSandbox } from '../support/sandbox';
 
 /**
@@ -305,7 +305,7 @@ if (!haveChromium && !inCi) {
 	let sandbox: Sandbox;
 	let keys: Keys;
 	let browser: Browser | undefined;
-	let page: Page;
+	let page: BrowserPage;
 	let consoleUrl: string;
 
 	beforeAll(async () => {

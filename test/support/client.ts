@@ -74,7 +74,8 @@ export function record(
 	return requests;
 }
 
-export function api() {
+/** The service as nock answers it (at BASE). */
+export function mockService() {
 	return nock(BASE);
 }
 
