@@ -252,6 +252,14 @@ function apiError(
 		});
 	}
 
+	if (error instanceof NotFoundError && error.status === 410) {
+		return new NodeApiError(node, response, {
+			...options,
+			message: `The ${context.noun ?? 'resource'} is no longer available${item}: ${said}`,
+			description: `The service answered 410: it existed, but the service no longer keeps it.${reference}`,
+		});
+	}
+
 	if (error instanceof NotFoundError) {
 		const what = context.noun ?? 'resource';
 		return new NodeApiError(node, response, {

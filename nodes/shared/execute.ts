@@ -114,10 +114,12 @@ export async function executeActions<C>(
 			} finally {
 				inFlight--;
 			}
-			return context.helpers.constructExecutionMetaData(
-				context.helpers.returnJsonArray(result as IDataObject | IDataObject[]),
-				{ itemData: { item: itemIndex } },
-			);
+			const produced = operation.outputsBinary
+				? [result as INodeExecutionData]
+				: context.helpers.returnJsonArray(result as IDataObject | IDataObject[]);
+			return context.helpers.constructExecutionMetaData(produced, {
+				itemData: { item: itemIndex },
+			});
 		} catch (error) {
 			const nodeError = toNodeError(context.getNode(), error, errorContext);
 			if (context.continueOnFail()) {

@@ -4,6 +4,7 @@ import {
 	type IExecuteFunctions,
 	type ILoadOptionsFunctions,
 	type INode,
+	type INodeExecutionData,
 	type INodeListSearchResult,
 	type INodeProperties,
 } from 'n8n-workflow';
@@ -42,8 +43,13 @@ export interface OperationModule<C> {
 	 * collection (sends, whose items are independent). Otherwise items run one after the other.
 	 */
 	concurrent?: boolean;
+	/** Whether `execute` answers an item with a file (`{ json, binary }`) rather than JSON alone. */
+	outputsBinary?: boolean;
 	/** Runs the operation for one input item. */
-	execute(this: IExecuteFunctions, context: OperationContext<C>): Promise<OperationResult>;
+	execute(
+		this: IExecuteFunctions,
+		context: OperationContext<C>,
+	): Promise<OperationResult | INodeExecutionData>;
 }
 
 export type ListSearchMethod = (

@@ -2,6 +2,7 @@ import { createHash } from 'crypto';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { NO_FILES_FOR_TOOLS } from '../../../shared/media';
 import type { OperationContext } from '../../../shared/resources';
 import { compact } from '../../../shared/values';
 import * as send from './send';
@@ -14,6 +15,12 @@ export const option = {
 };
 
 type MediaType = 'image' | 'video' | 'audio' | 'document';
+
+const fromUrl = {
+	name: 'URL',
+	value: 'url',
+	description: 'A public address the service downloads the file from',
+};
 
 export const description: INodeProperties[] = [
 	send.fromField,
@@ -29,13 +36,20 @@ export const description: INodeProperties[] = [
 				value: 'binary',
 				description: 'A file of the input item, such as one a previous node downloaded or read',
 			},
-			{
-				name: 'URL',
-				value: 'url',
-				description: 'A public address the service downloads the file from',
-			},
+			fromUrl,
 		],
 		description: 'Where the file comes from',
+		displayOptions: { show: { '@tool': [false] } },
+	},
+	{
+		// As an agent's tool: n8n passes a tool no binary data, so the file can only come from a URL.
+		displayName: 'Source',
+		name: 'source',
+		type: 'options',
+		default: 'url',
+		options: [fromUrl],
+		description: `Where the file comes from: a URL, since ${NO_FILES_FOR_TOOLS.charAt(0).toLowerCase()}${NO_FILES_FOR_TOOLS.slice(1)}`,
+		displayOptions: { show: { '@tool': [true] } },
 	},
 	{
 		displayName: 'Input Binary Field',
@@ -54,6 +68,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. https://example.com/brochure.pdf',
+		description: 'A public http(s) address of the file; the service downloads it from there',
 		displayOptions: { show: { source: ['url'] } },
 	},
 	{
@@ -109,6 +124,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.messages.sendMediaUpload.scope;
+export const output = api.workspace.messages.sendMediaUpload.response;
 
 export const concurrent = true;
 

@@ -1,0 +1,69 @@
+import { createHash } from 'crypto';
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import {
+	UnexpectedResponseError,
+	type CallOptions,
+	type DownloadedFile,
+	type WorkspaceClient,
+} from '../../src/client';
+import type { MessageMedia } from '../../src/client/resources/media';
+
+/** The files of messages, as the Download Media operation and the Multichannel Trigger fetch them. */
+
+/** Said wherever a file would reach an AI agent: n8n drops binary data from a tool's output. */
+export const NO_FILES_FOR_TOOLS = 'AI agents receive no files (binary data) from tools in n8n.';
+
+/** Whether the node runs as an AI agent's tool: n8n names a node's tool variant `<type>Tool`. */
+export function inToolMode(context: IExecuteFunctions): boolean {
+	return context.getNode().type.endsWith('Tool');
+}
+
+const EXTENSIONS: Record<string, string> = {
+	'image/jpeg': 'jpg',
+	'image/png': 'png',
+	'image/gif': 'gif',
+	'image/webp': 'webp',
+	'audio/ogg': 'ogg',
+	'audio/mpeg': 'mp3',
+	'audio/mp4': 'm4a',
+	'video/mp4': 'mp4',
+	'application/pdf': 'pdf',
+};
+
+/** The file's own name, or one made from the message id and the MIME type (`msg_….pdf`). */
+export function mediaFileName(
+	messageId: string,
+	fileName: string | null | undefined,
+	mimeType: string,
+): string {
+	if (fileName) return fileName;
+	const extension = EXTENSIONS[mimeType.split(';')[0].trim().toLowerCase()] ?? 'bin';
+	return `${messageId}.${extension}`;
+}
+
+/**
+ * Downloads the file a message describes and checks it against that description (size and SHA-256), so a
+ * file cut short or changed on the way is an error, never a silently damaged attachment.
+ */
+export async function downloadMessageFile(
+	client: WorkspaceClient,
+	messageId: string,
+	media: MessageMedia,
+	options?: CallOptions,
+): Promise<DownloadedFile & { fileName: string }> {
+	const file = await client.messages.downloadMedia({ messageId }, options);
+	const sha256 = createHash('sha256').update(file.data).digest('hex');
+	if (media.sha256 && sha256 !== media.sha256.toLowerCase()) {
+		throw new UnexpectedResponseError(
+			`The file of message ${messageId} arrived damaged: ${file.size} bytes with SHA-256 ${sha256}, where the message names ${media.size} bytes with SHA-256 ${media.sha256}`,
+			{ code: 'media_damaged' },
+		);
+	}
+	const mimeType = media.mimeType || file.mimeType;
+	return {
+		...file,
+		mimeType,
+		fileName: mediaFileName(messageId, media.fileName ?? file.fileName, mimeType),
+	};
+}
