@@ -1,0 +1,142 @@
+// Tracked links in a real n8n (2.40.7, the package installed as a community package), with the example workflow
+// examples/tracked-campaign.json as `npm start` imports it: the campaign is sent with tracked links by the
+// example's own Send node (started by a Webhook node here, since n8n's public API cannot run a Manual Trigger),
+// a recipient opens the short link (GET on the sandbox's redirect), and the Short Link Trigger's execution names
+// the message and the recipient; the follow-up reaches that recipient once, however often they click.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { eventually, nodeOutput, useStack } from './support/harness.mjs';
+import { prepareWorkflow } from '../dev/stack/stack.mjs';
+
+const ctx = useStack();
+
+const BROWSER_UA =
+	'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const EXAMPLE = JSON.parse(
+	readFileSync(new URL('../examples/tracked-campaign.json', import.meta.url), 'utf8'),
+);
+
+/** The example, started by a Webhook node instead of its Manual Trigger, sending to `recipients`. */
+function exampleWithWebhook(path, recipients) {
+	const workflow = structuredClone(EXAMPLE);
+	workflow.name = `${EXAMPLE.name} (e2e ${path})`;
+	workflow.nodes = workflow.nodes.map((node) => {
+		if (node.name === 'Send the campaign') {
+			return {
+				...node,
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+				webhookId: randomUUID(),
+			};
+		}
+		if (node.name === 'Recipients') {
+			return {
+				...node,
+				parameters: { ...node.parameters, jsonOutput: JSON.stringify({ recipients }) },
+			};
+		}
+		if (node.webhookId) return { ...node, webhookId: randomUUID() };
+		return node;
+	});
+	return workflow;
+}
+
+describe('tracked links in a real n8n', () => {
+	test('the example is imported by the stack, as by npm start', () => {
+		ctx.example('tracked-campaign.json');
+	});
+
+	test(
+		'a campaign sent with tracked links; a click runs the Short Link Trigger with the message and the recipient, and one follow-up goes out',
+		{ timeout: 180_000 },
+		async () => {
+			const { stack } = ctx;
+			const path = `tracked-${randomUUID().slice(0, 8)}`;
+			const phone = '+14155550181';
+			const created = await ctx.api(
+				'POST',
+				'/workflows',
+				prepareWorkflow(exampleWithWebhook(path, [{ name: 'Dana', phone: '+1 415 555 0181' }]), {
+					credentials: stack.credentials,
+					instance: stack.instance,
+				}),
+			);
+			await ctx.activate(created.id);
+			await eventually('the Short Link Trigger to register its webhook', async () => {
+				const page = await ctx.shortLinks('GET', '/api/v1/link-webhooks');
+				return page.data.some((hook) => hook.url.startsWith(stack.n8n.webhookUrl));
+			});
+
+			// 1. The campaign, sent by the example's own node with Track Links on.
+			const { status, text } = await ctx.postToWebhook(path, {});
+			assert.equal(status, 200, text);
+			const campaign = await ctx.outboundTo(phone);
+			assert.equal(campaign.trackedLinks.length, 1);
+			const [tracked] = campaign.trackedLinks;
+			assert.equal(tracked.url, 'https://example.com/spring-sale?utm_campaign=spring');
+			assert.equal(
+				campaign.content.text,
+				`Hi Dana, our spring sale starts today: ${tracked.shortUrl}.`,
+			);
+			const link = await ctx.shortLinks('GET', `/api/v1/links/${tracked.linkId}`);
+			assert.deepEqual(link.tags, [campaign.id]);
+			assert.equal(link.recipient, phone);
+
+			// 2. The recipient opens the short link.
+			const open = () =>
+				fetch(tracked.shortUrl, { redirect: 'manual', headers: { 'user-agent': BROWSER_UA } });
+			const click = await open();
+			assert.equal(click.status, 302);
+			assert.equal(click.headers.get('location'), tracked.url);
+
+			// 3. The trigger's execution names the message and the recipient; the follow-up quotes the campaign.
+			const clickRuns = async () =>
+				(await ctx.executions(created.id, true)).filter(
+					(execution) => nodeOutput(execution, 'Tracked link clicked').length > 0,
+				);
+			const [execution] = await eventually('a successful execution of the click', async () => {
+				const runs = await clickRuns();
+				return runs.length === 1 && runs[0].status === 'success' && runs;
+			});
+			const [clicked] = nodeOutput(execution, 'Tracked link clicked');
+			assert.equal(clicked.type, 'link.clicked');
+			assert.equal(clicked.messageId, campaign.id);
+			assert.equal(clicked.recipient, phone);
+			assert.equal(clicked.data.click.linkId, tracked.linkId);
+			const [followUp] = nodeOutput(execution, 'Follow up');
+			assert.equal(followUp.to, phone);
+			const stored = await ctx.workspace(
+				'GET',
+				`/api/v1/instances/${stack.instance.id}/messages/${followUp.id}`,
+			);
+			assert.equal(stored.content.quotedMessageId, campaign.id);
+			assert.match(stored.content.text, /^Glad the sale caught your eye!/);
+
+			// 4. A second click runs the workflow again, but the follow-up is not sent twice (its idempotency key).
+			assert.equal((await open()).status, 302);
+			await eventually('the second click to run', async () => {
+				const runs = await clickRuns();
+				return runs.length === 2 && runs.every((run) => run.status === 'success');
+			});
+			await sleep(500);
+			const page = await ctx.workspace(
+				'GET',
+				`/api/v1/instances/${stack.instance.id}/messages?limit=100`,
+			);
+			const toPhone = page.data.filter(
+				(message) => message.direction === 'outbound' && message.to === phone,
+			);
+			assert.deepEqual(
+				toPhone.map((message) => message.id).sort(),
+				[campaign.id, followUp.id].sort(),
+			);
+
+			await ctx.deactivate(created.id);
+		},
+	);
+});
