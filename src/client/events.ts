@@ -1,4 +1,4 @@
-import { z } from 'zod/v4';
+import { z } from './zod';
 
 import { webhookOperations } from './operation';
 import { ANSWER_EVENT, AnswerDelivery } from './resources/answers';

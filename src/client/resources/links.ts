@@ -1,4 +1,4 @@
-import { z } from 'zod/v4';
+import { z } from '../zod';
 
 import { operation } from '../operation';
 import { DateTimeInput, Id, ListQuery, named, page, pathParams, Timestamp, Url } from '../schemas';
