@@ -47,7 +47,7 @@ function send<K extends keyof Messages>(
 		if (body.quotedMessageId !== undefined) content.quotedMessageId = body.quotedMessageId;
 		const id = newId('msg');
 		const trackedLinks = body.trackLinks
-			? trackLinks(core, workspaceId, { messageId: id, recipient: body.to }, content)
+			? trackLinks(core, workspaceId, { messageId: id, recipient: body.to }, type, content)
 			: undefined;
 		const now = core.now().toISOString();
 		const message = core.store.insert('messages', {

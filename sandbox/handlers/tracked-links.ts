@@ -1,11 +1,16 @@
-import { SendMediaUpload, SendText } from '../../src/client/resources/messages';
+import {
+	MediaType,
+	SendButtons,
+	SendMediaUpload,
+	SendText,
+} from '../../src/client/resources/messages';
 import type { SandboxCore } from '../core';
 import { HttpError } from '../http';
 import type { TrackedLinkRecord } from '../store';
 import { createLink, freeCode } from './links';
 
 /**
- * Tracked links (`trackLinks: true` on a text or media send): each http(s) URL of the text or caption becomes
+ * Tracked links (`trackLinks: true` on a text, media or buttons send): each http(s) URL of the text or caption becomes
  * a short link of the sending workspace, tagged with the message id and carrying the message and its
  * recipient, so that its clicks (`link.clicked`) name both. The workspace's short-link key sees these links
  * like any other: the three keys of a workspace share its records, each key kind on its own surface.
@@ -53,32 +58,37 @@ export function findUrls(text: string): Array<{ url: string; index: number }> {
 	return found;
 }
 
-/** The fields of a message's content whose URLs are tracked, with the request field and limit they come from. */
-const TRACKED_FIELDS = [
-	{ name: 'text', path: 'body.text', maxLength: SendText.shape.text.maxLength },
-	{
-		name: 'caption',
-		path: 'body.caption',
-		maxLength: SendMediaUpload.shape.caption.unwrap().maxLength,
-	},
-];
+/** Where a message of each type keeps the text whose URLs are tracked, and the request field it came from. */
+function trackedField(type: string) {
+	if (type === 'text') return { name: 'text', path: 'body.text', schema: SendText.shape.text };
+	if (type === 'buttons')
+		return { name: 'text', path: 'body.text', schema: SendButtons.shape.text };
+	if ((MediaType.options as string[]).includes(type)) {
+		return {
+			name: 'caption',
+			path: 'body.caption',
+			schema: SendMediaUpload.shape.caption.unwrap(),
+		};
+	}
+	return undefined;
+}
 
 /**
- * Replaces the URLs of a message's text or caption with new short links of the workspace (one per distinct
- * URL), in its content, and returns them. The text as sent must still fit the field's limit; when it does
- * not, nothing is created.
+ * Replaces the URLs of a message's text (or caption) with new short links of the workspace (one per distinct
+ * URL), in its content, and returns them. The text as sent must still fit the request field's limit; when it
+ * does not, nothing is created.
  */
 export function trackLinks(
 	core: SandboxCore,
 	workspaceId: string,
 	message: { messageId: string; recipient: string },
+	type: string,
 	content: Record<string, unknown>,
 ): TrackedLinkRecord[] {
-	return TRACKED_FIELDS.flatMap((field) =>
-		typeof content[field.name] === 'string'
-			? trackField(core, workspaceId, message, content, field)
-			: [],
-	);
+	const field = trackedField(type);
+	return field && typeof content[field.name] === 'string'
+		? trackField(core, workspaceId, message, content, field)
+		: [];
 }
 
 function trackField(
@@ -86,10 +96,10 @@ function trackField(
 	workspaceId: string,
 	message: { messageId: string; recipient: string },
 	content: Record<string, unknown>,
-	field: (typeof TRACKED_FIELDS)[number],
+	field: NonNullable<ReturnType<typeof trackedField>>,
 ): TrackedLinkRecord[] {
 	const text = content[field.name] as string;
-	const maxLength = field.maxLength ?? Infinity;
+	const maxLength = field.schema.maxLength ?? Infinity;
 	const occurrences = findUrls(text);
 	const codes = new Map<string, string>();
 	for (const { url } of occurrences) if (!codes.has(url)) codes.set(url, freeCode(core));

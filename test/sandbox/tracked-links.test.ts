@@ -180,6 +180,42 @@ describe('sandbox tracked links', () => {
 		expect(uploaded.content?.caption).toBe(`Terms: ${uploaded.trackedLinks?.[0].shortUrl}`);
 	});
 
+	it('tracks the body of a message with reply buttons, within its own limit', async () => {
+		const buttons = await clients.workspace.messages.sendButtons({
+			instanceId,
+			body: {
+				to: '+14155550123',
+				text: 'Shall we book https://venue.example/hall?',
+				buttons: [{ id: 'yes', title: 'Yes' }],
+				trackLinks: true,
+			},
+		});
+		const [venue] = buttons.trackedLinks ?? [];
+		expect(venue.url).toBe('https://venue.example/hall');
+		expect(buttons.content).toMatchObject({ text: `Shall we book ${venue.shortUrl}?` });
+
+		const tooLong = await raw(
+			sandbox.baseUrl,
+			'POST',
+			`/api/v1/instances/${instanceId}/messages/buttons`,
+			{
+				key: keys.workspace,
+				body: {
+					to: '+14155550123',
+					text: `${'x'.repeat(1010)} https://a.b`,
+					buttons: [{ id: 'yes', title: 'Yes' }],
+					trackLinks: true,
+				},
+			},
+		);
+		expect(tooLong.status).toBe(400);
+		expect(tooLong.body).toMatchObject({
+			error: {
+				details: [{ field: 'body.text', message: 'too long with tracked links (max 1024)' }],
+			},
+		});
+	});
+
 	it('leaves a text alone without trackLinks, or with no URL in it', async () => {
 		const text = 'See https://plain.example/x';
 		const untracked = await clients.workspace.messages.sendText({

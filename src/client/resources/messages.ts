@@ -193,6 +193,7 @@ export const SendButtons = named(
 					ctx,
 				),
 			),
+		trackLinks,
 	}),
 );
 
