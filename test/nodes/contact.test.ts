@@ -8,31 +8,14 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { runNode, runListSearch } from '../../dev/harness';
-import {
-	byId,
-	expectNoSecrets,
-	multichannelNode,
-	NODE_NAME,
-	startService,
-	type TestService,
-} from '../support/nodes';
+import { byId, expectNoSecrets, multichannelNode, NODE_NAME, useResource } from '../support/nodes';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
 
-let service: TestService;
-let instance: { id: string; phoneNumber: string };
-beforeAll(async () => {
-	service = await startService();
-	instance = await service.connectedInstance('Contacts');
-});
-afterAll(async () => await service.close());
-
-const contactNode = (parameters: IDataObject, extra = {}) =>
-	multichannelNode('contact', { instanceId: byId(instance.id), ...parameters }, extra);
-const run = (parameters: IDataObject, items?: Array<IDataObject>, extra = {}) =>
-	runNode(contactNode(parameters, extra), { credentials: service.credentials, items });
-const stored = (id: unknown) => service.sandbox.store.get('contacts', id as string);
+const suite = useResource('contact', { instance: 'Contacts' });
+const { run } = suite;
+const stored = (id: unknown) => suite.service.sandbox.store.get('contacts', id as string);
 
 describe('Contact', () => {
 	test('Check Numbers Exist: one item per number, normalised', async () => {
@@ -92,20 +75,20 @@ describe('Contact', () => {
 		const deleted = await run({ operation: 'delete', contactId: byId(ben.id as string) });
 		expect(deleted.json(NODE_NAME)).toEqual([{ deleted: true, id: ben.id }]);
 		expect(stored(ben.id)).toBeUndefined();
-		expectNoSecrets(created, [service.apiKey]);
+		expectNoSecrets(created, [suite.service.apiKey]);
 	});
 
 	test('Get Many: Return All follows the cursors across pages; Limit stops early; filters are passed on', async () => {
-		const other = await service.connectedInstance('Many contacts');
+		const other = await suite.service.connectedInstance('Many contacts');
 		for (let index = 0; index < 130; index++) {
-			await service.client.contacts.create({
+			await suite.service.client.contacts.create({
 				instanceId: other.id,
 				body: { phoneNumber: `+1415556${String(1000 + index)}`, name: `Person ${index}` },
 			});
 		}
 		const onOther = (parameters: IDataObject) =>
 			runNode(multichannelNode('contact', { instanceId: byId(other.id), ...parameters }), {
-				credentials: service.credentials,
+				credentials: suite.service.credentials,
 			});
 
 		const all = await onOther({ operation: 'getAll', returnAll: true });
@@ -126,21 +109,21 @@ describe('Contact', () => {
 	});
 
 	test('From-list search passes the filter to the service', async () => {
-		const created = await service.client.contacts.create({
-			instanceId: instance.id,
+		const created = await suite.service.client.contacts.create({
+			instanceId: suite.instance.id,
 			body: { phoneNumber: '+14155550499', name: 'Zoë Searchable' },
 		});
 
 		const search = await runListSearch(
-			{ ...contactNode({ operation: 'get' }), method: 'searchContacts', filter: 'Searchable' },
-			{ credentials: service.credentials },
+			{ ...suite.node({ operation: 'get' }), method: 'searchContacts', filter: 'Searchable' },
+			{ credentials: suite.service.credentials },
 		);
 
 		expect(search.results).toEqual([{ name: 'Zoë Searchable (+14155550499)', value: created.id }]);
 	});
 
 	test('404 for an unknown contact; an invalid number never reaches the service', async () => {
-		const before = service.sandbox.store.all('contacts').length;
+		const before = suite.service.sandbox.store.all('contacts').length;
 		const missingRun = await run({ operation: 'get', contactId: byId('ct_missing') }, [{}], {
 			onError: 'continueRegularOutput',
 		});
@@ -157,7 +140,7 @@ describe('Contact', () => {
 		expect(invalid.error).toBe(
 			'Invalid value for "Phone Number" [item 1]: "+0 123" is not a valid phone number',
 		);
-		expect(service.sandbox.store.all('contacts')).toHaveLength(before + 1);
+		expect(suite.service.sandbox.store.all('contacts')).toHaveLength(before + 1);
 	});
 });
 

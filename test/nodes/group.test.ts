@@ -4,34 +4,16 @@
  * operation with its output and the sandbox's resulting state; one exact request pinned with nock.
  */
 import nock from 'nock';
-import type { IDataObject } from 'n8n-workflow';
 
 import { runNode, runListSearch } from '../../dev/harness';
-import {
-	byId,
-	expectNoSecrets,
-	multichannelNode,
-	NODE_NAME,
-	startService,
-	type TestService,
-} from '../support/nodes';
+import { byId, expectNoSecrets, multichannelNode, NODE_NAME, useResource } from '../support/nodes';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
 
-let service: TestService;
-let instance: { id: string; phoneNumber: string };
-beforeAll(async () => {
-	service = await startService();
-	instance = await service.connectedInstance('Groups');
-});
-afterAll(async () => await service.close());
-
-const groupNode = (parameters: IDataObject, extra = {}) =>
-	multichannelNode('group', { instanceId: byId(instance.id), ...parameters }, extra);
-const run = (parameters: IDataObject, items?: Array<IDataObject>, extra = {}) =>
-	runNode(groupNode(parameters, extra), { credentials: service.credentials, items });
-const stored = (id: unknown) => service.sandbox.store.get('groups', id as string);
+const suite = useResource('group', { instance: 'Groups' });
+const { run } = suite;
+const stored = (id: unknown) => suite.service.sandbox.store.get('groups', id as string);
 
 async function createGroup(subject: string) {
 	const result = await run({
@@ -55,25 +37,25 @@ describe('Group', () => {
 		const [group] = result.json(NODE_NAME);
 		expect(group).toEqual({
 			id: expect.stringMatching(/@g\.us$/),
-			instanceId: instance.id,
+			instanceId: suite.instance.id,
 			subject: 'Launch team',
 			description: 'Spring launch',
-			owner: instance.phoneNumber,
+			owner: suite.instance.phoneNumber,
 			participantCount: 3,
 			announcementsOnly: true,
 			locked: false,
 			createdAt: expect.any(String),
 		});
 		expect(stored(group.id)?.participants.map((participant) => participant.phoneNumber)).toEqual([
-			instance.phoneNumber,
+			suite.instance.phoneNumber,
 			'+14155550311',
 			'+33123456789',
 		]);
-		expectNoSecrets(result, [service.apiKey]);
+		expectNoSecrets(result, [suite.service.apiKey]);
 	});
 
 	test('a participant that is not a number fails before the request', async () => {
-		const before = service.sandbox.store.all('groups').length;
+		const before = suite.service.sandbox.store.all('groups').length;
 		const result = await run({
 			operation: 'create',
 			subject: 'X',
@@ -84,7 +66,7 @@ describe('Group', () => {
 			name: 'NodeOperationError',
 			message: 'Invalid value for "Participants" [item 0]: "abc" is not a valid phone number',
 		});
-		expect(service.sandbox.store.all('groups')).toHaveLength(before);
+		expect(suite.service.sandbox.store.all('groups')).toHaveLength(before);
 	});
 
 	test('Get, Get Many and the From-list search (which depends on the instance)', async () => {
@@ -93,8 +75,8 @@ describe('Group', () => {
 		const got = await run({ operation: 'get', groupId: byId(group.id), simplify: false });
 		const many = await run({ operation: 'getAll', returnAll: true });
 		const search = await runListSearch(
-			{ ...groupNode({ operation: 'get' }), method: 'searchGroups', filter: 'FINDABLE' },
-			{ credentials: service.credentials },
+			{ ...suite.node({ operation: 'get' }), method: 'searchGroups', filter: 'FINDABLE' },
+			{ credentials: suite.service.credentials },
 		);
 
 		expect(got.json(NODE_NAME)[0]).toMatchObject({ id: group.id, participants: expect.any(Array) });

@@ -7,28 +7,13 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { runNode, runListSearch } from '../../dev/harness';
-import {
-	byId,
-	expectNoSecrets,
-	multichannelNode,
-	NODE_NAME,
-	startService,
-	type TestService,
-} from '../support/nodes';
+import { byId, expectNoSecrets, NODE_NAME, useResource } from '../support/nodes';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
 
-let service: TestService;
-beforeAll(async () => {
-	service = await startService();
-});
-afterAll(async () => await service.close());
-
-const instanceNode = (parameters: IDataObject, extra = {}) =>
-	multichannelNode('instance', parameters, extra);
-const run = (parameters: IDataObject, items?: Array<IDataObject>, extra = {}) =>
-	runNode(instanceNode(parameters, extra), { credentials: service.credentials, items });
+const suite = useResource('instance');
+const { run } = suite;
 
 describe('Instance', () => {
 	test('Create makes one instance per input item, in order, each paired with its item', async () => {
@@ -43,22 +28,22 @@ describe('Instance', () => {
 			['Support', 'created', { item: 1 }],
 		]);
 		for (const item of output) {
-			expect(service.sandbox.store.get('instances', item.json.id as string)).toMatchObject({
+			expect(suite.service.sandbox.store.get('instances', item.json.id as string)).toMatchObject({
 				name: item.json.name,
 				status: 'created',
 			});
 		}
-		expectNoSecrets(result, [service.apiKey]);
+		expectNoSecrets(result, [suite.service.apiKey]);
 	});
 
 	test('Get, Get Many (limit) and the From-list search', async () => {
-		const created = await service.client.instances.create({ body: { name: 'Findable' } });
+		const created = await suite.service.client.instances.create({ body: { name: 'Findable' } });
 
 		const got = await run({ operation: 'get', instanceId: byId(created.id) });
 		const many = await run({ operation: 'getAll', returnAll: false, limit: 2 });
 		const search = await runListSearch(
-			{ ...instanceNode({ operation: 'get' }), method: 'searchInstances', filter: 'findab' },
-			{ credentials: service.credentials },
+			{ ...suite.node({ operation: 'get' }), method: 'searchInstances', filter: 'findab' },
+			{ credentials: suite.service.credentials },
 		);
 
 		expect(got.json(NODE_NAME)).toEqual([
@@ -69,8 +54,8 @@ describe('Instance', () => {
 	});
 
 	test('Connect by QR code, then by pairing code with a number typed with spaces and a leading 00', async () => {
-		const a = await service.client.instances.create({ body: { name: 'QR' } });
-		const b = await service.client.instances.create({ body: { name: 'Pairing' } });
+		const a = await suite.service.client.instances.create({ body: { name: 'QR' } });
+		const b = await suite.service.client.instances.create({ body: { name: 'Pairing' } });
 
 		const qr = await run({ operation: 'connect', instanceId: byId(a.id), method: 'qr' });
 		const pairing = await run({
@@ -89,14 +74,14 @@ describe('Instance', () => {
 			instanceId: b.id,
 			pairingCode: expect.any(String),
 		});
-		expect(service.sandbox.store.get('instances', b.id)?.connection).toMatchObject({
+		expect(suite.service.sandbox.store.get('instances', b.id)?.connection).toMatchObject({
 			method: 'pairing_code',
 			phoneNumber: '+442079460958',
 		});
 	});
 
 	test('an impossible pairing number is an input error naming the field and item; nothing is sent', async () => {
-		const instance = await service.client.instances.create({ body: { name: 'Bad number' } });
+		const instance = await suite.service.client.instances.create({ body: { name: 'Bad number' } });
 
 		const result = await run({
 			operation: 'connect',
@@ -109,11 +94,11 @@ describe('Instance', () => {
 			name: 'NodeOperationError',
 			message: 'Invalid value for "Phone Number" [item 0]: "12-34" is not a valid phone number',
 		});
-		expect(service.sandbox.store.get('instances', instance.id)?.status).toBe('created');
+		expect(suite.service.sandbox.store.get('instances', instance.id)?.status).toBe('created');
 	});
 
 	test('Get Connection State, Restart, Log Out and Delete change the sandbox as they say', async () => {
-		const { id } = await service.connectedInstance('Lifecycle', '+14155550177');
+		const { id } = await suite.service.connectedInstance('Lifecycle', '+14155550177');
 
 		const state = await run({ operation: 'getConnectionState', instanceId: byId(id) });
 		expect(state.json(NODE_NAME)[0]).toMatchObject({
@@ -127,17 +112,17 @@ describe('Instance', () => {
 
 		const loggedOut = await run({ operation: 'logout', instanceId: byId(id) });
 		expect(loggedOut.json(NODE_NAME)[0]).toMatchObject({ id, status: 'disconnected' });
-		expect(service.sandbox.store.get('instances', id)?.status).toBe('disconnected');
+		expect(suite.service.sandbox.store.get('instances', id)?.status).toBe('disconnected');
 
 		const deleted = await run({ operation: 'delete', instanceId: byId(id) });
 		expect(deleted.output(NODE_NAME)).toEqual([
 			{ json: { deleted: true, id }, pairedItem: { item: 0 } },
 		]);
-		expect(service.sandbox.store.get('instances', id)).toBeUndefined();
+		expect(suite.service.sandbox.store.get('instances', id)).toBeUndefined();
 	});
 
 	test('404: an unknown instance says so, and with continue on fail the other items go on', async () => {
-		const { id } = await service.client.instances.create({ body: { name: 'Known' } });
+		const { id } = await suite.service.client.instances.create({ body: { name: 'Known' } });
 
 		const result = await run(
 			{ operation: 'get', instanceId: byId('={{ $json.id }}') },
@@ -153,10 +138,13 @@ describe('Instance', () => {
 	});
 
 	test('403: a read-only key cannot create, and the message names the scope', async () => {
-		const { key } = service.sandbox.issueKey({ kind: 'workspace', scopes: ['messaging:read'] });
+		const { key } = suite.service.sandbox.issueKey({
+			kind: 'workspace',
+			scopes: ['messaging:read'],
+		});
 
-		const result = await runNode(instanceNode({ operation: 'create', name: 'Nope' }), {
-			credentials: { multichannelApi: { baseUrl: service.sandbox.baseUrl, apiKey: key } },
+		const result = await runNode(suite.node({ operation: 'create', name: 'Nope' }), {
+			credentials: { multichannelApi: { baseUrl: suite.service.sandbox.baseUrl, apiKey: key } },
 		});
 
 		expect(result.error).toMatchObject({
@@ -189,7 +177,7 @@ describe('Instance on the wire (nock)', () => {
 			});
 
 		const result = await runNode(
-			instanceNode({
+			suite.node({
 				operation: 'connect',
 				instanceId: byId('inst_1'),
 				method: 'pairing_code',

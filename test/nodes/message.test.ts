@@ -22,28 +22,17 @@ import {
 	NODE_NAME,
 	NODE_TYPE,
 	runWithFiles,
-	startService,
-	type TestService,
+	useResource,
 } from '../support/nodes';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
 
-let service: TestService;
-let instance: { id: string; phoneNumber: string };
-beforeAll(async () => {
-	service = await startService();
-	instance = await service.connectedInstance('Messages');
-});
-afterAll(async () => await service.close());
-
-const messageNode = (parameters: IDataObject, extra = {}) =>
-	multichannelNode('message', { instanceId: byId(instance.id), ...parameters }, extra);
-const run = (parameters: IDataObject, items?: Array<IDataObject>, extra = {}) =>
-	runNode(messageNode(parameters, extra), { credentials: service.credentials, items });
-const stored = (id: unknown) => service.sandbox.store.get('messages', id as string);
+const suite = useResource('message', { instance: 'Messages' });
+const { run } = suite;
+const stored = (id: unknown) => suite.service.sandbox.store.get('messages', id as string);
 const outboundCount = () =>
-	service.sandbox.store.all('messages', (message) => message.direction === 'outbound').length;
+	suite.service.sandbox.store.all('messages', (message) => message.direction === 'outbound').length;
 
 describe('Message sends against the sandbox', () => {
 	test('Send Text: several items, numbers in any usual notation, all stored as sent, in order', async () => {
@@ -67,7 +56,7 @@ describe('Message sends against the sandbox', () => {
 			{ text: 'Hi Ben' },
 			{ text: 'Hi Chloé' },
 		]);
-		expectNoSecrets(result, [service.apiKey]);
+		expectNoSecrets(result, [suite.service.apiKey]);
 	});
 
 	test('an impossible number stops the run before any request, naming the field and the item', async () => {
@@ -102,24 +91,28 @@ describe('Message sends against the sandbox', () => {
 	});
 
 	test('running the same item again sends nothing twice (derived idempotency key); a key of its own too', async () => {
-		const node = messageNode({ operation: 'sendText', to: '+14155550133', text: 'Only once' });
-		const first = await runNode(node, { credentials: service.credentials });
-		const again = await runNode(node, { credentials: service.credentials });
+		const node = suite.node({ operation: 'sendText', to: '+14155550133', text: 'Only once' });
+		const first = await runNode(node, { credentials: suite.service.credentials });
+		const again = await runNode(node, { credentials: suite.service.credentials });
 
 		expect(again.json(NODE_NAME)[0].id).toBe(first.json(NODE_NAME)[0].id);
 		expect(
-			service.sandbox.store.all('messages', (message) => message.to === '+14155550133'),
+			suite.service.sandbox.store.all('messages', (message) => message.to === '+14155550133'),
 		).toHaveLength(1);
 
 		const keyed = (text: string) =>
-			messageNode({
+			suite.node({
 				operation: 'sendText',
 				to: '+14155550134',
 				text,
 				options: { idempotencyKey: 'order-1042' },
 			});
-		const a = await runNode(keyed('Order 1042 shipped'), { credentials: service.credentials });
-		const b = await runNode(keyed('Order 1042 shipped'), { credentials: service.credentials });
+		const a = await runNode(keyed('Order 1042 shipped'), {
+			credentials: suite.service.credentials,
+		});
+		const b = await runNode(keyed('Order 1042 shipped'), {
+			credentials: suite.service.credentials,
+		});
 		expect(b.json(NODE_NAME)[0].id).toBe(a.json(NODE_NAME)[0].id);
 	});
 
@@ -163,7 +156,7 @@ describe('Message sends against the sandbox', () => {
 		const pdf = Buffer.from('%PDF-1.4 brochure');
 
 		const result = await runWithFiles(
-			messageNode({
+			suite.node({
 				operation: 'sendMedia',
 				to: '={{ $json.phone }}',
 				options: { caption: '={{ $json.caption }}' },
@@ -182,7 +175,7 @@ describe('Message sends against the sandbox', () => {
 					mimeType: 'application/pdf',
 				},
 			],
-			service.credentials,
+			suite.service.credentials,
 		);
 
 		const output = result.output(NODE_NAME);
@@ -293,7 +286,11 @@ describe('Message sends against the sandbox', () => {
 	});
 
 	test('Get (simplified and raw), Mark as Read and Delete', async () => {
-		const received = await service.inbound(instance.id, '+14155550161', 'Are you open today?');
+		const received = await suite.service.inbound(
+			suite.instance.id,
+			'+14155550161',
+			'Are you open today?',
+		);
 
 		const simple = await run({ operation: 'get', messageId: received.id });
 		const full = await run({ operation: 'get', messageId: received.id, simplify: false });
@@ -301,11 +298,11 @@ describe('Message sends against the sandbox', () => {
 
 		expect(simple.json(NODE_NAME)[0]).toEqual({
 			id: received.id,
-			instanceId: instance.id,
+			instanceId: suite.instance.id,
 			chatId: expect.any(String),
 			direction: 'inbound',
 			from: '+14155550161',
-			to: instance.phoneNumber,
+			to: suite.instance.phoneNumber,
 			type: 'text',
 			status: expect.any(String),
 			text: 'Are you open today?',

@@ -5,32 +5,16 @@
  * pinned with nock.
  */
 import nock from 'nock';
-import type { IDataObject } from 'n8n-workflow';
 
 import { runNode, runListSearch } from '../../dev/harness';
-import {
-	byId,
-	expectNoSecrets,
-	multichannelNode,
-	NODE_NAME,
-	startService,
-	type TestService,
-} from '../support/nodes';
+import { byId, expectNoSecrets, NODE_NAME, useResource } from '../support/nodes';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
 
-let service: TestService;
-beforeAll(async () => {
-	service = await startService();
-});
-afterAll(async () => await service.close());
-
-const webhookNode = (parameters: IDataObject, extra = {}) =>
-	multichannelNode('webhook', parameters, extra);
-const run = (parameters: IDataObject, items?: Array<IDataObject>, extra = {}) =>
-	runNode(webhookNode(parameters, extra), { credentials: service.credentials, items });
-const stored = (id: unknown) => service.sandbox.store.get('webhooks', id as string);
+const suite = useResource('webhook');
+const { run } = suite;
+const stored = (id: unknown) => suite.service.sandbox.store.get('webhooks', id as string);
 const SECRET = 'whsec_made_up_for_tests_0123456789';
 
 describe('Webhook', () => {
@@ -57,8 +41,8 @@ describe('Webhook', () => {
 			updateFields: { url: 'https://example.com/hooks/b', events: ['*'] },
 		});
 		const search = await runListSearch(
-			{ ...webhookNode({ operation: 'get' }), method: 'searchWebhooks', filter: 'hooks/b' },
-			{ credentials: service.credentials },
+			{ ...suite.node({ operation: 'get' }), method: 'searchWebhooks', filter: 'hooks/b' },
+			{ credentials: suite.service.credentials },
 		);
 
 		expect(got.json(NODE_NAME)[0]).toMatchObject({
@@ -74,7 +58,7 @@ describe('Webhook', () => {
 		expect(search.results).toEqual([{ name: 'https://example.com/hooks/b', value: webhook.id }]);
 		for (const result of [got, many, updated]) {
 			for (const item of result.json(NODE_NAME)) expect(item).not.toHaveProperty('secret');
-			expectNoSecrets(result, [SECRET, service.apiKey]);
+			expectNoSecrets(result, [SECRET, suite.service.apiKey]);
 		}
 
 		const deleted = await run({ operation: 'delete', webhookId: byId(webhook.id as string) });
@@ -88,7 +72,7 @@ describe('Webhook', () => {
 		expect(result.error).toMatchObject({ name: 'NodeOperationError' });
 		expect(result.error?.message).toMatch(/URL/);
 		expect(
-			service.sandbox.store.all('webhooks', (hook) => hook.url === 'ftp://example.com'),
+			suite.service.sandbox.store.all('webhooks', (hook) => hook.url === 'ftp://example.com'),
 		).toEqual([]);
 	});
 
@@ -128,7 +112,7 @@ describe('Webhook on the wire (nock)', () => {
 			});
 
 		const result = await runNode(
-			webhookNode({
+			suite.node({
 				operation: 'create',
 				url: ' https://example.com/h ',
 				events: ['*'],
@@ -156,7 +140,7 @@ describe('Webhook on the wire (nock)', () => {
 			.get('/api/v1/webhooks/wh_1')
 			.reply(200, { id: 'wh_1', url: 'https://example.com/h', secret: 'leaked-secret-5678' });
 
-		const result = await runNode(webhookNode({ operation: 'get', webhookId: byId('wh_1') }), {
+		const result = await runNode(suite.node({ operation: 'get', webhookId: byId('wh_1') }), {
 			credentials,
 		});
 

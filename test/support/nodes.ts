@@ -15,6 +15,7 @@ import { clientsFor, raw, startTestSandbox } from './sandbox';
 import {
 	ITEMS_NAME,
 	loadPackage,
+	runNode,
 	runWorkflow,
 	TRIGGER_NAME,
 	itemsIntoNode,
@@ -85,6 +86,48 @@ export async function startService(options: SandboxOptions = {}): Promise<TestSe
 		},
 		close: async () => await sandbox.close(),
 	};
+}
+
+export interface ResourceSuite {
+	/** The sandbox of this test file, started before its tests and closed after them. */
+	service: TestService;
+	/** The connected instance the node sends from (when `instance` was given). */
+	instance: { id: string; phoneNumber: string };
+	/** The node on this resource (and that instance), with these parameters. */
+	node(parameters: IDataObject, extra?: Partial<NodeUnderTest>): NodeUnderTest;
+	/** Runs the node with the workspace credential; one empty item unless `items` are given. */
+	run(
+		parameters: IDataObject,
+		items?: IDataObject[],
+		extra?: Partial<NodeUnderTest>,
+	): Promise<WorkflowResult & { nodeName: string }>;
+}
+
+/**
+ * One resource of the Multichannel node under test, for a whole test file: registers the file's `beforeAll`
+ * (a sandbox, and a connected instance named `options.instance` that the node's Instance field points at) and
+ * `afterAll` (closes it). `service` and `instance` are set once `beforeAll` has run.
+ */
+export function useResource(resource: string, options: { instance?: string } = {}): ResourceSuite {
+	const suite = {
+		node: (parameters: IDataObject, extra: Partial<NodeUnderTest> = {}) =>
+			multichannelNode(
+				resource,
+				options.instance ? { instanceId: byId(suite.instance.id), ...parameters } : parameters,
+				extra,
+			),
+		run: async (parameters: IDataObject, items?: IDataObject[], extra = {}) =>
+			await runNode(suite.node(parameters, extra), {
+				credentials: suite.service.credentials,
+				items,
+			}),
+	} as ResourceSuite;
+	beforeAll(async () => {
+		suite.service = await startService();
+		if (options.instance) suite.instance = await suite.service.connectedInstance(options.instance);
+	});
+	afterAll(async () => await suite.service?.close());
+	return suite;
 }
 
 /** Nothing the run kept (outputs, errors, messages) contains any of the secrets. */
