@@ -1,6 +1,8 @@
 import { createHmac } from 'crypto';
 import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
+import { Answer } from '../../../../src/client/resources/answers';
+import { z } from '../../../../src/client/zod';
 import { CREDENTIAL_NAMES } from '../../../shared/client';
 
 /**
@@ -37,6 +39,19 @@ export interface AnswerData {
 	answeredAt: string;
 	messageId: string;
 }
+
+/** One output item of the operation, answered or not. */
+export const AnswerOutput = z.object({
+	approved: z
+		.boolean()
+		.optional()
+		.describe('Approval only: whether Approve was tapped (false when the wait ended unanswered)'),
+	timedOut: z.boolean().describe('Whether the wait ended without an answer (Limit Wait Time)'),
+	answer: Answer.nullable(),
+	from: z.string().nullable().describe('Who answered'),
+	answeredAt: z.string().nullable(),
+	messageId: z.string().describe('The question that was sent'),
+});
 
 /** The node's output when the answer came. */
 export function answeredOutput(responseType: ResponseType, data: AnswerData): IDataObject {

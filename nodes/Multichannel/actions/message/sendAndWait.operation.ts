@@ -13,6 +13,7 @@ import { idempotencyKeyFor, idempotencyKeyOption } from '../../../shared/idempot
 import type { OperationContext } from '../../../shared/resources';
 import { readDateTime } from '../../../shared/values';
 import {
+	AnswerOutput,
 	answerSecret,
 	APPROVE_ID,
 	DECLINE_ID,
@@ -252,6 +253,9 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.answers.register.scope;
+
+/** The answer (or timedOut: true), which n8n outputs when the execution resumes. */
+export const output = AnswerOutput;
 
 export const fields = {
 	...send.fieldNames,

@@ -1,0 +1,304 @@
+// Send and Wait for Response in a real n8n (2.40.7, the package installed as a community package), with the example
+// examples/approve-refund.json as `npm start` imports it (started by a Webhook node here, since n8n's public API
+// cannot run a Manual Trigger): the manager gets the question with Approve/Decline buttons, the execution waits
+// with n8n's own waiting, and the sandbox's simulated tap resumes it through n8n's waiting webhook. Also: replies
+// from other chats resume nothing; forged resume requests are refused and it keeps waiting; a replayed answer
+// does not resume it twice; Limit Wait Time resumes it with timedOut: true; n8n restarted while it waits, the
+// answer still resumes it; after each case no answer registration is left at the sandbox.
+import assert from 'node:assert/strict';
+import { createHmac, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { eventually, log, nodeOutput, useStack } from './support/harness.mjs';
+import { prepareWorkflow } from '../dev/stack/stack.mjs';
+
+const ctx = useStack();
+
+const EXAMPLE = JSON.parse(
+	readFileSync(new URL('../examples/approve-refund.json', import.meta.url), 'utf8'),
+);
+const ASK = 'Ask the manager';
+
+/** The example, started by a Webhook node, asking `manager` about `customer`'s refund, waiting `limit`. */
+function exampleWithWebhook(path, { manager, customer, limit }) {
+	const workflow = structuredClone(EXAMPLE);
+	workflow.name = `${EXAMPLE.name} (e2e ${path})`;
+	workflow.nodes = workflow.nodes.map((node) => {
+		if (node.name === 'Refund requested') {
+			return {
+				...node,
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+				webhookId: randomUUID(),
+			};
+		}
+		if (node.name === 'Refund details') {
+			const details = { order: path, amount: '$120.00', reason: 'Damaged', customer, manager };
+			return { ...node, parameters: { ...node.parameters, jsonOutput: JSON.stringify(details) } };
+		}
+		if (node.name === ASK && limit) {
+			const options = { limitWaitTime: { values: { limitType: 'afterTimeInterval', ...limit } } };
+			return { ...node, parameters: { ...node.parameters, options } };
+		}
+		return node;
+	});
+	return workflow;
+}
+
+let phones = 0;
+const nextPhone = () => `+1415555${String(2100 + phones++).padStart(4, '0')}`;
+
+const answersPath = () => `/api/v1/instances/${ctx.stack.instance.id}/answers`;
+const registrations = async () => (await ctx.workspace('GET', answersPath())).data;
+const tap = (messageId, id, from) =>
+	ctx.workspace(
+		'POST',
+		`/sandbox/instances/${ctx.stack.instance.id}/messages/${messageId}/tap`,
+		from ? { id, from } : { id },
+	);
+const write = (from, text) =>
+	ctx.workspace('POST', `/sandbox/instances/${ctx.stack.instance.id}/inbound`, { from, text });
+
+/** The one execution of a workflow, once it is in `status`. */
+const executionIn = (workflowId, status, timeoutMs = 60_000) =>
+	eventually(
+		`the execution to be ${status}`,
+		async () => {
+			const executions = await ctx.executions(workflowId, true);
+			assert.ok(executions.length <= 1, `one execution, not ${executions.length}`);
+			return executions[0]?.status === status && executions[0];
+		},
+		timeoutMs,
+	);
+
+/** Creates and activates the workflow, starts it, and waits until it waits for the manager's answer. */
+async function ask({ limit } = {}) {
+	const path = `refund-${randomUUID().slice(0, 8)}`;
+	const manager = nextPhone();
+	const customer = nextPhone();
+	const created = await ctx.api(
+		'POST',
+		'/workflows',
+		prepareWorkflow(exampleWithWebhook(path, { manager, customer, limit }), {
+			credentials: ctx.stack.credentials,
+			instance: ctx.stack.instance,
+		}),
+	);
+	await ctx.activate(created.id);
+	const { status, text } = await ctx.postToWebhook(path, {});
+	assert.equal(status, 200, text);
+	const question = await ctx.outboundTo(manager);
+	const execution = await executionIn(created.id, 'waiting');
+	const registration = await eventually('the answer registration', async () =>
+		(await registrations()).find((entry) => entry.messageId === question.id),
+	);
+	assert.equal(question.type, 'buttons');
+	return { workflowId: created.id, manager, customer, question, execution, registration };
+}
+
+/** What the sandbox stored for a registration (its URL and secret): only its data file has them. */
+function storedRegistration(id) {
+	const state = JSON.parse(readFileSync(join(ctx.dir, 'sandbox-state.json'), 'utf8'));
+	return state.collections.answers.find((entry) => entry.id === id);
+}
+
+function answeredEvent(registration, manager, answer) {
+	return JSON.stringify({
+		id: `evt_${randomUUID().replaceAll('-', '').slice(0, 16)}`,
+		type: 'message.answered',
+		createdAt: new Date().toISOString(),
+		data: {
+			registrationId: registration.id,
+			instanceId: registration.instanceId,
+			chatId: registration.chatId,
+			messageId: registration.messageId,
+			answer,
+			from: manager,
+			answeredAt: new Date().toISOString(),
+			answerMessageId: 'msg_forged',
+		},
+	});
+}
+
+function signed(secret, body) {
+	const t = Math.floor(Date.now() / 1000);
+	const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+	return `t=${t},v1=${v1}`;
+}
+
+async function post(url, body, signature) {
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: {
+			'content-type': 'application/json',
+			...(signature ? { 'x-multichannel-signature': signature } : {}),
+		},
+		body,
+		signal: AbortSignal.timeout(30_000),
+	});
+	return { status: response.status, text: await response.text() };
+}
+
+async function noRegistrationLeft() {
+	await eventually('no answer registration left at the sandbox', async () => {
+		const left = await registrations();
+		return left.length === 0 || (log(`left: ${JSON.stringify(left)}`), false);
+	});
+}
+
+describe('Send and Wait for Response in a real n8n', () => {
+	test('the example is imported by the stack, as by npm start', () => {
+		ctx.example('approve-refund.json');
+	});
+
+	test(
+		'the manager taps Approve: the execution resumes with the answer and the next node runs',
+		{ timeout: 180_000 },
+		async () => {
+			const { workflowId, manager, customer, question } = await ask();
+			await tap(question.id, 'approve');
+
+			const execution = await executionIn(workflowId, 'success');
+			const [output] = nodeOutput(execution, ASK);
+			assert.deepEqual(
+				{ ...output, answeredAt: typeof output.answeredAt },
+				{
+					approved: true,
+					timedOut: false,
+					answer: {
+						type: 'button',
+						id: 'approve',
+						title: 'Approve refund',
+						text: 'Approve refund',
+					},
+					from: manager,
+					answeredAt: 'string',
+					messageId: question.id,
+				},
+			);
+			const told = await ctx.outboundTo(customer);
+			assert.match(told.content.text, /^Good news: your refund of \$120\.00/);
+			assert.equal(nodeOutput(execution, 'Tell the customer: not approved').length, 0);
+			await noRegistrationLeft();
+		},
+	);
+
+	test(
+		'replies from other chats resume nothing; forged resume requests are refused and it keeps waiting; a replay does not resume it twice',
+		{ timeout: 240_000 },
+		async () => {
+			const { workflowId, manager, customer, question, registration } = await ask();
+
+			// Another chat: the customer writes, and taps a question of their own; the manager writes text.
+			const elsewhere = await ctx.workspace(
+				'POST',
+				`/api/v1/instances/${ctx.stack.instance.id}/messages/buttons`,
+				{ to: customer, text: 'Rate us?', buttons: [{ id: 'approve', title: 'Approve' }] },
+			);
+			await tap(elsewhere.id, 'approve');
+			await write(customer, 'approve');
+			await write(manager, 'yes, approve'); // a text, but Approval waits for a tap
+
+			// Forged requests to the resume URL, found in the sandbox's data file as an attacker might find it.
+			const { url, secret } = storedRegistration(registration.id);
+			const body = answeredEvent(registration, manager, {
+				type: 'button',
+				id: 'approve',
+				title: 'Approve refund',
+				text: 'Approve refund',
+			});
+			const noSignature = await post(url, body);
+			const wrongSecret = await post(url, body, signed('x'.repeat(64), body));
+			const unsignedUrl = new URL(url);
+			unsignedUrl.searchParams.delete('signature');
+			const withoutN8nSignature = await post(unsignedUrl, body, signed(secret, body));
+			const otherMessage = answeredEvent({ ...registration, messageId: 'msg_other' }, manager, {
+				type: 'button',
+				id: 'approve',
+				title: 'Approve refund',
+				text: 'Approve refund',
+			});
+			const aboutAnotherMessage = await post(url, otherMessage, signed(secret, otherMessage));
+			log(
+				`forged: ${[noSignature, wrongSecret, withoutN8nSignature, aboutAnotherMessage].map((r) => r.status).join(', ')}`,
+			);
+			assert.equal(noSignature.status, 401, noSignature.text);
+			assert.equal(wrongSecret.status, 401, wrongSecret.text);
+			assert.equal(withoutN8nSignature.status, 401);
+			assert.equal(aboutAnotherMessage.status, 400, aboutAnotherMessage.text);
+
+			await sleep(3_000);
+			await executionIn(workflowId, 'waiting', 5_000);
+			assert.equal((await registrations()).length, 1, 'still registered');
+
+			// The manager's own tap on Decline resumes it.
+			await tap(question.id, 'decline');
+			const execution = await executionIn(workflowId, 'success');
+			const [output] = nodeOutput(execution, ASK);
+			assert.equal(output.approved, false);
+			assert.equal(output.timedOut, false);
+			assert.deepEqual(output.answer, {
+				type: 'button',
+				id: 'decline',
+				title: 'Decline',
+				text: 'Decline',
+			});
+			const told = await ctx.outboundTo(customer);
+			assert.match(told.content.text, /we could not approve it/);
+			await noRegistrationLeft();
+
+			// A correctly signed answer sent again (a replay) does not resume the finished execution.
+			const replay = await post(url, body, signed(secret, body));
+			log(`replay after resuming: ${replay.status}`);
+			await sleep(2_000);
+			const executions = await ctx.executions(workflowId, true);
+			assert.equal(executions.length, 1);
+			assert.equal(executions[0].status, 'success');
+			assert.equal(nodeOutput(executions[0], ASK)[0].answer.id, 'decline');
+		},
+	);
+
+	test(
+		'Limit Wait Time: unanswered, it resumes with timedOut: true and the registration is gone',
+		{ timeout: 240_000 },
+		async () => {
+			// 0.1 minutes; n8n's wait tracker looks for due executions every 60 s.
+			const { workflowId, customer, question } = await ask({
+				limit: { resumeAmount: 0.1, resumeUnit: 'minutes' },
+			});
+			const execution = await executionIn(workflowId, 'success', 150_000);
+			assert.deepEqual(nodeOutput(execution, ASK), [
+				{
+					approved: false,
+					timedOut: true,
+					answer: null,
+					from: null,
+					answeredAt: null,
+					messageId: question.id,
+				},
+			]);
+			const told = await ctx.outboundTo(customer);
+			assert.match(told.content.text, /a colleague is still looking at it/);
+			await noRegistrationLeft();
+		},
+	);
+
+	test(
+		'n8n restarted while it waits: the answer still resumes it',
+		{ timeout: 300_000 },
+		async () => {
+			const { workflowId, manager, question } = await ask();
+			await ctx.stack.n8n.restart();
+			await tap(question.id, 'approve');
+			const execution = await executionIn(workflowId, 'success', 120_000);
+			const [output] = nodeOutput(execution, ASK);
+			assert.equal(output.approved, true);
+			assert.equal(output.from, manager);
+			await noRegistrationLeft();
+		},
+	);
+});
