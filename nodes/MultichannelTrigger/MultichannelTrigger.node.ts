@@ -13,6 +13,7 @@ import { api, MESSAGING_EVENTS, type WorkspaceClient } from '../../src/client';
 import { workspaceConnection } from '../shared/client';
 import { eventsSubtitle } from '../shared/events';
 import { optionsFrom } from '../shared/lists';
+import { attachMedia, mediaOptions } from './media';
 import {
 	chosenEvents,
 	eventsProperty,
@@ -26,6 +27,7 @@ const trigger = webhookTrigger<WorkspaceClient>({
 	// The client checks the event names against the contract (zod) before sending.
 	webhooks: (client) => client.webhooks as WebhookEndpoints,
 	scopes: { read: api.workspace.webhooks.get.scope, write: api.workspace.webhooks.create.scope },
+	attach: attachMedia,
 	subscription: (context) => chosenEvents(context, 'instanceIds'),
 });
 
@@ -73,7 +75,10 @@ export class MultichannelTrigger implements INodeType {
 				description:
 					'Only events of these instances; none chosen means every instance. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
-			triggerOptions,
+			{
+				...triggerOptions,
+				options: [...(triggerOptions.options ?? []), ...mediaOptions],
+			},
 		],
 	};
 

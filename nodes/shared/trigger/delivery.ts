@@ -1,4 +1,9 @@
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import {
 	ApiError,
@@ -251,5 +256,7 @@ export async function receive<C>(
 				...highlights,
 				data: event.data as IDataObject,
 			};
-	return { workflowData: [context.helpers.returnJsonArray([output])] };
+	const item: INodeExecutionData = { json: output };
+	await spec.attach?.(context, event, item);
+	return { workflowData: [[item]] };
 }

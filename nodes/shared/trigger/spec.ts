@@ -1,4 +1,9 @@
-import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IHookFunctions,
+	INodeExecutionData,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 
 import type { CallOptions, EventEnvelope, Scope } from '../../../src/client';
 import type { ServiceConnection } from '../client';
@@ -60,6 +65,12 @@ export interface TriggerSpec<C> {
 	 * clicked a tracked link, say); nothing when the event has none of it.
 	 */
 	highlights?(event: EventEnvelope): IDataObject;
+	/**
+	 * Adds to the event's item what it carries beside its JSON (a received message's file, as binary data),
+	 * after the event is claimed and before the workflow starts. It must not throw: an event is never dropped
+	 * for what could not be added, its item says why instead.
+	 */
+	attach?(context: IWebhookFunctions, event: EventEnvelope, item: INodeExecutionData): Promise<void>;
 }
 
 const FIELD_NAMES = {

@@ -1,0 +1,113 @@
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeProperties,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+
+import { api, type EventEnvelope } from '../../src/client';
+import type { MessageMedia } from '../../src/client/resources/media';
+import { workspaceConnection } from '../shared/client';
+import { toNodeError } from '../shared/errors';
+import { downloadMessageFile } from '../shared/media';
+
+/**
+ * The trigger's Download Media option: the file of a received message arrives as binary data on the event's
+ * item, downloaded in `webhook()` after the event is claimed and before the workflow starts. A file over the
+ * size cap, or one that cannot be downloaded, is not attached: the item keeps the file's description and says
+ * why (`mediaNotAttached`); the event still runs.
+ */
+
+/** The binary field the file arrives in, as in n8n's own triggers that receive files. */
+export const MEDIA_FIELD = 'data';
+const DEFAULT_MAX_MB = 16;
+/**
+ * The service waits 10 s for the trigger's answer, the claim takes up to 4 s of it: one attempt, 5 s at
+ * most. A file that takes longer is described, not attached.
+ */
+const DOWNLOAD_TIMEOUT_MS = 5_000;
+
+export const mediaOptions: INodeProperties[] = [
+	{
+		displayName: 'Download Media',
+		name: 'downloadMedia',
+		type: 'boolean',
+		default: false,
+		description: `Whether a received image, voice note, video or document arrives as a file (binary field "${MEDIA_FIELD}") before the workflow starts; a file that is not attached is described, with the reason in "mediaNotAttached"`,
+	},
+	{
+		displayName: 'Max File Size (MB)',
+		name: 'maxFileSizeMb',
+		type: 'number',
+		default: DEFAULT_MAX_MB,
+		typeOptions: { minValue: 0, numberPrecision: 2 },
+		description:
+			'With Download Media: larger files are not downloaded; the item carries their description and says why',
+	},
+];
+
+function mediaOf(event: EventEnvelope): MessageMedia | undefined {
+	const media = (event.data as IDataObject).media as MessageMedia | null | undefined;
+	return event.type === 'message.received' && media && typeof media.id === 'string'
+		? media
+		: undefined;
+}
+
+function sizeText(bytes: number): string {
+	if (bytes < 1024) return `${bytes} bytes`;
+	if (bytes < 1024 * 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
+	return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}
+
+/** The trigger's `attach`: the received message's file, when the option asks for it. */
+export async function attachMedia(
+	context: IWebhookFunctions,
+	event: EventEnvelope,
+	item: INodeExecutionData,
+): Promise<void> {
+	const media = mediaOf(event);
+	if (!media || context.getNodeParameter('options.downloadMedia', false) !== true) return;
+	const messageId = String((event.data as IDataObject).id);
+	const maxMb = Number(context.getNodeParameter('options.maxFileSizeMb', DEFAULT_MAX_MB));
+	const maxBytes = Number.isFinite(maxMb) && maxMb >= 0 ? maxMb * 1024 * 1024 : Infinity;
+	const notAttached = (reason: string) => {
+		item.json.mediaNotAttached = reason;
+		context.logger.info(
+			`${context.getNode().name}: the file of message ${messageId} was not attached: ${reason}`,
+		);
+	};
+	if (media.size > maxBytes) {
+		notAttached(`the file is ${sizeText(media.size)}, over Max File Size (${maxMb} MB)`);
+		return;
+	}
+	let secrets: string[] = [];
+	let serviceUrl: string | undefined;
+	try {
+		const connection = await workspaceConnection.connect(context);
+		({ secrets, serviceUrl } = connection);
+		const file = await downloadMessageFile(connection.client, messageId, media, {
+			timeoutMs: DOWNLOAD_TIMEOUT_MS,
+			maxRetries: 0,
+		});
+		if (file.size > maxBytes) {
+			notAttached(`the file is ${sizeText(file.size)}, over Max File Size (${maxMb} MB)`);
+			return;
+		}
+		item.binary = {
+			[MEDIA_FIELD]: await context.helpers.prepareBinaryData(
+				file.data,
+				file.fileName,
+				file.mimeType,
+			),
+		};
+	} catch (error) {
+		const mapped = toNodeError(context.getNode(), error, {
+			keyKind: workspaceConnection.keyKind,
+			scope: api.workspace.messages.downloadMedia.scope,
+			noun: 'file',
+			secrets,
+			serviceUrl,
+		});
+		notAttached(`it could not be downloaded: ${mapped.message}`);
+	}
+}
