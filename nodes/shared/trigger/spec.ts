@@ -70,7 +70,11 @@ export interface TriggerSpec<C> {
 	 * after the event is claimed and before the workflow starts. It must not throw: an event is never dropped
 	 * for what could not be added, its item says why instead.
 	 */
-	attach?(context: IWebhookFunctions, event: EventEnvelope, item: INodeExecutionData): Promise<void>;
+	attach?(
+		context: IWebhookFunctions,
+		event: EventEnvelope,
+		item: INodeExecutionData,
+	): Promise<void>;
 }
 
 const FIELD_NAMES = {
