@@ -15,6 +15,7 @@ import {
 	type RunNodeOptions,
 	type WorkflowResult,
 } from '../../dev/harness';
+import { failure } from '../support/nodes';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
@@ -26,15 +27,6 @@ type Keys = NonNullable<Sandbox['keys']>;
 
 let sandbox: Sandbox;
 let keys: Keys;
-
-interface StoredError {
-	name: string;
-	message: string;
-	description?: string;
-	httpCode?: string;
-	context: IDataObject;
-}
-const failure = (result: WorkflowResult) => result.error as unknown as StoredError;
 
 function eventNode(parameters: IDataObject, extra: Partial<NodeUnderTest> = {}): NodeUnderTest {
 	return {

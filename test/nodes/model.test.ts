@@ -6,7 +6,8 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { runNode, runListSearch, type NodeUnderTest, type WorkflowResult } from '../../dev/harness';
+import { runNode, runListSearch, type NodeUnderTest } from '../../dev/harness';
+import { byId, failure } from '../support/nodes';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
@@ -34,8 +35,6 @@ function modelNode(parameters: IDataObject, extra: Partial<NodeUnderTest> = {}):
 		...extra,
 	} as NodeUnderTest;
 }
-
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 interface SeenRequest {
 	method: string;
@@ -69,21 +68,6 @@ const expected = (path: string, apiKey = API_KEY): SeenRequest => ({
 const errorBody = (code: string, message: string, requestId = 'req_123') => ({
 	error: { code, message, requestId },
 });
-
-/**
- * The error that stopped a run, as n8n keeps it in the execution: a plain copy of the `NodeApiError` or
- * `NodeOperationError` the node threw (its class survives as `name`).
- */
-interface StoredError {
-	name: string;
-	message: string;
-	description?: string;
-	httpCode?: string;
-	context: IDataObject;
-	messages?: string[];
-	errorResponse?: IDataObject;
-}
-const failure = (result: WorkflowResult) => result.error as unknown as StoredError;
 
 beforeAll(() => nock.disableNetConnect());
 afterEach(() => {

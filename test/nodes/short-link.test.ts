@@ -17,6 +17,7 @@ import {
 	type RunNodeOptions,
 	type WorkflowResult,
 } from '../../dev/harness';
+import { byId, failure } from '../support/nodes';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
@@ -31,20 +32,9 @@ type Keys = NonNullable<Sandbox['keys']>;
 let sandbox: Sandbox;
 let keys: Keys;
 
-interface StoredError {
-	name: string;
-	message: string;
-	description?: string;
-	httpCode?: string;
-	context: IDataObject;
-}
-const failure = (result: WorkflowResult) => result.error as unknown as StoredError;
-
 function linkNode(parameters: IDataObject, extra: Partial<NodeUnderTest> = {}): NodeUnderTest {
 	return { type: NODE_TYPE, name: NODE_NAME, parameters, ...extra } as NodeUnderTest;
 }
-
-const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 /** Runs the node with the sandbox's short-link key (or another), and checks no key leaks into the run. */
 async function run(

@@ -130,6 +130,22 @@ export function useResource(resource: string, options: { instance?: string } = {
 	return suite;
 }
 
+/**
+ * The error that stopped a run, as n8n keeps it in the execution: a `NodeApiError` the node threw, or the
+ * `NodeOperationError` (its class survives as `name`).
+ */
+export interface StoredError {
+	name: string;
+	message: string;
+	description?: string;
+	httpCode?: string;
+	context: IDataObject;
+	messages?: string[];
+	errorResponse?: IDataObject;
+}
+
+export const failure = (result: WorkflowResult) => result.error as unknown as StoredError;
+
 /** Nothing the run kept (outputs, errors, messages) contains any of the secrets. */
 export function expectNoSecrets(result: WorkflowResult, secrets: string[]): void {
 	const kept = JSON.stringify(result.run.data);
