@@ -5,46 +5,29 @@
 // the message and the recipient; the follow-up reaches that recipient once, however often they click.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { eventually, nodeOutput, useStack } from './support/harness.mjs';
+import { eventually, exampleWithWebhook, nodeOutput, useStack } from './support/harness.mjs';
 import { prepareWorkflow } from '../dev/stack/stack.mjs';
 
 const ctx = useStack();
 
 const BROWSER_UA =
 	'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-const EXAMPLE = JSON.parse(
-	readFileSync(new URL('../examples/tracked-campaign.json', import.meta.url), 'utf8'),
-);
-
-/** The example, started by a Webhook node instead of its Manual Trigger, sending to `recipients`. */
-function exampleWithWebhook(path, recipients) {
-	const workflow = structuredClone(EXAMPLE);
-	workflow.name = `${EXAMPLE.name} (e2e ${path})`;
-	workflow.nodes = workflow.nodes.map((node) => {
-		if (node.name === 'Send the campaign') {
-			return {
-				...node,
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
-				webhookId: randomUUID(),
-			};
-		}
-		if (node.name === 'Recipients') {
-			return {
-				...node,
-				parameters: { ...node.parameters, jsonOutput: JSON.stringify({ recipients }) },
-			};
-		}
-		if (node.webhookId) return { ...node, webhookId: randomUUID() };
-		return node;
+/** The example, sending its campaign to `recipients` when `path` is posted to. */
+const campaignWorkflow = (path, recipients) =>
+	exampleWithWebhook('tracked-campaign.json', {
+		start: 'Send the campaign',
+		path,
+		change: (node) =>
+			node.name === 'Recipients'
+				? {
+						...node,
+						parameters: { ...node.parameters, jsonOutput: JSON.stringify({ recipients }) },
+					}
+				: node,
 	});
-	return workflow;
-}
 
 describe('tracked links in a real n8n', () => {
 	test('the example is imported by the stack, as by npm start', () => {
@@ -61,7 +44,7 @@ describe('tracked links in a real n8n', () => {
 			const created = await ctx.api(
 				'POST',
 				'/workflows',
-				prepareWorkflow(exampleWithWebhook(path, [{ name: 'Dana', phone: '+1 415 555 0181' }]), {
+				prepareWorkflow(campaignWorkflow(path, [{ name: 'Dana', phone: '+1 415 555 0181' }]), {
 					credentials: stack.credentials,
 					instance: stack.instance,
 				}),

@@ -11,7 +11,12 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { collectPages, prepareWorkflow, sandboxCall, startHeadlessStack } from '../../dev/stack/stack.mjs';
+import {
+	collectPages,
+	prepareWorkflow,
+	sandboxCall,
+	startHeadlessStack,
+} from '../../dev/stack/stack.mjs';
 
 export const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 900_000);
 
@@ -34,6 +39,33 @@ export async function eventually(what, probe, timeoutMs = 30_000) {
 			);
 		await sleep(250);
 	}
+}
+
+/**
+ * An example workflow of examples/ as n8n's public API can start it: its Manual Trigger `start` becomes a Webhook
+ * node (POST `path`, answered at once; the API cannot run a Manual Trigger), every other trigger gets a fresh
+ * webhook id, and `change(node)` may adapt the other nodes.
+ */
+export function exampleWithWebhook(file, { start, path, change = (node) => node }) {
+	const example = JSON.parse(
+		readFileSync(new URL(`../../examples/${file}`, import.meta.url), 'utf8'),
+	);
+	return {
+		...example,
+		name: `${example.name} (e2e ${path})`,
+		nodes: example.nodes.map((node) => {
+			if (node.name === start) {
+				return {
+					...node,
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+					webhookId: randomUUID(),
+				};
+			}
+			return change(node.webhookId ? { ...node, webhookId: randomUUID() } : node);
+		}),
+	};
 }
 
 /** The items a node output in an execution's first run. */

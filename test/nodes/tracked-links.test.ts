@@ -7,6 +7,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { runNode } from '../../dev/harness';
+import { nockOnly } from '../support/client';
 import { clientsFor } from '../support/sandbox';
 import {
 	byId,
@@ -156,13 +157,7 @@ describe('Track Links on the wire (nock)', () => {
 		multichannelNode('message', { instanceId: byId('inst_1'), ...parameters });
 	const answer = { id: 'msg_1', instanceId: 'inst_1', status: 'sent' };
 
-	beforeAll(() => nock.disableNetConnect());
-	afterEach(() => {
-		const pending = nock.pendingMocks();
-		nock.cleanAll();
-		expect(pending).toEqual([]);
-	});
-	afterAll(() => nock.enableNetConnect());
+	nockOnly();
 
 	/** Runs the node once against a recorded endpoint; the request bodies it sent. */
 	async function bodiesSent(path: string, parameters: IDataObject): Promise<unknown[]> {

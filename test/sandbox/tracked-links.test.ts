@@ -2,6 +2,7 @@ import { findUrls } from '../../sandbox/handlers/tracked-links';
 import type { Sandbox } from '../../sandbox/server';
 import {
 	clientsFor,
+	PHONE_BROWSER,
 	raw,
 	startReceiver,
 	startTestSandbox,
@@ -9,9 +10,6 @@ import {
 } from '../support/sandbox';
 
 type Keys = NonNullable<Sandbox['keys']>;
-
-const IPHONE_SAFARI =
-	'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 describe('which URLs of a text are tracked', () => {
 	const urls = (text: string) => findUrls(text).map((found) => found.url);
@@ -129,7 +127,7 @@ describe('sandbox tracked links', () => {
 		const code = new URL(tracked.shortUrl).pathname.slice(1);
 
 		const visit = await raw(sandbox.baseUrl, 'GET', `/${code}`, {
-			headers: { 'user-agent': IPHONE_SAFARI },
+			headers: { 'user-agent': PHONE_BROWSER },
 		});
 		expect(visit.status).toBe(302);
 		expect(visit.headers.location).toBe('https://blog.example/post');

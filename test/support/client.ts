@@ -83,3 +83,14 @@ export function resetNock() {
 	nock.cleanAll();
 	nock.disableNetConnect();
 }
+
+/** A describe block answered by nock alone: no real connection, and every mock used by the end of each test. */
+export function nockOnly(): void {
+	beforeAll(() => nock.disableNetConnect());
+	afterEach(() => {
+		const pending = nock.pendingMocks();
+		nock.cleanAll();
+		expect(pending).toEqual([]);
+	});
+	afterAll(() => nock.enableNetConnect());
+}

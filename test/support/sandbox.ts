@@ -104,6 +104,10 @@ export async function raw(
 	return { status: response.statusCode, headers: flat, body: parsed };
 }
 
+/** A phone's browser, as a person opening a short link (clicks by bots are recorded, but not counted nor listed). */
+export const PHONE_BROWSER =
+	'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Polls until `check` returns a value (not undefined/false), for at most `timeoutMs`. */

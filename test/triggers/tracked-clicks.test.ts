@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, raw, startTestSandbox, waitFor } from '../support/sandbox';
+import { clientsFor, PHONE_BROWSER, raw, startTestSandbox, waitFor } from '../support/sandbox';
 import {
 	N8nEndpoint,
 	TRIGGER_TYPES,
@@ -15,9 +15,6 @@ import {
 } from '../../dev/harness/triggers';
 
 type Keys = NonNullable<Sandbox['keys']>;
-
-const IPHONE_SAFARI =
-	'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 let sandbox: Sandbox;
 let keys: Keys;
@@ -66,7 +63,7 @@ async function sendAndClick(to: string): Promise<{ messageId: string; linkId: st
 	});
 	const [tracked] = message.trackedLinks ?? [];
 	const visit = await raw(sandbox.baseUrl, 'GET', new URL(tracked.shortUrl).pathname, {
-		headers: { 'user-agent': IPHONE_SAFARI },
+		headers: { 'user-agent': PHONE_BROWSER },
 	});
 	expect(visit.status).toBe(302);
 	return { messageId: message.id, linkId: tracked.linkId as string };
@@ -115,7 +112,7 @@ describe('Short Link Trigger on a tracked link', () => {
 		const node = await activated({});
 		const link = await clients.shortLink.links.create({ body: { url: 'https://example.com/own' } });
 		await raw(sandbox.baseUrl, 'GET', `/${link.code as string}`, {
-			headers: { 'user-agent': IPHONE_SAFARI },
+			headers: { 'user-agent': PHONE_BROWSER },
 		});
 
 		const started = await execution(node, link.id);
