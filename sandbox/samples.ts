@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox runs in plain Node, never inside n8n */
 import { deflateSync } from 'node:zlib';
 
 import type { MediaFile } from './media';

@@ -115,6 +115,39 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 		</table>
 	</section>
 
+	<section class="card" id="phone">
+		<h2>Simulate a contact</h2>
+		<p>A contact of a connected instance sends a file, one of the sandbox's samples. It arrives as
+		<code>message.received</code> with its <code>media</code> (name, type, size, SHA-256); the file itself is at
+		<code>GET /api/v1/messages/{id}/media</code>. Sent with the key you signed in with (a workspace key).</p>
+		<form id="phone-form" autocomplete="off">
+			<div class="grid">
+				<div>
+					<label for="phone-instance">Instance ID</label>
+					<input id="phone-instance" type="text" placeholder="inst_…" spellcheck="false" required>
+				</div>
+				<div>
+					<label for="phone-from">From</label>
+					<input id="phone-from" type="text" placeholder="+14155550123" spellcheck="false" required>
+				</div>
+				<div>
+					<label for="phone-sample">File</label>
+					<select id="phone-sample">
+						<option value="image">Image (PNG)</option>
+						<option value="voice">Voice note (Ogg/Opus)</option>
+						<option value="pdf">Document (PDF)</option>
+					</select>
+				</div>
+				<div>
+					<label for="phone-caption">Caption</label>
+					<input id="phone-caption" type="text" maxlength="1024" placeholder="optional">
+				</div>
+				<div class="submit"><button type="submit" id="phone-submit">Send the file</button></div>
+			</div>
+			<p class="error" id="phone-error" role="alert" hidden></p>
+			<p class="muted" id="phone-result" role="status" hidden></p>
+		</form>
+	</section>
 	<section class="card" id="reference">
 		<h2>API reference</h2>
 		<p>Every endpoint of the OpenAPI document (<a id="openapi-link" href="/api/v1/openapi.json">openapi.json</a>).

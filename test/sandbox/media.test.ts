@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run in plain Node, never inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- tests run in plain Node, never inside n8n */
 /**
  * The files of media messages in the sandbox: kept when sent (upload or URL) and when received (a sample or an
  * upload), served back byte for byte by `GET /api/v1/messages/{messageId}/media` with their headers, 404 without a

@@ -1,6 +1,7 @@
 import { byId, copyText, setError } from './dom';
 import type { ExampleBody } from './examples';
 import { clearSecret, createKey, currentSecret, enter, renderScopes, signOut } from './keys';
+import { sendSampleFile } from './phone';
 import { Reference } from './reference';
 import { messageOf, session, statusOf } from './session';
 
@@ -63,6 +64,10 @@ byId('secret-use').addEventListener('click', () => {
 	byId('reference').scrollIntoView();
 });
 byId('secret-dismiss').addEventListener('click', clearSecret);
+byId('phone-form').addEventListener('submit', (event) => {
+	event.preventDefault();
+	void sendSampleFile();
+});
 byId('ref-key').addEventListener('input', () => reference.render());
 byId('ref-filter').addEventListener('input', () => reference.render());
 

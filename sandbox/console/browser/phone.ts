@@ -1,0 +1,67 @@
+import { byId, setError, show } from './dom';
+import { messageOf, session } from './session';
+
+/**
+ * "Simulate a contact": a contact of a connected instance sends one of the sandbox's sample files (image,
+ * voice note, PDF), through the sandbox-only `POST /sandbox/instances/{instanceId}/inbound/media` with the
+ * signed-in key. It arrives as `message.received` with its `media`, as a phone's message would.
+ */
+
+interface ReceivedMessage {
+	id: string;
+	type?: string;
+	media?: { fileName?: string | null; mimeType: string; size: number };
+}
+
+export async function sendSampleFile(): Promise<void> {
+	const error = byId('phone-error');
+	const result = byId('phone-result');
+	const submit = byId<HTMLButtonElement>('phone-submit');
+	setError(error, '');
+	show(result, false);
+	const key = session.key;
+	if (!key) {
+		setError(
+			error,
+			'Sign in with a workspace key first: the contact writes to one of its instances.',
+		);
+		return;
+	}
+	const instanceId = byId<HTMLInputElement>('phone-instance').value.trim();
+	const caption = byId<HTMLInputElement>('phone-caption').value;
+	const body = {
+		from: byId<HTMLInputElement>('phone-from').value.trim(),
+		sample: byId<HTMLSelectElement>('phone-sample').value,
+		...(caption ? { caption } : {}),
+	};
+	submit.disabled = true;
+	try {
+		const response = await fetch(
+			`/sandbox/instances/${encodeURIComponent(instanceId)}/inbound/media`,
+			{
+				method: 'POST',
+				headers: {
+					Accept: 'application/json',
+					Authorization: `Bearer ${key}`,
+					'Content-Type': 'application/json',
+				},
+				body: JSON.stringify(body),
+				cache: 'no-store',
+			},
+		);
+		const answer = (await response.json().catch(() => null)) as
+			| (ReceivedMessage & { error?: { message?: string } })
+			| null;
+		if (!response.ok) {
+			setError(error, answer?.error?.message ?? `HTTP ${response.status}`);
+			return;
+		}
+		const media = answer?.media;
+		result.textContent = `Received message ${answer?.id ?? ''} (${answer?.type ?? 'media'}): ${media?.fileName ?? 'a file'}, ${media?.mimeType ?? ''}, ${media?.size ?? 0} bytes. Its file: GET /api/v1/messages/${answer?.id ?? ''}/media`;
+		show(result, true);
+	} catch (failure) {
+		setError(error, messageOf(failure));
+	} finally {
+		submit.disabled = false;
+	}
+}

@@ -1,0 +1,91 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests run in plain Node, never inside n8n */
+/**
+ * The console's "Simulate a contact" form in headless chromium: signed in with a workspace key, it sends one of
+ * the sandbox's sample files from a contact to a connected instance; the sandbox then holds a received message
+ * with that file, whose download has the sample's bytes.
+ */
+import { createHash } from 'node:crypto';
+
+import { Browser, chromiumAvailable, type BrowserPage } from '../../dev/browser/cdp';
+import { sampleFile } from '../../sandbox/samples';
+import type { Sandbox } from '../../sandbox/server';
+import { clientsFor, raw, startTestSandbox } from '../support/sandbox';
+
+type Keys = NonNullable<Sandbox['keys']>;
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+(chromiumAvailable() || process.env.CI ? describe : describe.skip)(
+	'console: simulate a contact sending a file',
+	() => {
+		let sandbox: Sandbox;
+		let keys: Keys;
+		let browser: Browser | undefined;
+		let page: BrowserPage;
+		let instanceId: string;
+
+		beforeAll(async () => {
+			sandbox = await startTestSandbox();
+			keys = sandbox.keys as Keys;
+			const client = clientsFor(sandbox.baseUrl, keys).workspace;
+			const instance = await client.instances.create({ body: { name: 'Console phone' } });
+			await client.instances.connect({ instanceId: instance.id, body: { method: 'qr' } });
+			await raw(sandbox.baseUrl, 'POST', `/sandbox/instances/${instance.id}/scan`, {
+				key: keys.workspace,
+				body: { phoneNumber: '+14155550150' },
+			});
+			instanceId = instance.id;
+			browser = await Browser.launch({ timeoutMs: 30_000 });
+			page = await browser.newPage();
+		}, 60_000);
+
+		afterAll(async () => {
+			await browser?.close();
+			await sandbox?.close();
+		}, 30_000);
+
+		const text = (selector: string) =>
+			page.evaluate<string | null>(
+				`document.querySelector(${JSON.stringify(selector)})?.textContent ?? null`,
+			);
+
+		it('sends the sample PDF; the sandbox holds the received message and its file', async () => {
+			await page.goto(`${sandbox.baseUrl}/user/api`);
+			await page.waitFor(`document.body.getAttribute('data-ready') === 'true'`, {
+				timeoutMs: 15_000,
+				what: 'the console to load',
+			});
+
+			// Not signed in yet: the form says what it needs.
+			await page.type('#phone-instance', instanceId);
+			await page.type('#phone-from', '+14155550151');
+			await page.click('#phone-submit');
+			await page.waitFor(`!document.getElementById('phone-error').hidden`, { what: 'the error' });
+			expect(await text('#phone-error')).toMatch(/^Sign in with a workspace key first/);
+
+			await page.type('#signin-key', keys.workspace);
+			await page.click('#signin-submit');
+			await page.waitFor(`!document.getElementById('who').hidden`, { what: 'the sign-in' });
+			await page.evaluate(`document.getElementById('phone-sample').value = 'pdf'`);
+			await page.type('#phone-caption', 'Invoice attached');
+			await page.click('#phone-submit');
+			await page.waitFor(`!document.getElementById('phone-result').hidden`, {
+				what: 'the received message',
+			});
+
+			const received = sandbox.store.all(
+				'messages',
+				(message) => message.direction === 'inbound' && message.from === '+14155550151',
+			);
+			expect(received).toHaveLength(1);
+			const [message] = received;
+			expect(message).toMatchObject({
+				type: 'document',
+				content: { caption: 'Invoice attached' },
+				media: { fileName: 'sample-document.pdf', mimeType: 'application/pdf' },
+			});
+			expect(await text('#phone-result')).toContain(message.id);
+			const file = sandbox.core.media.get(sandbox.workspaceId, message.media?.id ?? '');
+			expect(sha256(file?.data ?? Buffer.alloc(0))).toBe(sha256(sampleFile('pdf').data));
+		});
+	},
+);
