@@ -155,6 +155,30 @@ describe('Send and Wait for Response in a real n8n', () => {
 		ctx.example('approve-refund.json');
 	});
 
+	test('n8n offers the operation to AI agents as a human review tool', async () => {
+		// n8n generates a "…HitlTool" for every node type with a sendAndWait operation and webhooks, a community
+		// package's too: its operation and response type are fixed (approval), its message is the agent's.
+		const { client } = ctx.stack.n8n;
+		await client.ownerSession();
+		const response = await fetch(`${ctx.stack.n8n.url}/types/nodes.json`, {
+			headers: { cookie: client.cookie },
+		});
+		assert.equal(response.status, 200);
+		const types = await response.json();
+		const hitl = types.find((type) => type.name === 'n8n-nodes-multichannel.multichannelHitlTool');
+		assert.ok(hitl, 'n8n-nodes-multichannel.multichannelHitlTool is a node type');
+		const hidden = Object.fromEntries(
+			hitl.properties
+				.filter((property) => property.type === 'hidden')
+				.map((property) => [property.name, property.default]),
+		);
+		assert.deepEqual(hidden, {
+			resource: 'message',
+			operation: 'sendAndWait',
+			responseType: 'approval',
+		});
+	});
+
 	test(
 		'the manager taps Approve: the execution resumes with the answer and the next node runs',
 		{ timeout: 180_000 },
@@ -284,6 +308,33 @@ describe('Send and Wait for Response in a real n8n', () => {
 			const told = await ctx.outboundTo(customer);
 			assert.match(told.content.text, /a colleague is still looking at it/);
 			await noRegistrationLeft();
+		},
+	);
+
+	test(
+		'cancelled while it waits: the answer resumes nothing, and the registration goes with that answer',
+		{ timeout: 180_000 },
+		async () => {
+			const { workflowId, execution, question, registration } = await ask();
+			const { client } = ctx.stack.n8n;
+			await client.ownerSession();
+			await client.rest('POST', `/executions/${execution.id}/stop`);
+			await executionIn(workflowId, 'canceled', 30_000);
+			assert.equal((await registrations()).length, 1, 'n8n does not tell the node');
+
+			await tap(question.id, 'approve');
+			await eventually(
+				'the registration to go after the answer',
+				async () => {
+					const left = await registrations();
+					if (left.length > 0)
+						log(`still there: ${JSON.stringify(storedRegistration(registration.id)?.delivery)}`);
+					return left.length === 0;
+				},
+				60_000,
+			);
+			await sleep(2_000);
+			await executionIn(workflowId, 'canceled', 5_000);
 		},
 	);
 
