@@ -5,7 +5,7 @@
  * file cannot be downloaded, the event still runs and its item says why no file is attached.
  */
 import { createHash } from 'node:crypto';
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { sampleFile } from '../../sandbox/samples';
 import type { Sandbox } from '../../sandbox/server';
@@ -40,7 +40,7 @@ afterAll(async () => {
 	await sandbox.close();
 });
 
-async function activated(options: Record<string, unknown>, name: string) {
+async function activated(options: INodeParameters, name: string) {
 	const node = new TriggerUnderTest(endpoint, {
 		type: TRIGGER_TYPES.messaging,
 		name,
