@@ -117,6 +117,7 @@ describe('from sources', () => {
 				'delete',
 				'get',
 				'markRead',
+				'sendAndWait',
 				'sendContactCard',
 				'sendLocation',
 				'sendMedia',
