@@ -14,6 +14,7 @@ import { workspaceConnection } from '../shared/client';
 import { eventsSubtitle } from '../shared/events';
 import { optionsFrom } from '../shared/lists';
 import { attachMedia, mediaOptions } from './media';
+import { onlyRepliesOption, replyHighlights, skipUnlessReply } from './replies';
 import {
 	chosenEvents,
 	eventsProperty,
@@ -29,6 +30,8 @@ const trigger = webhookTrigger<WorkspaceClient>({
 	scopes: { read: api.workspace.webhooks.get.scope, write: api.workspace.webhooks.create.scope },
 	attach: attachMedia,
 	subscription: (context) => chosenEvents(context, 'instanceIds'),
+	skip: skipUnlessReply,
+	highlights: replyHighlights,
 });
 
 export class MultichannelTrigger implements INodeType {
@@ -77,7 +80,7 @@ export class MultichannelTrigger implements INodeType {
 			},
 			{
 				...triggerOptions,
-				options: [...(triggerOptions.options ?? []), ...mediaOptions],
+				options: [...(triggerOptions.options ?? []), ...mediaOptions, onlyRepliesOption],
 			},
 		],
 	};

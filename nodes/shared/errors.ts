@@ -130,7 +130,7 @@ function mapError(
 	}
 
 	if (error instanceof RequestValidationError) {
-		const label = (issue: ValidationIssue) => context.fields?.[issue.field] ?? issue.field;
+		const label = (issue: ValidationIssue) => fieldLabel(issue.field, context.fields);
 		const [first] = error.issues;
 		return new NodeOperationError(
 			node,
@@ -342,4 +342,30 @@ export function errorJson(error: NodeError): JsonObject {
 	}
 	if (error.context.itemIndex !== undefined) details.itemIndex = error.context.itemIndex as number;
 	return { error: error.message, details };
+}
+
+/**
+ * A field of the request as the user knows it. Entries of a list are numbered from 1 and named by the list's
+ * `.*` name, fields inside them by their `.*.field` name: with `body.buttons.*` = "Button" and
+ * `body.buttons.*.title` = "Title", `body.buttons.1.title` is "Button 2 › Title". Unnamed fields keep their
+ * path.
+ */
+export function fieldLabel(field: string, names: Record<string, string> = {}): string {
+	if (names[field]) return names[field];
+	const labels: string[] = [];
+	let pattern = '';
+	let named = false;
+	for (const part of field.split('.')) {
+		const index = /^\d+$/.test(part) ? Number(part) : undefined;
+		pattern = pattern === '' ? part : `${pattern}.${index === undefined ? part : '*'}`;
+		const name = names[pattern];
+		if (index !== undefined) {
+			const list = labels.pop();
+			labels.push(`${name ?? list ?? 'entry'} ${index + 1}`);
+		} else if (name) {
+			labels.push(name);
+			named = true;
+		} else if (named) labels.push(part);
+	}
+	return named ? labels.join(' › ') : field;
 }

@@ -94,23 +94,10 @@ export function readJsonObject(
 	field: string,
 	itemIndex: number,
 ): IDataObject {
-	let parsed: unknown = value;
-	if (typeof value === 'string') {
-		const text = value.trim();
-		if (text === '') return {};
-		try {
-			parsed = JSON.parse(text);
-		} catch (error) {
-			throw new NodeOperationError(
-				context.getNode(),
-				`Invalid value for "${field}" [item ${itemIndex}]: it is not valid JSON`,
-				{
-					itemIndex,
-					description: `${(error as Error).message}. Enter a JSON object, such as {"orderId": 1042}, or an expression that gives an object.`,
-				},
-			);
-		}
-	}
+	const parsed = parseJsonField(context, value, field, itemIndex, {
+		empty: {},
+		example: 'a JSON object, such as {"orderId": 1042}, or an expression that gives an object',
+	});
 	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
 		const kind = parsed === null ? 'null' : Array.isArray(parsed) ? 'a list' : typeof parsed;
 		throw new NodeOperationError(
@@ -124,4 +111,60 @@ export function readJsonObject(
 		);
 	}
 	return parsed as IDataObject;
+}
+
+/**
+ * A JSON list field (buttons, list rows): the JSON text the editor holds, or a list from an expression; each
+ * entry an object. Anything else is an input error naming the field and the item, before any request.
+ */
+export function readJsonList(
+	context: IExecuteFunctions,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+): IDataObject[] {
+	const parsed = parseJsonField(context, value, field, itemIndex, {
+		empty: [],
+		example:
+			'a JSON list, such as [{"id": "yes", "title": "Yes"}], or an expression that gives one',
+	});
+	const entries = Array.isArray(parsed) ? parsed : undefined;
+	const bad = entries?.findIndex(
+		(entry) => entry === null || typeof entry !== 'object' || Array.isArray(entry),
+	);
+	if (!entries || (bad !== undefined && bad >= 0)) {
+		throw new NodeOperationError(
+			context.getNode(),
+			entries
+				? `Invalid value for "${field}" [item ${itemIndex}]: entry ${(bad ?? 0) + 1} is not an object`
+				: `Invalid value for "${field}" [item ${itemIndex}]: it must be a JSON list`,
+			{
+				itemIndex,
+				description: 'Enter a JSON list of objects, such as [{"id": "yes", "title": "Yes"}].',
+			},
+		);
+	}
+	return entries as IDataObject[];
+}
+
+/** JSON text parsed (a value from an expression as it is; blank text as `empty`), or an input error. */
+function parseJsonField(
+	context: IExecuteFunctions,
+	value: unknown,
+	field: string,
+	itemIndex: number,
+	expected: { empty: unknown; example: string },
+): unknown {
+	if (typeof value !== 'string') return value;
+	const text = value.trim();
+	if (text === '') return expected.empty;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch (error) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Invalid value for "${field}" [item ${itemIndex}]: it is not valid JSON`,
+			{ itemIndex, description: `${(error as Error).message}. Enter ${expected.example}.` },
+		);
+	}
 }

@@ -2,17 +2,21 @@ import type { WorkspaceClient } from '../../../../src/client';
 import { defineResource } from '../../../shared/resources';
 import * as deleteMessage from './delete.operation';
 import * as downloadMedia from './downloadMedia.operation';
+import * as edit from './edit.operation';
 import * as get from './get.operation';
 import * as markRead from './markRead.operation';
+import * as sendButtons from './sendButtons.operation';
 import * as sendContactCard from './sendContactCard.operation';
+import * as sendList from './sendList.operation';
 import * as sendLocation from './sendLocation.operation';
 import * as sendMedia from './sendMedia.operation';
 import * as sendAndWait from './sendAndWait.operation';
 import * as sendPoll from './sendPoll.operation';
 import * as sendReaction from './sendReaction.operation';
 import * as sendText from './sendText.operation';
+import * as sendTyping from './sendTyping.operation';
 
-/** Messages: sends of every kind, their status, read receipts and deletion. */
+/** Messages: sends of every kind (interactive ones too), edits, typing, their status, read receipts and deletion. */
 export const message = defineResource<WorkspaceClient>({
 	name: 'Message',
 	value: 'message',
@@ -24,8 +28,12 @@ export const message = defineResource<WorkspaceClient>({
 		sendContactCard,
 		sendReaction,
 		sendPoll,
+		sendButtons,
+		sendList,
+		sendTyping,
 		sendAndWait,
 		get,
+		edit,
 		markRead,
 		deleteMessage,
 		downloadMedia,

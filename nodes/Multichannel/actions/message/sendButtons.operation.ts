@@ -1,0 +1,113 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { api, type WorkspaceClient } from '../../../../src/client';
+import type { OperationContext } from '../../../shared/resources';
+import * as interactive from './interactive';
+import * as send from './send';
+
+export const option = {
+	name: 'Send Buttons',
+	value: 'sendButtons',
+	action: 'Send a message with reply buttons',
+	description:
+		'Send a text with up to 3 reply buttons; a tap comes back to the Multichannel Trigger as a received message with "reply"',
+};
+
+const mode = { show: { buttonsInput: ['fields'] } };
+const json = { show: { buttonsInput: ['json'] } };
+
+export const description: INodeProperties[] = [
+	send.fromField,
+	send.toField,
+	interactive.textField,
+	interactive.inputModeField('buttonsInput', 'Buttons'),
+	{
+		displayName: 'Buttons',
+		name: 'buttons',
+		type: 'fixedCollection',
+		placeholder: 'Add Button',
+		default: {},
+		required: true,
+		displayOptions: mode,
+		typeOptions: { multipleValues: true, sortable: true },
+		description: 'One to three buttons, shown in this order',
+		options: [
+			{
+				displayName: 'Button',
+				name: 'button',
+				values: [
+					{
+						displayName: 'Title',
+						name: 'title',
+						type: 'string',
+						default: '',
+						required: true,
+						placeholder: 'e.g. Yes, see you',
+						description: 'The text on the button, up to 20 characters',
+					},
+					{
+						displayName: 'ID',
+						name: 'id',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. confirm',
+						description:
+							'What the reply carries as its ID when this button is tapped; the title when left empty',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Buttons (JSON)',
+		name: 'buttonsJson',
+		type: 'json',
+		default: '[\n  { "id": "yes", "title": "Yes" },\n  { "id": "no", "title": "No" }\n]',
+		required: true,
+		displayOptions: json,
+		description:
+			'A list of one to three buttons, as in the example: each with its ID and a title of up to 20 characters',
+	},
+	send.optionsField(interactive.headerAndFooter),
+];
+
+export const scope = api.workspace.messages.sendButtons.scope;
+
+export const output = api.workspace.messages.sendButtons.response;
+
+export const concurrent = true;
+
+export const fields = {
+	...send.fieldNames,
+	...interactive.fieldNames,
+	'body.buttons': 'Buttons',
+	'body.buttons.*': 'Button',
+	'body.buttons.*.id': 'ID',
+	'body.buttons.*.title': 'Title',
+};
+
+type Button = { id: string; title: string };
+
+export async function execute(
+	this: IExecuteFunctions,
+	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+) {
+	const { instanceId, to } = send.target(this, itemIndex);
+	const { fromEditor, entries } = interactive.choiceEntries(this, itemIndex, {
+		mode: 'buttonsInput',
+		collection: 'buttons.button',
+		json: 'buttonsJson',
+		jsonLabel: 'Buttons (JSON)',
+	});
+	const body = {
+		to,
+		...interactive.interactiveBody(this, itemIndex),
+		// JSON is passed on as given: the contract names any field that is wrong, before sending.
+		buttons: (fromEditor ? entries.map(interactive.idOrTitle) : entries) as Button[],
+		...send.quoted(this, itemIndex),
+	};
+	return await client.messages.sendButtons(
+		{ instanceId, body },
+		{ idempotencyKey: send.idempotencyKey(this, itemIndex, 'sendButtons', instanceId, body) },
+	);
+}

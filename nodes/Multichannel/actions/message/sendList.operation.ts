@@ -1,0 +1,173 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { api, type WorkspaceClient } from '../../../../src/client';
+import type { OperationContext } from '../../../shared/resources';
+import * as interactive from './interactive';
+import * as send from './send';
+
+export const option = {
+	name: 'Send List',
+	value: 'sendList',
+	action: 'Send a message with a list to choose from',
+	description:
+		'Send a text with a button that opens a list of up to 10 rows; the row tapped comes back to the Multichannel Trigger as a received message with "reply"',
+};
+
+const mode = { show: { rowsInput: ['fields'] } };
+const json = { show: { rowsInput: ['json'] } };
+
+export const description: INodeProperties[] = [
+	send.fromField,
+	send.toField,
+	interactive.textField,
+	{
+		displayName: 'Button Label',
+		name: 'buttonText',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. See times',
+		description: 'The label of the button that opens the list, up to 20 characters',
+	},
+	interactive.inputModeField('rowsInput', 'Rows'),
+	{
+		displayName: 'Rows',
+		name: 'rows',
+		type: 'fixedCollection',
+		placeholder: 'Add Row',
+		default: {},
+		required: true,
+		displayOptions: mode,
+		typeOptions: { multipleValues: true, sortable: true },
+		description:
+			'Up to 10 rows in all. Rows with the same Section are shown together under its title, sections in the order they first appear.',
+		options: [
+			{
+				displayName: 'Row',
+				name: 'row',
+				values: [
+					{
+						displayName: 'Title',
+						name: 'title',
+						type: 'string',
+						default: '',
+						required: true,
+						placeholder: 'e.g. 09:00',
+						description: 'The text of the row, up to 24 characters',
+					},
+					{
+						displayName: 'ID',
+						name: 'id',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. slot-0900',
+						description:
+							'What the reply carries as its ID when this row is tapped; the title when left empty',
+					},
+					{
+						displayName: 'Description',
+						name: 'description',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. With Dr. Silva',
+						description: 'A line below the title, up to 72 characters',
+					},
+					{
+						displayName: 'Section',
+						name: 'section',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. Morning',
+						description:
+							'The title of the section the row is in, up to 24 characters; needed when rows are in more than one section',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Sections (JSON)',
+		name: 'sectionsJson',
+		type: 'json',
+		default:
+			'[\n  {\n    "title": "Morning",\n    "rows": [\n      { "id": "slot-0900", "title": "09:00", "description": "With Dr. Silva" }\n    ]\n  }\n]',
+		required: true,
+		displayOptions: json,
+		description:
+			'A list of sections, as in the example: each with a title and its rows (ID, title, description); a plain list of rows is one section without a title',
+	},
+	send.optionsField(interactive.headerAndFooter),
+];
+
+export const scope = api.workspace.messages.sendList.scope;
+
+export const output = api.workspace.messages.sendList.response;
+
+export const concurrent = true;
+
+export const fields = {
+	...send.fieldNames,
+	...interactive.fieldNames,
+	'body.buttonText': 'Button Label',
+	'body.sections': 'Rows',
+	'body.sections.*': 'Section',
+	'body.sections.*.title': 'Section Title',
+	'body.sections.*.rows': 'Rows',
+	'body.sections.*.rows.*': 'Row',
+	'body.sections.*.rows.*.id': 'ID',
+	'body.sections.*.rows.*.title': 'Title',
+	'body.sections.*.rows.*.description': 'Description',
+};
+
+interface Row {
+	id: string;
+	title: string;
+	description?: string;
+}
+interface Section {
+	title?: string;
+	rows: Row[];
+}
+
+/** Rows typed in the editor, grouped into sections by their Section field, in order of first appearance. */
+function sectionsOfRows(entries: IDataObject[]): Section[] {
+	const sections = new Map<string, Row[]>();
+	for (const entry of entries) {
+		const section = String(entry.section ?? '').trim();
+		const description = String(entry.description ?? '').trim();
+		const row = { ...interactive.idOrTitle(entry), ...(description ? { description } : {}) };
+		sections.set(section, [...(sections.get(section) ?? []), row]);
+	}
+	return [...sections].map(([title, rows]) => (title ? { title, rows } : { rows }));
+}
+
+/** Sections given as JSON; a plain list of rows (entries without `rows`) is one section. */
+function sectionsOfJson(entries: IDataObject[]): IDataObject[] {
+	const rowsOnly = entries.length > 0 && entries.every((entry) => entry.rows === undefined);
+	return rowsOnly ? [{ rows: entries }] : entries;
+}
+
+export async function execute(
+	this: IExecuteFunctions,
+	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+) {
+	const { instanceId, to } = send.target(this, itemIndex);
+	const { fromEditor, entries } = interactive.choiceEntries(this, itemIndex, {
+		mode: 'rowsInput',
+		collection: 'rows.row',
+		json: 'sectionsJson',
+		jsonLabel: 'Sections (JSON)',
+	});
+	const body = {
+		to,
+		...interactive.interactiveBody(this, itemIndex),
+		buttonText: (this.getNodeParameter('buttonText', itemIndex) as string).trim(),
+		// JSON is passed on as given: the contract names any field that is wrong, before sending.
+		sections: (fromEditor ? sectionsOfRows(entries) : sectionsOfJson(entries)) as Section[],
+		...send.quoted(this, itemIndex),
+	};
+	return await client.messages.sendList(
+		{ instanceId, body },
+		{ idempotencyKey: send.idempotencyKey(this, itemIndex, 'sendList', instanceId, body) },
+	);
+}
