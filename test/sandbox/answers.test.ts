@@ -1,9 +1,14 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- tests run in plain Node, never inside n8n */
 /**
  * One-shot answer registrations in the sandbox, through real HTTP: the first answer to a message from its chat
  * is delivered once, signed with the registration's secret, to its URL, and then the registration is gone; a
  * reply from another chat, a tap on another message or a text (when taps are asked for) answers nothing; a
  * registration ends at its expiry, on DELETE, and when the receiver answers 404/409/410.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { ApiError } from '../../src/client';
 import type { Sandbox } from '../../sandbox/server';
 import {
@@ -233,4 +238,90 @@ it('refuses what cannot be waited for, naming the field', async () => {
 	await expect(attempt({ messageId: 'msg_unknown' })).rejects.toMatchObject({ status: 404 });
 	await expect(attempt({ secret: 'short' })).rejects.toThrow(/body\.secret/);
 	expect(await waiting()).toEqual([]);
+});
+
+it('survives a restart of the service: a registration still waits, an answer not yet delivered is sent', async () => {
+	const directory = mkdtempSync(join(tmpdir(), 'sandbox-answers-'));
+	const dataFile = join(directory, 'state.json');
+	// A receiver that is down while the first sandbox runs: its port is reserved, then closed.
+	const placeholder = await startReceiver();
+	const port = Number(new URL(placeholder.url).port);
+	await placeholder.close();
+	const options = { dataFile, webhooks: { retryBaseMs: 5_000, maxAttempts: 3 } };
+	try {
+		const first = await startTestSandbox(options);
+		const firstKeys = first.keys as Keys;
+		const firstClient = clientsFor(first.baseUrl, firstKeys).workspace;
+		const instance = await firstClient.instances.create({ body: { name: 'Restarted' } });
+		await firstClient.instances.connect({ instanceId: instance.id, body: { method: 'qr' } });
+		const call = (base: string, path: string, body: unknown) =>
+			raw(base, 'POST', path, { key: firstKeys.workspace, body });
+		await call(first.baseUrl, `/sandbox/instances/${instance.id}/scan`, {
+			phoneNumber: '+14155550190',
+		});
+		const ask = async (to: string, path: string) => {
+			const question = await firstClient.messages.sendButtons({
+				instanceId: instance.id,
+				body: { to, text: 'OK?', buttons: [{ id: 'yes', title: 'Yes' }] },
+			});
+			await firstClient.answers.register({
+				instanceId: instance.id,
+				body: {
+					messageId: question.id,
+					accepts: ['reply'],
+					url: `http://127.0.0.1:${port}/${path}`,
+					secret: SECRET,
+					expiresAt: inMinutes(5),
+				},
+			});
+			return question;
+		};
+		const answeredBefore = await ask(CONTACT, 'before');
+		const answeredAfter = await ask(OTHER, 'after');
+		await call(
+			first.baseUrl,
+			`/sandbox/instances/${instance.id}/messages/${answeredBefore.id}/tap`,
+			{
+				id: 'yes',
+			},
+		);
+		await waitFor(
+			() => first.store.get('answers', first.store.all('answers')[0].id)?.delivery?.attempt === 1,
+			5000,
+			'a failed attempt',
+		);
+		await first.close();
+
+		const restartedReceiver = await startReceiver(port);
+		restartedReceiver.secrets.push(SECRET);
+		const second = await startTestSandbox(options);
+		try {
+			const secondClient = clientsFor(second.baseUrl, firstKeys).workspace;
+			expect(
+				(await secondClient.answers.list({ instanceId: instance.id })).data.map(
+					(entry) => entry.messageId,
+				),
+			).toEqual([answeredBefore.id, answeredAfter.id]);
+			await call(
+				second.baseUrl,
+				`/sandbox/instances/${instance.id}/messages/${answeredAfter.id}/tap`,
+				{
+					id: 'yes',
+				},
+			);
+			await waitFor(() => restartedReceiver.received.length === 2, 10_000, 'both answers');
+			expect(restartedReceiver.received.map((delivery) => delivery.path).sort()).toEqual([
+				'/after',
+				'/before',
+			]);
+			expect(restartedReceiver.received.every((delivery) => delivery.signature.valid)).toBe(true);
+			await sleep(50);
+			expect((await secondClient.answers.list({ instanceId: instance.id })).data).toEqual([]);
+		} finally {
+			await second.close();
+			await restartedReceiver.close();
+		}
+	} finally {
+		rmSync(directory, { recursive: true, force: true });
+	}
 });
