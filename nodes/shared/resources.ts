@@ -9,6 +9,8 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
+import type { z } from 'zod/v4';
+
 import type { Scope } from '../../src/client';
 
 /**
@@ -36,6 +38,11 @@ export interface OperationModule<C> {
 	description: INodeProperties[];
 	/** The key scope the operation needs, named in "permission denied" errors. */
 	scope: Scope;
+	/**
+	 * One output item, as it comes out by default (simplified where Simplify is on by default): the editor
+	 * offers its fields before the node has run (`npm run openapi` writes the node's `__schema__` from it).
+	 */
+	output: z.ZodType;
 	/** Field names of the client's input, as the user knows them, for validation errors. */
 	fields?: Record<string, string>;
 	/**

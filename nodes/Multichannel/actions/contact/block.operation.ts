@@ -19,6 +19,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.contacts.block.scope;
+export const output = api.workspace.contacts.block.response;
 
 export const fields = contactFieldNames;
 

@@ -5,6 +5,7 @@ import { normalisePhoneNumbers } from '../../../shared/phone';
 import type { OperationContext } from '../../../shared/resources';
 import { locatorValue } from '../../../shared/locator';
 import { instanceLocator } from '../instance/locator';
+import { listItem } from '../../../shared/output';
 
 export const option = {
 	name: 'Check Numbers Exist',
@@ -28,6 +29,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.contacts.checkNumbers.scope;
+export const output = listItem(api.workspace.contacts.checkNumbers);
 
 export const fields = { instanceId: 'Instance', 'body.phoneNumbers': 'Phone Numbers' };
 

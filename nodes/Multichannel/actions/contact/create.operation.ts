@@ -31,6 +31,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.contacts.create.scope;
+export const output = api.workspace.contacts.create.response;
 
 export const fields = contactFieldNames;
 

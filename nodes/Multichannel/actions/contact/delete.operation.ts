@@ -5,6 +5,7 @@ import type { OperationContext } from '../../../shared/resources';
 import { instanceLocator } from '../instance/locator';
 import { contactFieldNames } from './fields';
 import { contactLocator, contactOf } from './locator';
+import { Deleted } from '../../../shared/output';
 
 export const option = {
 	name: 'Delete',
@@ -19,6 +20,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.contacts.delete.scope;
+export const output = Deleted;
 
 export const fields = contactFieldNames;
 

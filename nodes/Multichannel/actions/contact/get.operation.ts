@@ -19,6 +19,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.contacts.get.scope;
+export const output = api.workspace.contacts.get.response;
 
 export const fields = contactFieldNames;
 

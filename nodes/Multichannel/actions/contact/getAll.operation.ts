@@ -6,6 +6,7 @@ import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
 import type { OperationContext } from '../../../shared/resources';
 import { locatorValue } from '../../../shared/locator';
 import { instanceLocator } from '../instance/locator';
+import { listItem } from '../../../shared/output';
 
 export const option = {
 	name: 'Get Many',
@@ -37,6 +38,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.contacts.list.scope;
+export const output = listItem(api.workspace.contacts.list);
 
 export const fields = {
 	instanceId: 'Instance',

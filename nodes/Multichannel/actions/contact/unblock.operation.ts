@@ -19,6 +19,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.contacts.unblock.scope;
+export const output = api.workspace.contacts.unblock.response;
 
 export const fields = contactFieldNames;
 

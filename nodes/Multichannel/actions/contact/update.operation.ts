@@ -22,6 +22,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.contacts.update.scope;
+export const output = api.workspace.contacts.update.response;
 
 export const fields = contactFieldNames;
 

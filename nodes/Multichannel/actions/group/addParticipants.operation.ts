@@ -7,4 +7,4 @@ export const option = {
 	description: 'Add people to a group',
 };
 
-export const { description, scope, fields, execute } = participantsOperation('add');
+export const { description, scope, output, fields, execute } = participantsOperation('add');

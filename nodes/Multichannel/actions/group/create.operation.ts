@@ -8,7 +8,7 @@ import { simplifyField, simplifyWanted } from '../simplify';
 import { instanceLocator } from '../instance/locator';
 import { groupInfoBody, groupInfoOptions, type GroupInfo } from './info';
 import { participantsField, participantsOf } from './participants';
-import { simplifyGroup } from './simplify';
+import { SimpleGroup, simplifyGroup } from './simplify';
 
 export const option = {
 	name: 'Create',
@@ -34,6 +34,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.groups.create.scope;
+export const output = SimpleGroup;
 
 export const fields = {
 	instanceId: 'Instance',

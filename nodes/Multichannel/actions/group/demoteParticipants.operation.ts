@@ -7,4 +7,4 @@ export const option = {
 	description: 'Make admins ordinary participants again',
 };
 
-export const { description, scope, fields, execute } = participantsOperation('demote');
+export const { description, scope, output, fields, execute } = participantsOperation('demote');

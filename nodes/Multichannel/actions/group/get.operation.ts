@@ -5,7 +5,7 @@ import type { OperationContext } from '../../../shared/resources';
 import { simplifyField, simplifyWanted } from '../simplify';
 import { instanceLocator } from '../instance/locator';
 import { groupLocator, groupOf } from './locator';
-import { simplifyGroup } from './simplify';
+import { SimpleGroup, simplifyGroup } from './simplify';
 
 export const option = {
 	name: 'Get',
@@ -21,6 +21,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.groups.get.scope;
+export const output = SimpleGroup;
 
 export const fields = { instanceId: 'Instance', groupId: 'Group' };
 

@@ -6,7 +6,7 @@ import type { OperationContext } from '../../../shared/resources';
 import { locatorValue } from '../../../shared/locator';
 import { simplifyField, simplifyWanted } from '../simplify';
 import { instanceLocator } from '../instance/locator';
-import { simplifyGroup } from './simplify';
+import { SimpleGroup, simplifyGroup } from './simplify';
 
 export const option = {
 	name: 'Get Many',
@@ -22,6 +22,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.groups.list.scope;
+export const output = SimpleGroup;
 
 export const fields = { instanceId: 'Instance' };
 

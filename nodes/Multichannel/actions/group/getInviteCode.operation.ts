@@ -18,6 +18,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.groups.getInviteCode.scope;
+export const output = api.workspace.groups.getInviteCode.response;
 
 export const fields = { instanceId: 'Instance', groupId: 'Group' };
 

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { z } from '../../../../src/client/zod';
 import type { OperationContext } from '../../../shared/resources';
 import { instanceLocator } from '../instance/locator';
 import { groupLocator, groupOf } from './locator';
@@ -18,6 +19,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.groups.leave.scope;
+export const output = z.object({ left: z.literal(true), id: z.string() });
 
 export const fields = { instanceId: 'Instance', groupId: 'Group' };
 

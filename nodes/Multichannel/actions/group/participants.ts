@@ -1,12 +1,13 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { ParticipantsResult } from '../../../../src/client/resources/groups';
 import { normalisePhoneNumbers } from '../../../shared/phone';
 import type { OperationContext, OperationModule } from '../../../shared/resources';
 import { simplifyField, simplifyWanted } from '../simplify';
 import { instanceLocator } from '../instance/locator';
 import { groupLocator, groupOf } from './locator';
-import { simplifyGroup } from './simplify';
+import { SimpleGroup, simplifyGroup } from './simplify';
 
 /**
  * What the four participant operations (add, remove, promote, demote) share: the same fields, and one request
@@ -47,6 +48,7 @@ export function participantsOperation(
 			simplifyField,
 		],
 		scope: api.workspace.groups.updateParticipants.scope,
+		output: ParticipantsResult.extend({ group: SimpleGroup.optional() }),
 		fields: { instanceId: 'Instance', groupId: 'Group', 'body.participants': 'Participants' },
 		async execute(
 			this: IExecuteFunctions,

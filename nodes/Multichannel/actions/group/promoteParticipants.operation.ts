@@ -7,4 +7,4 @@ export const option = {
 	description: 'Make participants admins of a group',
 };
 
-export const { description, scope, fields, execute } = participantsOperation('promote');
+export const { description, scope, output, fields, execute } = participantsOperation('promote');

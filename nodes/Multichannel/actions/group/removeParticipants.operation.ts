@@ -7,4 +7,4 @@ export const option = {
 	description: 'Remove people from a group',
 };
 
-export const { description, scope, fields, execute } = participantsOperation('remove');
+export const { description, scope, output, fields, execute } = participantsOperation('remove');

@@ -8,7 +8,7 @@ import { simplifyField, simplifyWanted } from '../simplify';
 import { instanceLocator } from '../instance/locator';
 import { groupInfoBody, groupInfoOptions, type GroupInfo } from './info';
 import { groupLocator, groupOf } from './locator';
-import { simplifyGroup } from './simplify';
+import { SimpleGroup, simplifyGroup } from './simplify';
 
 export const option = {
 	name: 'Update',
@@ -34,6 +34,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.groups.update.scope;
+export const output = SimpleGroup;
 
 export const fields = {
 	instanceId: 'Instance',

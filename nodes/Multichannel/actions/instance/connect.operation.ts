@@ -47,6 +47,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.instances.connect.scope;
+export const output = api.workspace.instances.connect.response;
 
 export const fields = {
 	instanceId: 'Instance',

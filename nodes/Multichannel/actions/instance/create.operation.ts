@@ -35,6 +35,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.instances.create.scope;
+export const output = api.workspace.instances.create.response;
 
 export const fields = { 'body.name': 'Name', 'body.description': 'Description' };
 

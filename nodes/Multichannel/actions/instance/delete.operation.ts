@@ -4,6 +4,7 @@ import { api, type WorkspaceClient } from '../../../../src/client';
 import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
 import { instanceLocator } from './locator';
+import { Deleted } from '../../../shared/output';
 
 export const option = {
 	name: 'Delete',
@@ -17,6 +18,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.instances.delete.scope;
+export const output = Deleted;
 
 export const fields = { instanceId: 'Instance' };
 

@@ -17,6 +17,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.instances.get.scope;
+export const output = api.workspace.instances.get.response;
 
 export const fields = { instanceId: 'Instance' };
 

@@ -17,6 +17,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.instances.getConnectionState.scope;
+export const output = api.workspace.instances.getConnectionState.response;
 
 export const fields = { instanceId: 'Instance' };
 

@@ -17,6 +17,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.instances.logout.scope;
+export const output = api.workspace.instances.logout.response;
 
 export const fields = { instanceId: 'Instance' };
 

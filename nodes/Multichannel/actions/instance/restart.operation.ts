@@ -17,6 +17,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.instances.restart.scope;
+export const output = api.workspace.instances.restart.response;
 
 export const fields = { instanceId: 'Instance' };
 

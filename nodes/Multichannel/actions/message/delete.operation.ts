@@ -5,6 +5,7 @@ import type { OperationContext } from '../../../shared/resources';
 import { locatorValue } from '../../../shared/locator';
 import { instanceLocator } from '../instance/locator';
 import { messageIdField, messageIdOf } from './messageId';
+import { Deleted } from '../../../shared/output';
 
 export const option = {
 	name: 'Delete',
@@ -19,6 +20,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.messages.delete.scope;
+export const output = Deleted;
 
 export const fields = { instanceId: 'Instance', messageId: 'Message ID' };
 

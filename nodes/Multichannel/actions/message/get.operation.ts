@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
-import type { Message } from '../../../../src/client/resources/messages';
+import { Message } from '../../../../src/client/resources/messages';
+import { z } from '../../../../src/client/zod';
 import type { OperationContext } from '../../../shared/resources';
 import { locatorValue } from '../../../shared/locator';
 import { compact } from '../../../shared/values';
@@ -24,6 +25,24 @@ export const description: INodeProperties[] = [
 
 export const scope = api.workspace.messages.get.scope;
 
+/** The essentials of a message: who, what, its status and when. */
+const SimpleMessage = z.object({
+	...Message.pick({
+		id: true,
+		instanceId: true,
+		chatId: true,
+		direction: true,
+		type: true,
+		status: true,
+	}).shape,
+	from: z.string().optional(),
+	to: z.string().optional(),
+	text: z.string().optional(),
+	error: z.string().optional().describe('Why the message failed'),
+	createdAt: Message.shape.createdAt,
+});
+export const output = SimpleMessage;
+
 export const fields = { instanceId: 'Instance', messageId: 'Message ID' };
 
 export async function execute(
@@ -37,8 +56,7 @@ export async function execute(
 	return simplifyWanted(this, itemIndex) ? simplifyMessage(message) : message;
 }
 
-/** The essentials of a message: who, what, its status and when. */
-function simplifyMessage(message: Message): IDataObject {
+function simplifyMessage(message: Message): z.output<typeof SimpleMessage> {
 	return compact({
 		id: message.id,
 		instanceId: message.instanceId,

@@ -19,6 +19,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.messages.markRead.scope;
+export const output = api.workspace.messages.markRead.response;
 
 export const fields = { instanceId: 'Instance', messageId: 'Message ID' };
 

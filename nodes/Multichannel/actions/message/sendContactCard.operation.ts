@@ -69,6 +69,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.messages.sendContactCard.scope;
+export const output = api.workspace.messages.sendContactCard.response;
 
 export const concurrent = true;
 

@@ -56,6 +56,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.messages.sendLocation.scope;
+export const output = api.workspace.messages.sendLocation.response;
 
 export const concurrent = true;
 

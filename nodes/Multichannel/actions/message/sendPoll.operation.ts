@@ -43,6 +43,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.messages.sendPoll.scope;
+export const output = api.workspace.messages.sendPoll.response;
 
 export const concurrent = true;
 

@@ -28,6 +28,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.messages.sendReaction.scope;
+export const output = api.workspace.messages.sendReaction.response;
 
 export const concurrent = true;
 

@@ -20,6 +20,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.models.get.scope;
+export const output = api.workspace.models.get.response;
 
 export const fields = { modelId: 'Model' };
 

@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
 import type { OperationContext } from '../../../shared/resources';
+import { listItem } from '../../../shared/output';
 
 export const option = {
 	name: 'Get Many',
@@ -14,6 +15,7 @@ export const option = {
 export const description: INodeProperties[] = [...returnAllOrLimit()];
 
 export const scope = api.workspace.models.list.scope;
+export const output = listItem(api.workspace.models.list);
 
 /**
  * The model list is the OpenAI-compatible one: a single answer with every model, no pages. "Limit" keeps the

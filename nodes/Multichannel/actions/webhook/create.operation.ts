@@ -48,6 +48,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.webhooks.create.scope;
+export const output = api.workspace.webhooks.get.response;
 
 export const fields = webhookFieldNames;
 

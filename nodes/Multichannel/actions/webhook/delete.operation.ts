@@ -5,6 +5,7 @@ import type { OperationContext } from '../../../shared/resources';
 import { locatorValue } from '../../../shared/locator';
 import { webhookFieldNames } from './fields';
 import { webhookLocator } from './locator';
+import { Deleted } from '../../../shared/output';
 
 export const option = {
 	name: 'Delete',
@@ -18,6 +19,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.webhooks.delete.scope;
+export const output = Deleted;
 
 export const fields = webhookFieldNames;
 

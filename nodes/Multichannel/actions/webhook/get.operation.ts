@@ -18,6 +18,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.webhooks.get.scope;
+export const output = api.workspace.webhooks.get.response;
 
 export const fields = webhookFieldNames;
 

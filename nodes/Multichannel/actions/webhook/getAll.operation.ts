@@ -4,6 +4,7 @@ import { api, type WorkspaceClient } from '../../../../src/client';
 import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
 import type { OperationContext } from '../../../shared/resources';
 import { withoutSecret } from './fields';
+import { listItem } from '../../../shared/output';
 
 export const option = {
 	name: 'Get Many',
@@ -15,6 +16,7 @@ export const option = {
 export const description: INodeProperties[] = [...returnAllOrLimit()];
 
 export const scope = api.workspace.webhooks.list.scope;
+export const output = listItem(api.workspace.webhooks.list);
 
 export async function execute(
 	this: IExecuteFunctions,

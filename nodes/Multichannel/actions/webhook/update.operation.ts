@@ -46,6 +46,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.webhooks.update.scope;
+export const output = api.workspace.webhooks.get.response;
 
 export const fields = webhookFieldNames;
 

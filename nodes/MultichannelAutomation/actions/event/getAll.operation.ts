@@ -4,6 +4,7 @@ import { api, type AutomationClient } from '../../../../src/client';
 import { filtersCollection } from '../../../shared/collections';
 import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
 import type { OperationContext } from '../../../shared/resources';
+import { listItem } from '../../../shared/output';
 
 export const option = {
 	name: 'Get Many',
@@ -27,6 +28,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.automation.events.list.scope;
+export const output = listItem(api.automation.events.list);
 
 export const fields = { 'query.name': 'Event Name' };
 

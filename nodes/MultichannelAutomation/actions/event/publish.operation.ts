@@ -46,6 +46,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.automation.events.publish.scope;
+export const output = api.automation.events.publish.response;
 
 export const fields = {
 	'body.name': 'Event Name',

@@ -7,6 +7,7 @@ import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
 import { linkLocator } from '../link/locator';
 import { readDateTime } from '../../../shared/values';
+import { listItem } from '../../../shared/output';
 
 export const option = {
 	name: 'Get Many',
@@ -40,6 +41,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.shortLink.clicks.list.scope;
+export const output = listItem(api.shortLink.clicks.list);
 
 export const fields = { linkId: 'Link', 'query.since': 'Since' };
 

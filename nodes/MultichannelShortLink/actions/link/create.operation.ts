@@ -62,6 +62,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.shortLink.links.create.scope;
+export const output = api.shortLink.links.create.response;
 
 export const fields = {
 	'body.url': 'Destination URL',

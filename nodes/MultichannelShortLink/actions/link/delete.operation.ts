@@ -4,6 +4,7 @@ import { api, type ShortLinkClient } from '../../../../src/client';
 import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
 import { linkLocator } from './locator';
+import { Deleted } from '../../../shared/output';
 
 export const option = {
 	name: 'Delete',
@@ -17,6 +18,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.shortLink.links.delete.scope;
+export const output = Deleted;
 
 export const fields = { linkId: 'Link' };
 

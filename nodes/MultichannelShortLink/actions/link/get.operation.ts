@@ -15,6 +15,7 @@ export const option = {
 export const description: INodeProperties[] = [{ ...linkLocator, description: 'The link to get' }];
 
 export const scope = api.shortLink.links.get.scope;
+export const output = api.shortLink.links.get.response;
 
 export const fields = { linkId: 'Link' };
 

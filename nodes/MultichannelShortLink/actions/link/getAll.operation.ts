@@ -4,6 +4,7 @@ import { api, type ShortLinkClient } from '../../../../src/client';
 import { filtersCollection } from '../../../shared/collections';
 import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
 import type { OperationContext } from '../../../shared/resources';
+import { listItem } from '../../../shared/output';
 
 export const option = {
 	name: 'Get Many',
@@ -35,6 +36,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.shortLink.links.list.scope;
+export const output = listItem(api.shortLink.links.list);
 
 export const fields = { 'query.search': 'Search', 'query.tag': 'Tag' };
 

@@ -65,6 +65,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.shortLink.links.update.scope;
+export const output = api.shortLink.links.update.response;
 
 export const fields = {
 	linkId: 'Link',

@@ -1,0 +1,237 @@
+// The package in the real n8n editor (headless chromium over the DevTools protocol, the package installed as a
+// community package): what a user sees before anything has run (issue 14, items 7, 10 and 12).
+// - n8n serves the package's output schemas, and the editor's own request for one answers 200 and shows its
+//   fields in the next node's input panel;
+// - node subtitles on the canvas are the names people read ("Group: Create", "Link clicked");
+// - the node panel ("What happens next?") describes the Multichannel node by its actions.
+// Needs Debian's chromium (`apt-get install chromium`); skipped without it unless CI is set.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+import { OWNER } from '../dev/stack/stack.mjs';
+import { eventually, log, useStack } from './support/harness.mjs';
+
+// The one CDP client is TypeScript (dev/browser/cdp.ts), loaded through ts-node as the bench and the screenshot are.
+const require = createRequire(import.meta.url);
+require('ts-node').register({ transpileOnly: true });
+const { Browser, chromiumAvailable } = require('../dev/browser/cdp.ts');
+
+const PACKAGE = 'n8n-nodes-multichannel';
+const haveChromium = chromiumAvailable();
+if (!haveChromium && process.env.CI) throw new Error('chromium is missing: apt-get install chromium');
+
+const ctx = useStack();
+
+/** A workflow of the package's nodes, never run: a trigger, two actions in a row, and a Short Link Trigger. */
+function editorWorkflow(credentials) {
+	const id = () => randomUUID();
+	const workspace = { multichannelApi: credentials.multichannelApi };
+	const nodes = [
+		{
+			id: id(),
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+		{
+			id: id(),
+			name: 'Create group',
+			type: `${PACKAGE}.multichannel`,
+			typeVersion: 1,
+			position: [240, 0],
+			parameters: { resource: 'group', operation: 'create', subject: 'Launch team' },
+			credentials: workspace,
+		},
+		{
+			id: id(),
+			name: 'Welcome',
+			type: `${PACKAGE}.multichannel`,
+			typeVersion: 1,
+			position: [480, 0],
+			parameters: { resource: 'message', operation: 'sendText', text: 'Welcome' },
+			credentials: workspace,
+		},
+		{
+			id: id(),
+			name: 'On click',
+			type: `${PACKAGE}.multichannelShortLinkTrigger`,
+			typeVersion: 1,
+			position: [0, 240],
+			parameters: { events: ['link.clicked'] },
+			credentials: { multichannelShortLinkApi: credentials.multichannelShortLinkApi },
+			webhookId: id(),
+		},
+	];
+	return {
+		name: `Editor check ${randomUUID().slice(0, 8)}`,
+		nodes,
+		connections: {
+			Start: { main: [[{ node: 'Create group', type: 'main', index: 0 }]] },
+			'Create group': { main: [[{ node: 'Welcome', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** The visible text of the elements a selector finds, one string each. */
+const textsOf = (page, selector) =>
+	page.evaluate(
+		`[...document.querySelectorAll(${JSON.stringify(selector)})].map((element) => element.innerText)`,
+	);
+
+describe('the package in the n8n editor', () => {
+	test('n8n serves the output schema of an operation and of a trigger, and 404 for an unknown one', async () => {
+		const base = `${ctx.stack.n8n.url}/schemas/${PACKAGE}`;
+		const group = await fetch(`${base}.multichannel/1.0.0/group/create.json`);
+		assert.equal(group.status, 200);
+		const schema = await group.json();
+		assert.equal(schema.type, 'object');
+		assert.ok(schema.properties.participantCount, 'the simplified group, as the node outputs it');
+		const trigger = await fetch(`${base}.multichannelShortLinkTrigger/1.0.0.json`);
+		assert.equal(trigger.status, 200);
+		assert.ok((await trigger.json()).properties.data.properties.click);
+		assert.equal((await fetch(`${base}.multichannel/1.0.0/group/nothing.json`)).status, 404);
+	});
+
+	describe('in the browser', { skip: !haveChromium && 'chromium is not installed' }, () => {
+		let browser;
+		let page;
+		let workflow;
+		/** What the page looked like when a check failed, to see why. */
+		async function shot(name) {
+			const file = join(tmpdir(), `multichannel-editor-${name}.png`);
+			await page?.screenshot(file).then(
+				() => log(`the page at the failure: ${file}`),
+				() => undefined,
+			);
+		}
+
+		before(async () => {
+			const { stack } = ctx;
+			workflow = await stack.n8n.client.api(
+				'POST',
+				'/workflows',
+				editorWorkflow(stack.credentials),
+			);
+			browser = await Browser.launch({ window: { width: 1440, height: 900 } });
+			page = await browser.newPage();
+			await page.setViewport(1440, 900);
+			// The editor loads hundreds of files: keep every resource timing, not the first 250, to find its requests.
+			await page.send('Page.addScriptToEvaluateOnNewDocument', {
+				source: 'performance.setResourceTimingBufferSize(100000)',
+			});
+			await page.goto(`${stack.n8n.url}/signin`, 30_000);
+			// n8n binds the session cookie to the browser id the page keeps in localStorage.
+			const status = await page.evaluate(`(async () => {
+				localStorage.setItem('n8n-browserId', 'multichannel-e2e');
+				const response = await fetch('/rest/login', {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', 'browser-id': 'multichannel-e2e' },
+					body: JSON.stringify(${JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password })}),
+				});
+				return response.status;
+			})()`);
+			assert.equal(status, 200, 'signed in');
+		});
+
+		after(async () => {
+			await browser?.close();
+		});
+
+		test('subtitles on the canvas are the operation and event names people read', async () => {
+			await page.goto(`${ctx.stack.n8n.url}/workflow/${workflow.id}`, 30_000);
+			try {
+				await page.waitFor(
+					`document.querySelectorAll('[data-test-id="canvas-node"]').length >= 4`,
+					{ what: 'the workflow on the canvas', timeoutMs: 60_000 },
+				);
+				const nodes = (await textsOf(page, '[data-test-id="canvas-node"]')).join('\n');
+				log(`canvas: ${JSON.stringify(nodes)}`);
+				assert.match(nodes, /Group: Create/);
+				assert.match(nodes, /Message: Send Text/);
+				assert.match(nodes, /Link clicked/);
+				assert.doesNotMatch(nodes, /create: group|sendText: message|link\.clicked/);
+			} catch (error) {
+				await shot('subtitles');
+				throw error;
+			}
+		});
+
+		test("the editor's request for an action's output schema answers 200, and the next node offers its fields", async () => {
+			const welcome = workflow.nodes.find((node) => node.name === 'Welcome');
+			await page.goto(`${ctx.stack.n8n.url}/workflow/${workflow.id}/${welcome.id}`, 30_000);
+			const wanted = `/schemas/${PACKAGE}.multichannel/1.0.0/group/create.json`;
+			try {
+				const requests = await eventually(
+					`the editor's request for ${wanted}`,
+					() =>
+						page.evaluate(
+							`performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/schemas/')).map((entry) => ({ url: entry.name, status: entry.responseStatus }))`,
+						).then((entries) => entries.find((entry) => entry.url.endsWith(wanted)) && entries),
+					60_000,
+				);
+				log(`schema requests: ${JSON.stringify(requests)}`);
+				assert.equal(requests.find((entry) => entry.url.endsWith(wanted)).status, 200);
+				await page.waitFor(
+					`document.body.innerText.includes('Usually outputs the following fields') && document.body.innerText.includes('participantCount')`,
+					{ what: "the group's fields in the input panel of the next node", timeoutMs: 30_000 },
+				);
+			} catch (error) {
+				await shot('schema');
+				throw error;
+			}
+		});
+
+		test('the node panel describes the Multichannel node by its actions ("What happens next?")', async () => {
+			await page.goto(`${ctx.stack.n8n.url}/workflow/${workflow.id}`, 30_000);
+			try {
+				await page.waitFor(
+					`document.querySelectorAll('[data-test-id="canvas-node"]').length >= 4`,
+					{ what: 'the workflow on the canvas', timeoutMs: 60_000 },
+				);
+				// The + of the canvas opens the node panel once the canvas is ready: pressed until the panel is there.
+				const opened = await page.evaluate(
+					`(async () => {
+						for (let attempt = 0; attempt < 20; attempt++) {
+							if (document.querySelector('[data-test-id="node-creator"]')) return true;
+							document.querySelector('[data-test-id="node-creator-plus-button"]')?.click();
+							await new Promise((resolve) => setTimeout(resolve, 1500));
+						}
+						return false;
+					})()`,
+					40_000,
+				);
+				assert.ok(opened, 'the node panel opened');
+				await page.waitFor(
+					`(() => { const input = document.querySelector('[data-test-id="node-creator"] input');
+						if (!input) return false; input.focus(); return document.activeElement === input; })()`,
+					{ what: 'the node panel search field', timeoutMs: 30_000 },
+				);
+				const heading = await page.evaluate(
+					`document.querySelector('[data-test-id="node-creator"]').innerText`,
+				);
+				assert.match(heading, /What happens next\?/);
+				await page.send('Input.insertText', { text: 'Multichannel' });
+				await page.waitFor(
+					`document.querySelector('[data-test-id="node-creator"]').innerText.includes('Multichannel Short Link')`,
+					{ what: 'the package nodes in the node panel', timeoutMs: 30_000 },
+				);
+				const items = await textsOf(page, '[data-test-id="node-creator"] [data-test-id="item-iterator-item"]');
+				log(`node panel: ${JSON.stringify(items)}`);
+				const multichannel = items.find((text) => text.split('\n')[0].trim() === 'Multichannel');
+				assert.ok(multichannel, 'the Multichannel node is listed');
+				assert.match(multichannel, /Send messages and manage instances/);
+				assert.doesNotMatch(multichannel, /^Starts the workflow/m);
+			} catch (error) {
+				await shot('node-panel');
+				throw error;
+			}
+		});
+	});
+});
