@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- a made-up key the nock test looks for */
 /**
  * Message → Download Media and Send Media's file source, run as real workflows through n8n-core: against the
  * sandbox (the file in the output's binary field has the SHA-256 of what the contact sent, with the message's
@@ -12,6 +11,7 @@ import { NodeHelpers, type IDataObject, type INodeType } from 'n8n-workflow';
 import { sampleFile } from '../../sandbox/samples';
 import { loadPackage, runNode, type WorkflowResult } from '../../dev/harness';
 import { raw } from '../support/sandbox';
+import { BASE, KEY, mockService, nockOnly } from '../support/client';
 import {
 	byId,
 	expectNoSecrets,
@@ -19,7 +19,7 @@ import {
 	NODE_NAME,
 	NODE_TYPE,
 	startService,
-	type TestService,
+	useResource,
 } from '../support/nodes';
 
 afterAll(() => nock.restore());
@@ -46,33 +46,27 @@ function fileOf(result: WorkflowResult, property = 'data') {
 }
 
 describe('Download Media against the sandbox', () => {
-	let service: TestService;
-	let instance: { id: string; phoneNumber: string };
-	beforeAll(async () => {
-		service = await startService();
-		instance = await service.connectedInstance('Media');
-	});
-	afterAll(async () => await service.close());
+	const suite = useResource('message', { instance: 'Media' });
 
 	const inboundSample = async (sample: 'image' | 'voice' | 'pdf', from = '+14155550181') => {
 		const response = await raw(
-			service.sandbox.baseUrl,
+			suite.service.sandbox.baseUrl,
 			'POST',
-			`/sandbox/instances/${instance.id}/inbound/media`,
-			{ key: service.apiKey, body: { from, sample, caption: 'see attached' } },
+			`/sandbox/instances/${suite.instance.id}/inbound/media`,
+			{ key: suite.service.apiKey, body: { from, sample, caption: 'see attached' } },
 		);
 		expect(response.status).toBe(201);
 		return response.body as { id: string; instanceId: string };
 	};
 	const download = (items: IDataObject[], parameters: IDataObject = {}) =>
-		runNode(
-			multichannelNode('message', {
+		suite.run(
+			{
 				operation: 'downloadMedia',
 				instanceId: byId('={{ $json.instanceId }}'),
 				messageId: '={{ $json.id }}',
 				...parameters,
-			}),
-			{ credentials: service.credentials, items },
+			},
+			items,
 		);
 
 	test('received files (PDF, voice note) come out as binary with the message beside them, byte for byte', async () => {
@@ -94,22 +88,22 @@ describe('Download Media against the sandbox', () => {
 			expect(sha256(Buffer.from(binary?.data ?? '', 'base64'))).toBe(sha256(expected.data));
 			// The message's JSON names the same file as the sandbox keeps.
 			expect(output[index].json.media).toEqual(
-				service.sandbox.store.get('messages', output[index].json.id as string)?.media,
+				suite.service.sandbox.store.get('messages', output[index].json.id as string)?.media,
 			);
 		}
 		expect(fileOf(result).fileExtension).toBe('pdf');
-		expectNoSecrets(result, [service.apiKey]);
+		expectNoSecrets(result, [suite.service.apiKey]);
 	});
 
 	test('a sent upload downloads again into the field chosen', async () => {
 		const data = randomBytes(10_000);
-		const sent = await service.client.messages.sendMediaUpload({
-			instanceId: instance.id,
+		const sent = await suite.service.client.messages.sendMediaUpload({
+			instanceId: suite.instance.id,
 			body: { to: '+14155550182', mediaType: 'document' },
 			file: { data, fileName: 'report.bin', mimeType: 'application/octet-stream' },
 		});
 
-		const result = await download([{ id: sent.id, instanceId: instance.id }], {
+		const result = await download([{ id: sent.id, instanceId: suite.instance.id }], {
 			binaryPropertyName: 'attachment',
 		});
 
@@ -120,9 +114,9 @@ describe('Download Media against the sandbox', () => {
 	});
 
 	test('a message without a file stops with an error naming the message and the item', async () => {
-		const text = await service.inbound(instance.id, '+14155550183', 'just text');
+		const text = await suite.service.inbound(suite.instance.id, '+14155550183', 'just text');
 
-		const result = await download([{ id: text.id, instanceId: instance.id }]);
+		const result = await download([{ id: text.id, instanceId: suite.instance.id }]);
 
 		expect(result.error?.message).toBe(
 			`Message ${text.id} has no file to download: it is a text message without media [item 0]`,
@@ -167,16 +161,10 @@ describe('Download Media against the sandbox', () => {
 		await registerToolVariant();
 		const pdf = await inboundSample('pdf');
 
-		const result = await runNode(
-			{
-				...multichannelNode('message', {
-					operation: 'downloadMedia',
-					instanceId: byId(instance.id),
-					messageId: pdf.id,
-				}),
-				type: TOOL_TYPE,
-			},
-			{ credentials: service.credentials },
+		const result = await suite.run(
+			{ operation: 'downloadMedia', instanceId: byId(suite.instance.id), messageId: pdf.id },
+			undefined,
+			{ type: TOOL_TYPE },
 		);
 
 		expect(result.error).toBeUndefined();
@@ -220,17 +208,8 @@ describe('media operations as an AI agent’s tool', () => {
 });
 
 describe('Download Media: the exact exchange', () => {
-	const BASE_URL = 'https://api.multichannel.test';
-	const API_KEY = 'mcw_test_media_key_0123456789';
-	const credentials = { multichannelApi: { baseUrl: BASE_URL, apiKey: API_KEY } };
-
-	beforeAll(() => nock.disableNetConnect());
-	afterEach(() => {
-		const pending = nock.pendingMocks();
-		nock.cleanAll();
-		expect(pending).toEqual([]);
-	});
-	afterAll(() => nock.enableNetConnect());
+	const credentials = { multichannelApi: { baseUrl: BASE, apiKey: KEY } };
+	nockOnly();
 
 	test('GET /api/v1/messages/{id}/media with the key, any type accepted; bytes that are not UTF-8 arrive intact', async () => {
 		// Every byte value, twice: text decoding anywhere on the way would change some of them.
@@ -246,7 +225,7 @@ describe('Download Media: the exact exchange', () => {
 			sha256: sha256(data),
 		};
 		const seen: IDataObject[] = [];
-		nock(BASE_URL)
+		mockService()
 			.get('/api/v1/instances/inst_1/messages/msg_1')
 			.reply(200, { id: 'msg_1', type: 'image', direction: 'inbound', media })
 			.get('/api/v1/messages/msg_1/media')
@@ -274,7 +253,7 @@ describe('Download Media: the exact exchange', () => {
 
 		expect(result.error).toBeUndefined();
 		expect(seen).toEqual([
-			expect.objectContaining({ authorization: `Bearer ${API_KEY}`, accept: '*/*' }),
+			expect.objectContaining({ authorization: `Bearer ${KEY}`, accept: '*/*' }),
 		]);
 		const file = fileOf(result);
 		expect(file.bytes.equals(data)).toBe(true);
@@ -283,7 +262,7 @@ describe('Download Media: the exact exchange', () => {
 	});
 
 	test('a file that does not match the SHA-256 its message names is refused, never attached', async () => {
-		nock(BASE_URL)
+		mockService()
 			.get('/api/v1/instances/inst_1/messages/msg_2')
 			.reply(200, {
 				id: 'msg_2',

@@ -5,67 +5,32 @@
  * file cannot be downloaded, the event still runs and its item says why no file is attached.
  */
 import { createHash } from 'node:crypto';
-import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
 
+import type { TriggerUnderTest } from '../../dev/harness/triggers';
 import { sampleFile } from '../../sandbox/samples';
-import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, raw, startTestSandbox, waitFor } from '../support/sandbox';
-import { N8nEndpoint, TRIGGER_TYPES, TriggerUnderTest } from '../../dev/harness/triggers';
+import { waitFor } from '../support/sandbox';
+import { useMessagingTrigger } from '../support/triggers';
 
-type Keys = NonNullable<Sandbox['keys']>;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-let sandbox: Sandbox;
-let keys: Keys;
-let endpoint: N8nEndpoint;
-let instanceId: string;
-const active: TriggerUnderTest[] = [];
-
-const sandboxCall = (path: string, body: unknown = {}) =>
-	raw(sandbox.baseUrl, 'POST', path, { key: keys.workspace, body });
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox({ rateLimit: false });
-	keys = sandbox.keys as Keys;
-	const client = clientsFor(sandbox.baseUrl, keys).workspace;
-	endpoint = await new N8nEndpoint().start();
-	const instance = await client.instances.create({ body: { name: 'Media in' } });
-	await client.instances.connect({ instanceId: instance.id, body: { method: 'qr' } });
-	await sandboxCall(`/sandbox/instances/${instance.id}/scan`, { phoneNumber: '+14155550170' });
-	instanceId = instance.id;
-});
-afterAll(async () => {
-	for (const node of active) await node.deactivate();
-	await endpoint.close();
-	await sandbox.close();
-});
-
-async function activated(options: INodeParameters, name: string) {
-	const node = new TriggerUnderTest(endpoint, {
-		type: TRIGGER_TYPES.messaging,
-		name,
-		credentials: { multichannelApi: { baseUrl: sandbox.baseUrl, apiKey: keys.workspace } },
-		parameters: { events: ['message.received'], options },
-	});
-	await node.activate();
-	active.push(node);
-	return node;
-}
+const suite = useMessagingTrigger('Media in', '+14155550170');
+const { activated } = suite;
 
 /** A contact sends a sample file; the item of the one execution it starts. */
 async function itemFor(
 	node: TriggerUnderTest,
 	sample: 'image' | 'voice' | 'pdf',
 ): Promise<{ item: INodeExecutionData; messageId: string }> {
-	const before = endpoint.executions(node).length;
-	const sent = await sandboxCall(`/sandbox/instances/${instanceId}/inbound/media`, {
+	const before = suite.endpoint.executions(node).length;
+	const sent = await suite.sandboxCall(`/sandbox/instances/${suite.instanceId}/inbound/media`, {
 		from: '+14155550171',
 		sample,
 	});
 	expect(sent.status).toBe(201);
 	const messageId = (sent.body as { id: string }).id;
 	const delivery = await waitFor(
-		() => endpoint.executions(node)[before],
+		() => suite.endpoint.executions(node)[before],
 		5000,
 		`the ${sample} to start the trigger`,
 	);
@@ -95,12 +60,16 @@ it('without the option the item carries the file’s description only; a text me
 	expect(item.json).toMatchObject({ data: { media: { mimeType: 'image/png' } } });
 
 	const files = await activated({ downloadMedia: true, onlyData: true }, 'Files, data only');
-	const before = endpoint.executions(files).length;
-	await sandboxCall(`/sandbox/instances/${instanceId}/inbound`, {
+	const before = suite.endpoint.executions(files).length;
+	await suite.sandboxCall(`/sandbox/instances/${suite.instanceId}/inbound`, {
 		from: '+14155550172',
 		text: 'no attachment',
 	});
-	const text = await waitFor(() => endpoint.executions(files)[before], 5000, 'the text message');
+	const text = await waitFor(
+		() => suite.endpoint.executions(files)[before],
+		5000,
+		'the text message',
+	);
 	expect(text.items?.[0].binary).toBeUndefined();
 	expect(text.items?.[0].json).not.toHaveProperty('mediaNotAttached');
 });
@@ -118,7 +87,7 @@ it('over Max File Size the event runs without the file, and its item says why', 
 
 it('a file that cannot be downloaded (gone at the service) leaves the event running, saying why', async () => {
 	const node = await activated({ downloadMedia: true, onlyData: true }, 'Gone files');
-	const { limits } = sandbox.core.media;
+	const { limits } = suite.sandbox.core.media;
 	const kept = limits.maxTotalBytes;
 	limits.maxTotalBytes = 1; // the file is dropped as soon as it is kept: its download answers 410
 	try {
@@ -129,7 +98,7 @@ it('a file that cannot be downloaded (gone at the service) leaves the event runn
 		expect(item.json.mediaNotAttached).toMatch(
 			/^it could not be downloaded: The file is no longer available: The file of message msg_\w+ is no longer kept/,
 		);
-		expect(JSON.stringify(item.json)).not.toContain(keys.workspace);
+		expect(JSON.stringify(item.json)).not.toContain(suite.keys.workspace);
 	} finally {
 		limits.maxTotalBytes = kept;
 	}
