@@ -1,0 +1,131 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, never inside n8n */
+/**
+ * A local HTTP server standing in for n8n's webhook endpoint. It reads the raw body (n8n keeps it as
+ * `req.rawBody`), runs the trigger's `webhook()` (triggers.ts) and answers as n8n's webhook helpers do: nothing
+ * when the node answered itself (`noWebhookResponse`), 200 with the node's `webhookResponse`, or 200 "Workflow
+ * was started" plus an execution when it returned data.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import type { TriggerUnderTest } from './triggers';
+
+/** What n8n's endpoint did with one request. */
+export interface Delivery {
+	trigger: TriggerUnderTest;
+	test: boolean;
+	rawBody: string;
+	headers: IncomingMessage['headers'];
+	/** The status n8n's endpoint (or the node itself) answered. */
+	status: number;
+	responseBody: string;
+	/** The items the node produced: an execution started. */
+	items?: INodeExecutionData[];
+	/** What the node threw, if it did. */
+	error?: unknown;
+}
+
+/** The local HTTP server standing in for n8n's `/webhook` and `/webhook-test` endpoints. */
+export class N8nEndpoint {
+	url = '';
+	readonly deliveries: Delivery[] = [];
+	/**
+	 * The status to answer after an execution started instead of 200: lets a test lose n8n's answer, so that the
+	 * service delivers the same event again.
+	 */
+	answerAfterExecution: (delivery: Delivery) => number = () => 200;
+	private server: Server | undefined;
+	private readonly triggers = new Map<string, TriggerUnderTest>();
+
+	async start(): Promise<this> {
+		this.server = createServer((req, res) => {
+			void this.handle(req, res);
+		});
+		await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+		this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+		return this;
+	}
+
+	register(trigger: TriggerUnderTest) {
+		this.triggers.set(trigger.node.webhookId as string, trigger);
+	}
+
+	of(trigger: TriggerUnderTest): Delivery[] {
+		return this.deliveries.filter((delivery) => delivery.trigger === trigger);
+	}
+
+	/** The deliveries to a trigger that started an execution. */
+	executions(trigger: TriggerUnderTest): Delivery[] {
+		return this.of(trigger).filter((delivery) => delivery.items !== undefined);
+	}
+
+	private async handle(req: IncomingMessage, res: ServerResponse) {
+		const chunks: Buffer[] = [];
+		for await (const chunk of req) chunks.push(chunk as Buffer);
+		const rawBody = Buffer.concat(chunks);
+		// `/webhook/<webhookId>/webhook` or `/webhook-test/<webhookId>/webhook`
+		const match = /^\/(webhook|webhook-test)\/([^/]+)\/webhook$/.exec(req.url ?? '');
+		const trigger = match ? this.triggers.get(match[2]) : undefined;
+		if (!match || !trigger || req.method !== 'POST') {
+			res.writeHead(404, { 'content-type': 'application/json' });
+			res.end(JSON.stringify({ code: 404, message: 'The requested webhook is not registered' }));
+			return;
+		}
+		const test = match[1] === 'webhook-test';
+		// What n8n's body parser leaves on the request.
+		req.rawBody = rawBody;
+		let body: unknown = {};
+		try {
+			body = JSON.parse(rawBody.toString('utf8'));
+		} catch {
+			body = {};
+		}
+		(req as IncomingMessage & { body: unknown }).body = body;
+
+		const delivery: Delivery = {
+			trigger,
+			test,
+			rawBody: rawBody.toString('utf8'),
+			headers: req.headers,
+			status: 0,
+			responseBody: '',
+		};
+		const written: Buffer[] = [];
+		const end = res.end.bind(res);
+		res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+			if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) written.push(Buffer.from(chunk));
+			return end(chunk as never, ...(rest as []));
+		}) as typeof res.end;
+
+		try {
+			const result = await trigger.runWebhook(req, res, test);
+			if (result.noWebhookResponse) {
+				if (!res.writableEnded) res.end();
+			} else if (result.workflowData) {
+				delivery.items = result.workflowData[0];
+				res.writeHead(this.answerAfterExecution(delivery), { 'content-type': 'application/json' });
+				res.end(JSON.stringify({ message: 'Workflow was started' }));
+			} else {
+				res.writeHead(200, { 'content-type': 'application/json' });
+				res.end(JSON.stringify(result.webhookResponse ?? { message: 'Webhook call received' }));
+			}
+		} catch (error) {
+			delivery.error = error;
+			if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+			if (!res.writableEnded) res.end(JSON.stringify({ message: (error as Error).message }));
+		}
+		delivery.status = res.statusCode;
+		delivery.responseBody = Buffer.concat(written).toString('utf8');
+		this.deliveries.push(delivery);
+	}
+
+	async close(): Promise<void> {
+		const server = this.server;
+		if (!server) return;
+		this.server = undefined;
+		server.closeAllConnections();
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+	}
+}
