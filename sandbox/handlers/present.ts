@@ -71,10 +71,13 @@ export const presentContact = (contact: ContactRecord) => ({
 	updatedAt: contact.updatedAt,
 });
 
+/** Where a short link is opened: the link host (the sandbox's own base URL) and the code. */
+export const shortUrlOf = (baseUrl: string, code: string) => `${baseUrl}/${code}`;
+
 export const presentLink = (link: LinkRecord, baseUrl: string) => ({
 	id: link.id,
 	code: link.code,
-	shortUrl: `${baseUrl}/${link.code}`,
+	shortUrl: shortUrlOf(baseUrl, link.code),
 	url: link.url,
 	title: link.title,
 	tags: [...link.tags],

@@ -8,6 +8,7 @@ import type { SandboxCore } from '../core';
 import { HttpError } from '../http';
 import type { TrackedLinkRecord } from '../store';
 import { createLink, freeCode } from './links';
+import { shortUrlOf } from './present';
 
 /**
  * Tracked links (`trackLinks: true` on a text, media or buttons send): each http(s) URL of the text or caption becomes
@@ -48,7 +49,7 @@ function isWebUrl(text: string): boolean {
 	}
 }
 
-/** The distinct URLs of a text, in order of first appearance, with where each occurrence is. */
+/** Every URL of a text (each occurrence, a URL written twice too), in order, with where it starts. */
 export function findUrls(text: string): Array<{ url: string; index: number }> {
 	const found: Array<{ url: string; index: number }> = [];
 	for (const match of text.matchAll(URL_IN_TEXT)) {
@@ -103,7 +104,7 @@ function trackField(
 	const occurrences = findUrls(text);
 	const codes = new Map<string, string>();
 	for (const { url } of occurrences) if (!codes.has(url)) codes.set(url, freeCode(core));
-	const shortUrl = (code: string) => `${core.baseUrl}/${code}`;
+	const shortUrl = (code: string) => shortUrlOf(core.baseUrl, code);
 
 	let sent = '';
 	let position = 0;
