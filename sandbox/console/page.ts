@@ -148,6 +148,29 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 			<p class="muted" id="phone-result" role="status" hidden></p>
 		</form>
 	</section>
+	<section class="card" id="tap">
+		<h2>Tap a reply</h2>
+		<p>The recipient of a buttons or list message that an instance sent taps one of its choices. It arrives as
+		<code>message.received</code> with <code>reply</code> (type, id, title and the message it answers). Sent with
+		the key you signed in with (a workspace key).</p>
+		<form id="tap-form" autocomplete="off">
+			<div class="grid">
+				<div>
+					<label for="tap-instance">Instance ID</label>
+					<input id="tap-instance" type="text" placeholder="inst_…" spellcheck="false" required>
+				</div>
+				<div>
+					<label for="tap-message">Message ID</label>
+					<input id="tap-message" type="text" placeholder="msg_…" spellcheck="false" required>
+				</div>
+				<div></div>
+				<div class="submit"><button type="submit" id="tap-load">Show its choices</button></div>
+			</div>
+			<div class="choices" id="tap-choices"></div>
+			<p class="error" id="tap-error" role="alert" hidden></p>
+			<p class="muted" id="tap-result" role="status" hidden></p>
+		</form>
+	</section>
 	<section class="card" id="reference">
 		<h2>API reference</h2>
 		<p>Every endpoint of the OpenAPI document (<a id="openapi-link" href="/api/v1/openapi.json">openapi.json</a>).

@@ -31,6 +31,8 @@ button.small { padding: 3px 9px; font-size: 12.5px; }
 button:disabled { opacity: .5; cursor: default; }
 .row { display: flex; gap: 8px; align-items: center; }
 .grid { display: grid; grid-template-columns: 2fr 1.4fr 2fr auto; gap: 14px; align-items: end; }
+.choices { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 10px; }
+.choices:empty { display: none; }
 .grid.two { grid-template-columns: 1fr 1fr; margin-bottom: 8px; }
 #create-scopes { display: flex; gap: 14px; padding: 7px 0; }
 #create-scopes label { display: inline-flex; gap: 5px; font-weight: 400; margin: 0; }

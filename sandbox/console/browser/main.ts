@@ -4,6 +4,7 @@ import { clearSecret, createKey, currentSecret, enter, renderScopes, signOut } f
 import { sendSampleFile } from './phone';
 import { Reference } from './reference';
 import { messageOf, session, statusOf } from './session';
+import { showChoices } from './tap';
 
 /**
  * The console page's script (bundled by console/script.ts into one inline script): wires the sign-in, the
@@ -67,6 +68,10 @@ byId('secret-dismiss').addEventListener('click', clearSecret);
 byId('phone-form').addEventListener('submit', (event) => {
 	event.preventDefault();
 	void sendSampleFile();
+});
+byId('tap-form').addEventListener('submit', (event) => {
+	event.preventDefault();
+	void showChoices();
 });
 byId('ref-key').addEventListener('input', () => reference.render());
 byId('ref-filter').addEventListener('input', () => reference.render());

@@ -1,0 +1,97 @@
+import { byId, el, setError, show } from './dom';
+import { messageOf, session } from './session';
+
+/**
+ * "Tap a reply": the recipient of a buttons or list message the instance sent taps one of its choices. The
+ * form loads the message (`GET /api/v1/instances/{id}/messages/{messageId}`) and shows one button per choice;
+ * a click sends the sandbox-only `POST /sandbox/instances/{id}/messages/{messageId}/tap`, which arrives as
+ * `message.received` with `reply`.
+ */
+
+interface Choice {
+	id: string;
+	title: string;
+}
+interface SentMessage {
+	type?: string;
+	content?: { buttons?: Choice[]; sections?: Array<{ rows?: Choice[] }> };
+	reply?: { type: string; id: string; title: string; toMessageId: string };
+	id?: string;
+	error?: { message?: string };
+}
+
+async function call(method: string, path: string, body?: unknown): Promise<SentMessage> {
+	const response = await fetch(path, {
+		method,
+		headers: {
+			Accept: 'application/json',
+			Authorization: `Bearer ${session.key ?? ''}`,
+			...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+		},
+		...(body === undefined ? {} : { body: JSON.stringify(body) }),
+		cache: 'no-store',
+	});
+	const answer = (await response.json().catch(() => null)) as SentMessage | null;
+	if (!response.ok) throw new Error(answer?.error?.message ?? `HTTP ${response.status}`);
+	return answer ?? {};
+}
+
+const choicesOf = (message: SentMessage): Choice[] =>
+	message.type === 'list'
+		? (message.content?.sections ?? []).flatMap((section) => section.rows ?? [])
+		: (message.content?.buttons ?? []);
+
+/** Loads the message and shows a button for each choice it offers. */
+export async function showChoices(): Promise<void> {
+	const error = byId('tap-error');
+	const list = byId('tap-choices');
+	setError(error, '');
+	show(byId('tap-result'), false);
+	list.replaceChildren();
+	if (!session.key) {
+		setError(error, 'Sign in with a workspace key first: the message is read with it.');
+		return;
+	}
+	const instanceId = encodeURIComponent(byId<HTMLInputElement>('tap-instance').value.trim());
+	const messageId = encodeURIComponent(byId<HTMLInputElement>('tap-message').value.trim());
+	try {
+		const message = await call('GET', `/api/v1/instances/${instanceId}/messages/${messageId}`);
+		const choices = choicesOf(message);
+		if (choices.length === 0) {
+			setError(
+				error,
+				`Message ${messageId} is a ${message.type ?? 'message'} without buttons or a list to tap.`,
+			);
+			return;
+		}
+		for (const choice of choices) {
+			const button = el('button', {
+				type: 'button',
+				className: 'secondary',
+				'data-id': choice.id,
+				text: choice.title,
+			});
+			button.addEventListener('click', () => void tap(instanceId, messageId, choice.id));
+			list.appendChild(button);
+		}
+	} catch (failure) {
+		setError(error, messageOf(failure));
+	}
+}
+
+async function tap(instanceId: string, messageId: string, id: string): Promise<void> {
+	const error = byId('tap-error');
+	const result = byId('tap-result');
+	setError(error, '');
+	try {
+		const received = await call(
+			'POST',
+			`/sandbox/instances/${instanceId}/messages/${messageId}/tap`,
+			{ id },
+		);
+		result.textContent = `Received message ${received.id ?? ''}: reply ${received.reply?.type ?? ''} "${received.reply?.id ?? ''}" (${received.reply?.title ?? ''}) to ${received.reply?.toMessageId ?? ''}`;
+		show(result, true);
+	} catch (failure) {
+		setError(error, messageOf(failure));
+	}
+}
