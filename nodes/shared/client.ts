@@ -28,13 +28,13 @@ export const CREDENTIAL_NAMES = {
 /** The kind of key a credential holds, as messages name it: "the workspace API key". */
 export type KeyKind = 'workspace' | 'short-link' | 'automation';
 
-interface KeyCredential {
+interface KeyCredentialValues {
 	baseUrl: string;
 	apiKey: string;
 }
 
 /** A typed client plus what error messages need: the values never to show, and the service's address. */
-export interface Connection<C> {
+export interface ConnectedClient<C> {
 	client: C;
 	secrets: string[];
 	/** The credential's base URL, normalised (no trailing slash or /api/v1); undefined when it is invalid. */
@@ -66,7 +66,7 @@ export interface ServiceConnection<C> {
 	 * credential's Bearer header and the instance's proxy, TLS and logging settings apply; the node only reads
 	 * the base URL (and the key, to keep it out of messages).
 	 */
-	connect(context: ConnectionContext, options?: ConnectionOptions): Promise<Connection<C>>;
+	connect(context: ConnectionContext, options?: ConnectionOptions): Promise<ConnectedClient<C>>;
 }
 
 function serviceUrlOf(baseUrl: unknown): string | undefined {
@@ -86,7 +86,7 @@ function serviceConnection<C>(
 		keyKind,
 		credentialName,
 		async connect(context, options = {}) {
-			const credentials = await context.getCredentials<KeyCredential>(credentialName);
+			const credentials = await context.getCredentials<KeyCredentialValues>(credentialName);
 			const client = createClient(n8nTransport(context, credentialName), {
 				...options,
 				baseUrl: credentials.baseUrl,

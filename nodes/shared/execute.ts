@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import type { RateLimitInfo } from '../../src/client';
-import type { Connection, ConnectionOptions, ServiceConnection } from './client';
+import type { ConnectedClient, ConnectionOptions, ServiceConnection } from './client';
 import { errorJson, toNodeError, type ErrorContext, type NodeError } from './errors';
 import { findOperation, type ResourceModule } from './resources';
 
@@ -68,7 +68,7 @@ export async function executeActions<C>(
 	const items = context.getInputData();
 	const outputs: INodeExecutionData[][] = new Array(items.length);
 	const failures = new Map<number, NodeError>();
-	let connecting: Promise<Connection<C>> | undefined;
+	let connecting: Promise<ConnectedClient<C>> | undefined;
 	let inFlight = 0;
 
 	const concurrency = concurrencyOf(context, config.resources);

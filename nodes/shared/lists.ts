@@ -5,7 +5,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { Scope } from '../../src/client';
-import type { Connection, ServiceConnection } from './client';
+import type { ConnectedClient, ServiceConnection } from './client';
 import { toNodeError } from './errors';
 import { currentLocatorValue } from './locator';
 import type { ListSearchMethod } from './resources';
@@ -28,7 +28,7 @@ async function fromService<C, R>(
 	source: ListSource<C>,
 	read: (client: C) => Promise<R>,
 ): Promise<R> {
-	let connection: Connection<C> | undefined;
+	let connection: ConnectedClient<C> | undefined;
 	try {
 		connection = await source.connection.connect(context);
 		return await read(connection.client);
