@@ -7,10 +7,10 @@
  */
 import { createHmac } from 'node:crypto';
 import nock from 'nock';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeType } from 'n8n-workflow';
 
-import { runNode } from '../../dev/harness';
-import { byId, expectNoSecrets, multichannelNode, NODE_NAME } from '../support/nodes';
+import { loadPackage, runNode } from '../../dev/harness';
+import { byId, expectNoSecrets, multichannelNode, NODE_NAME, NODE_TYPE } from '../support/nodes';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
@@ -257,3 +257,40 @@ test.each([
 		expect(result.run.waitTill).toBeUndefined();
 	},
 );
+
+test('as an AI agent’s plain tool it refuses, pointing at the human review tool; the human review tool waits', async () => {
+	const pkg = await loadPackage();
+	const node = pkg.nodeTypes[NODE_TYPE] as INodeType;
+	const NodeClass = node.constructor as new () => INodeType;
+	for (const suffix of ['Tool', 'HitlTool']) {
+		pkg.nodeTypes[`${NODE_TYPE}${suffix}`] ??= Object.assign(new NodeClass(), {
+			description: { ...node.description, name: `${node.description.name}${suffix}` },
+		});
+	}
+	const asType = (type: string) =>
+		runNode(
+			{
+				...multichannelNode('message', {
+					instanceId: byId('inst_1'),
+					operation: 'sendAndWait',
+					to: '+1 415 555 0190',
+					message: 'May the agent refund order 1042?',
+				}),
+				type,
+			},
+			{ credentials, executionId: EXECUTION_ID },
+		);
+
+	const plain = await asType(`${NODE_TYPE}Tool`);
+	expect(plain.error?.message).toBe(
+		'Send and Wait for Response cannot pause an AI agent when called as a tool',
+	);
+	expect(plain.run.waitTill).toBeUndefined();
+
+	const seen: Seen[] = [];
+	service('buttons', seen);
+	const review = await asType(`${NODE_TYPE}HitlTool`);
+	expect(review.error).toBeUndefined();
+	expect(seen.map((request) => request.path)).toEqual(['buttons', 'answers']);
+	expect(review.run.waitTill).toBeInstanceOf(Date);
+});

@@ -364,6 +364,15 @@ function questionOf(
 	};
 }
 
+/**
+ * An AI agent's plain tool (`…multichannelTool`) cannot wait: a tool call must answer at once. n8n's human review
+ * variant (`…multichannelHitlTool`) is built for it and pauses the agent's execution.
+ */
+function asPlainTool(context: IExecuteFunctions): boolean {
+	const type = context.getNode().type;
+	return type.endsWith('Tool') && !type.endsWith('HitlTool');
+}
+
 /** When the wait ends: "Limit Wait Time", else the longest the service keeps a question open. */
 function waitUntil(context: IExecuteFunctions, itemIndex: number): Date {
 	const limit = context.getNodeParameter(
@@ -402,6 +411,17 @@ export async function execute(
 ) {
 	// An execution waits once: the question is asked from the first item, as n8n's own nodes do.
 	if (itemIndex > 0) return [];
+	if (asPlainTool(this)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'Send and Wait for Response cannot pause an AI agent when called as a tool',
+			{
+				itemIndex,
+				description:
+					"Connect the Multichannel human review tool to the agent instead (in the agent's tools, under Human in the Loop): n8n pauses the agent until the answer comes.",
+			},
+		);
+	}
 	const { instanceId, to } = send.target(this, itemIndex);
 	const responseType = this.getNodeParameter('responseType', itemIndex) as ResponseType;
 	const question = questionOf(this, itemIndex, responseType, to);
