@@ -5,7 +5,8 @@
  * description is never parsed as HTML.
  */
 
-export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
+/** The page's element with this id; a missing one is a bug of the page, so it throws. */
+export function elementById<T extends HTMLElement = HTMLElement>(id: string): T {
 	const node = document.getElementById(id);
 	if (!node) throw new Error(`The console page has no #${id}`);
 	return node as T;
@@ -45,7 +46,7 @@ export function setError(node: HTMLElement, message: string | undefined): void {
 
 /** The page's status line. */
 export function notice(message: string): void {
-	setError(byId('notice'), message);
+	setError(elementById('notice'), message);
 }
 
 export function formatTime(value: string | null): string {

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- browser code of the sandbox's console, never inside n8n */
 import { API_SCOPES, KIND_SCOPES, MANAGE_KEYS, type KeyKind } from '../../key-kinds';
 import type { KeyView, SessionView } from '../views';
-import { byId, el, formatTime, notice, setError, show } from './dom';
+import { elementById, el, formatTime, notice, setError, show } from './dom';
 import { call, messageOf, session, statusOf } from './session';
 
 /** Signing in and out, and the key list: generate a key (its secret shown once), revoke one. */
@@ -21,18 +21,18 @@ export function currentSecret(): string | null {
 
 export function clearSecret(): void {
 	lastSecret = null;
-	byId('secret-value').textContent = '';
-	byId('secret-name').textContent = '';
-	show(byId('secret-panel'), false);
+	elementById('secret-value').textContent = '';
+	elementById('secret-name').textContent = '';
+	show(elementById('secret-panel'), false);
 }
 
 export function signOut(message: string): void {
 	session.forget();
 	clearSecret();
-	show(byId('keys'), false);
-	show(byId('who'), false);
-	show(byId('signin'), true);
-	byId('keys-body').textContent = '';
+	show(elementById('keys'), false);
+	show(elementById('who'), false);
+	show(elementById('signin'), true);
+	elementById('keys-body').textContent = '';
 	notice(message);
 }
 
@@ -47,11 +47,11 @@ export async function enter(key: string): Promise<void> {
 		if (!current) session.forget();
 	}
 	session.use(key, true);
-	byId('workspace-name').textContent = `${current.workspace.name} (${current.workspace.id})`;
-	byId('signed-in-key').textContent = `signed in with ${current.key.prefix}…`;
-	show(byId('signin'), false);
-	show(byId('who'), true);
-	show(byId('keys'), current.canManageKeys);
+	elementById('workspace-name').textContent = `${current.workspace.name} (${current.workspace.id})`;
+	elementById('signed-in-key').textContent = `signed in with ${current.key.prefix}…`;
+	show(elementById('signin'), false);
+	show(elementById('who'), true);
+	show(elementById('keys'), current.canManageKeys);
 	if (!current.canManageKeys) {
 		notice(
 			`This key cannot manage keys: that takes a workspace key with the scope ${MANAGE_KEYS} (the ` +
@@ -65,8 +65,8 @@ export async function enter(key: string): Promise<void> {
 
 /** The scope checkboxes of the kind chosen in the form: its API scopes ticked, keys:manage not. */
 export function renderScopes(): void {
-	const kind = byId<HTMLSelectElement>('create-kind').value as KeyKind;
-	const box = byId('create-scopes');
+	const kind = elementById<HTMLSelectElement>('create-kind').value as KeyKind;
+	const box = elementById('create-scopes');
 	box.textContent = '';
 	for (const scope of KIND_SCOPES[kind]) {
 		const ticked = (API_SCOPES[kind] as string[]).includes(scope);
@@ -78,7 +78,7 @@ export function renderScopes(): void {
 
 export async function loadKeys(): Promise<void> {
 	const page = await call<{ data: KeyView[] }>('GET', '/keys');
-	const body = byId('keys-body');
+	const body = elementById('keys-body');
 	body.textContent = '';
 	for (const key of page.data) {
 		let revoke: HTMLButtonElement | null = null;
@@ -147,7 +147,7 @@ function revokeClicked(button: HTMLButtonElement, key: KeyView): void {
 
 /** The form's submit: generates the key and shows its secret, this once. */
 export async function createKey(): Promise<void> {
-	const error = byId('create-error');
+	const error = elementById('create-error');
 	setError(error, '');
 	const scopes = Array.from(
 		document.querySelectorAll<HTMLInputElement>('#create-scopes input:checked'),
@@ -157,19 +157,19 @@ export async function createKey(): Promise<void> {
 		setError(error, 'Choose at least one scope.');
 		return;
 	}
-	const submit = byId<HTMLButtonElement>('create-submit');
-	const name = byId<HTMLInputElement>('create-name');
+	const submit = elementById<HTMLButtonElement>('create-submit');
+	const name = elementById<HTMLInputElement>('create-name');
 	submit.disabled = true;
 	try {
 		const created = await call<{ key: KeyView; secret: string }>('POST', '/keys', {
 			name: name.value.trim(),
-			kind: byId<HTMLSelectElement>('create-kind').value,
+			kind: elementById<HTMLSelectElement>('create-kind').value,
 			scopes,
 		});
 		lastSecret = created.secret;
-		byId('secret-name').textContent = `"${created.key.name}"`;
-		byId('secret-value').textContent = created.secret;
-		show(byId('secret-panel'), true);
+		elementById('secret-name').textContent = `"${created.key.name}"`;
+		elementById('secret-value').textContent = created.secret;
+		show(elementById('secret-panel'), true);
 		name.value = '';
 		await loadKeys();
 	} catch (failure) {

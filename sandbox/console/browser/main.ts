@@ -1,4 +1,4 @@
-import { byId, copyText, setError } from './dom';
+import { elementById, copyText, setError } from './dom';
 import type { ExampleBody } from './examples';
 import { clearSecret, createKey, currentSecret, enter, renderScopes, signOut } from './keys';
 import { sendSampleFile } from './phone';
@@ -28,53 +28,53 @@ const baseUrl = (document.body.getAttribute('data-base-url') || location.origin)
 );
 const reference = new Reference(baseUrl);
 
-byId('signin-form').addEventListener('submit', (event) => {
+elementById('signin-form').addEventListener('submit', (event) => {
 	event.preventDefault();
-	const input = byId<HTMLInputElement>('signin-key');
-	const submit = byId<HTMLButtonElement>('signin-submit');
-	setError(byId('signin-error'), '');
+	const input = elementById<HTMLInputElement>('signin-key');
+	const submit = elementById<HTMLButtonElement>('signin-submit');
+	setError(elementById('signin-error'), '');
 	submit.disabled = true;
 	enter(input.value.trim())
 		.then(
 			() => {
 				input.value = '';
 			},
-			(error: unknown) => setError(byId('signin-error'), messageOf(error)),
+			(error: unknown) => setError(elementById('signin-error'), messageOf(error)),
 		)
 		.finally(() => {
 			submit.disabled = false;
 		});
 });
 
-byId('signout').addEventListener('click', () => signOut(''));
-byId('create-kind').addEventListener('change', renderScopes);
-byId('create-form').addEventListener('submit', (event) => {
+elementById('signout').addEventListener('click', () => signOut(''));
+elementById('create-kind').addEventListener('change', renderScopes);
+elementById('create-form').addEventListener('submit', (event) => {
 	event.preventDefault();
 	void createKey();
 });
 
-byId('secret-copy').addEventListener('click', () => {
+elementById('secret-copy').addEventListener('click', () => {
 	const secret = currentSecret();
-	if (secret) copyText(secret, byId('secret-copy'));
+	if (secret) copyText(secret, elementById('secret-copy'));
 });
-byId('secret-use').addEventListener('click', () => {
+elementById('secret-use').addEventListener('click', () => {
 	const secret = currentSecret();
 	if (!secret) return;
-	byId<HTMLInputElement>('ref-key').value = secret;
+	elementById<HTMLInputElement>('ref-key').value = secret;
 	reference.render();
-	byId('reference').scrollIntoView();
+	elementById('reference').scrollIntoView();
 });
-byId('secret-dismiss').addEventListener('click', clearSecret);
-byId('phone-form').addEventListener('submit', (event) => {
+elementById('secret-dismiss').addEventListener('click', clearSecret);
+elementById('phone-form').addEventListener('submit', (event) => {
 	event.preventDefault();
 	void sendSampleFile();
 });
-byId('tap-form').addEventListener('submit', (event) => {
+elementById('tap-form').addEventListener('submit', (event) => {
 	event.preventDefault();
 	void showChoices();
 });
-byId('ref-key').addEventListener('input', () => reference.render());
-byId('ref-filter').addEventListener('input', () => reference.render());
+elementById('ref-key').addEventListener('input', () => reference.render());
+elementById('ref-filter').addEventListener('input', () => reference.render());
 
 window.multichannelConsole = {
 	ready: null,

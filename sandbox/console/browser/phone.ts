@@ -1,4 +1,4 @@
-import { byId, setError, show } from './dom';
+import { elementById, setError, show } from './dom';
 import { messageOf, session } from './session';
 
 /**
@@ -14,9 +14,9 @@ interface ReceivedMessage {
 }
 
 export async function sendSampleFile(): Promise<void> {
-	const error = byId('phone-error');
-	const result = byId('phone-result');
-	const submit = byId<HTMLButtonElement>('phone-submit');
+	const error = elementById('phone-error');
+	const result = elementById('phone-result');
+	const submit = elementById<HTMLButtonElement>('phone-submit');
 	setError(error, '');
 	show(result, false);
 	const key = session.key;
@@ -27,11 +27,11 @@ export async function sendSampleFile(): Promise<void> {
 		);
 		return;
 	}
-	const instanceId = byId<HTMLInputElement>('phone-instance').value.trim();
-	const caption = byId<HTMLInputElement>('phone-caption').value;
+	const instanceId = elementById<HTMLInputElement>('phone-instance').value.trim();
+	const caption = elementById<HTMLInputElement>('phone-caption').value;
 	const body = {
-		from: byId<HTMLInputElement>('phone-from').value.trim(),
-		sample: byId<HTMLSelectElement>('phone-sample').value,
+		from: elementById<HTMLInputElement>('phone-from').value.trim(),
+		sample: elementById<HTMLSelectElement>('phone-sample').value,
 		...(caption ? { caption } : {}),
 	};
 	submit.disabled = true;

@@ -1,5 +1,5 @@
 import { KEY_PREFIXES, type KeyKind } from '../../key-kinds';
-import { byId, copyText, el, setError } from './dom';
+import { elementById, copyText, el, setError } from './dom';
 import { buildCurl, keyKind, operationBody, type ExampleBody } from './examples';
 import { KIND_LABEL } from './keys';
 import {
@@ -64,8 +64,11 @@ export class Reference {
 			}
 			this.render();
 		} catch (error) {
-			setError(byId('reference-error'), error instanceof Error ? error.message : String(error));
-			byId('reference-body').textContent = '';
+			setError(
+				elementById('reference-error'),
+				error instanceof Error ? error.message : String(error),
+			);
+			elementById('reference-body').textContent = '';
 		}
 	}
 
@@ -94,9 +97,9 @@ export class Reference {
 	render(): void {
 		const document = this.document;
 		if (!document) return;
-		const key = byId<HTMLInputElement>('ref-key').value.trim();
-		const filter = byId<HTMLInputElement>('ref-filter').value.trim().toLowerCase();
-		const container = byId('reference-body');
+		const key = elementById<HTMLInputElement>('ref-key').value.trim();
+		const filter = elementById<HTMLInputElement>('ref-filter').value.trim().toLowerCase();
+		const container = elementById('reference-body');
 		container.textContent = '';
 		const groups: Record<string, Endpoint[]> = {};
 		const order = (document.tags ?? []).map((tag) => tag.name);

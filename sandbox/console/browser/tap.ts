@@ -1,4 +1,4 @@
-import { byId, el, setError, show } from './dom';
+import { elementById, el, setError, show } from './dom';
 import { messageOf, session } from './session';
 
 /**
@@ -43,17 +43,17 @@ const choicesOf = (message: SentMessage): Choice[] =>
 
 /** Loads the message and shows a button for each choice it offers. */
 export async function showChoices(): Promise<void> {
-	const error = byId('tap-error');
-	const list = byId('tap-choices');
+	const error = elementById('tap-error');
+	const list = elementById('tap-choices');
 	setError(error, '');
-	show(byId('tap-result'), false);
+	show(elementById('tap-result'), false);
 	list.replaceChildren();
 	if (!session.key) {
 		setError(error, 'Sign in with a workspace key first: the message is read with it.');
 		return;
 	}
-	const instanceId = encodeURIComponent(byId<HTMLInputElement>('tap-instance').value.trim());
-	const messageId = encodeURIComponent(byId<HTMLInputElement>('tap-message').value.trim());
+	const instanceId = encodeURIComponent(elementById<HTMLInputElement>('tap-instance').value.trim());
+	const messageId = encodeURIComponent(elementById<HTMLInputElement>('tap-message').value.trim());
 	try {
 		const message = await call('GET', `/api/v1/instances/${instanceId}/messages/${messageId}`);
 		const choices = choicesOf(message);
@@ -80,8 +80,8 @@ export async function showChoices(): Promise<void> {
 }
 
 async function tap(instanceId: string, messageId: string, id: string): Promise<void> {
-	const error = byId('tap-error');
-	const result = byId('tap-result');
+	const error = elementById('tap-error');
+	const result = elementById('tap-result');
 	setError(error, '');
 	try {
 		const received = await call(
