@@ -19,58 +19,55 @@ import { eventually, log, useStack } from './support/harness.mjs';
 const require = createRequire(import.meta.url);
 require('ts-node').register({ transpileOnly: true });
 const { Browser, chromiumAvailable } = require('../dev/browser/cdp.ts');
+const { signInToEditor } = require('../dev/browser/n8n-editor.ts');
 
 const PACKAGE = 'n8n-nodes-multichannel';
 const haveChromium = chromiumAvailable();
-if (!haveChromium && process.env.CI) throw new Error('chromium is missing: apt-get install chromium');
+if (!haveChromium && process.env.CI)
+	throw new Error('chromium is missing: apt-get install chromium');
 
 const ctx = useStack();
 
 /** A workflow of the package's nodes, never run: a trigger, two actions in a row, and a Short Link Trigger. */
 function editorWorkflow(credentials) {
-	const id = () => randomUUID();
-	const workspace = { multichannelApi: credentials.multichannelApi };
-	const nodes = [
-		{
-			id: id(),
-			name: 'Start',
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		},
-		{
-			id: id(),
-			name: 'Create group',
-			type: `${PACKAGE}.multichannel`,
-			typeVersion: 1,
-			position: [240, 0],
-			parameters: { resource: 'group', operation: 'create', subject: 'Launch team' },
-			credentials: workspace,
-		},
-		{
-			id: id(),
-			name: 'Welcome',
-			type: `${PACKAGE}.multichannel`,
-			typeVersion: 1,
-			position: [480, 0],
-			parameters: { resource: 'message', operation: 'sendText', text: 'Welcome' },
-			credentials: workspace,
-		},
-		{
-			id: id(),
-			name: 'On click',
-			type: `${PACKAGE}.multichannelShortLinkTrigger`,
-			typeVersion: 1,
-			position: [0, 240],
-			parameters: { events: ['link.clicked'] },
-			credentials: { multichannelShortLinkApi: credentials.multichannelShortLinkApi },
-			webhookId: id(),
-		},
-	];
+	const node = (name, type, position, parameters, credentialType) => ({
+		id: randomUUID(),
+		name,
+		type,
+		typeVersion: 1,
+		position,
+		parameters,
+		...(credentialType ? { credentials: { [credentialType]: credentials[credentialType] } } : {}),
+	});
 	return {
 		name: `Editor check ${randomUUID().slice(0, 8)}`,
-		nodes,
+		nodes: [
+			node('Start', 'n8n-nodes-base.manualTrigger', [0, 0], {}),
+			node(
+				'Create group',
+				`${PACKAGE}.multichannel`,
+				[240, 0],
+				{ resource: 'group', operation: 'create', subject: 'Launch team' },
+				'multichannelApi',
+			),
+			node(
+				'Welcome',
+				`${PACKAGE}.multichannel`,
+				[480, 0],
+				{ resource: 'message', operation: 'sendText', text: 'Welcome' },
+				'multichannelApi',
+			),
+			{
+				...node(
+					'On click',
+					`${PACKAGE}.multichannelShortLinkTrigger`,
+					[0, 240],
+					{ events: ['link.clicked'] },
+					'multichannelShortLinkApi',
+				),
+				webhookId: randomUUID(),
+			},
+		],
 		connections: {
 			Start: { main: [[{ node: 'Create group', type: 'main', index: 0 }]] },
 			'Create group': { main: [[{ node: 'Welcome', type: 'main', index: 0 }]] },
@@ -126,18 +123,7 @@ describe('the package in the n8n editor', () => {
 			await page.send('Page.addScriptToEvaluateOnNewDocument', {
 				source: 'performance.setResourceTimingBufferSize(100000)',
 			});
-			await page.goto(`${stack.n8n.url}/signin`, 30_000);
-			// n8n binds the session cookie to the browser id the page keeps in localStorage.
-			const status = await page.evaluate(`(async () => {
-				localStorage.setItem('n8n-browserId', 'multichannel-e2e');
-				const response = await fetch('/rest/login', {
-					method: 'POST',
-					headers: { 'content-type': 'application/json', 'browser-id': 'multichannel-e2e' },
-					body: JSON.stringify(${JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password })}),
-				});
-				return response.status;
-			})()`);
-			assert.equal(status, 200, 'signed in');
+			await signInToEditor(page, stack.n8n.url, OWNER);
 		});
 
 		after(async () => {
@@ -171,9 +157,11 @@ describe('the package in the n8n editor', () => {
 				const requests = await eventually(
 					`the editor's request for ${wanted}`,
 					() =>
-						page.evaluate(
-							`performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/schemas/')).map((entry) => ({ url: entry.name, status: entry.responseStatus }))`,
-						).then((entries) => entries.find((entry) => entry.url.endsWith(wanted)) && entries),
+						page
+							.evaluate(
+								`performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/schemas/')).map((entry) => ({ url: entry.name, status: entry.responseStatus }))`,
+							)
+							.then((entries) => entries.find((entry) => entry.url.endsWith(wanted)) && entries),
 					60_000,
 				);
 				log(`schema requests: ${JSON.stringify(requests)}`);
@@ -222,7 +210,10 @@ describe('the package in the n8n editor', () => {
 					`document.querySelector('[data-test-id="node-creator"]').innerText.includes('Multichannel Short Link')`,
 					{ what: 'the package nodes in the node panel', timeoutMs: 30_000 },
 				);
-				const items = await textsOf(page, '[data-test-id="node-creator"] [data-test-id="item-iterator-item"]');
+				const items = await textsOf(
+					page,
+					'[data-test-id="node-creator"] [data-test-id="item-iterator-item"]',
+				);
 				log(`node panel: ${JSON.stringify(items)}`);
 				const multichannel = items.find((text) => text.split('\n')[0].trim() === 'Multichannel');
 				assert.ok(multichannel, 'the Multichannel node is listed');

@@ -13,6 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { runtimeModule, stackModule, type Stack } from '../stack/modules';
 import { Browser, type BrowserPage } from './cdp';
+import { signInToEditor } from './n8n-editor';
 
 const WIDTH = 1440;
 const HEIGHT = 900;
@@ -49,18 +50,7 @@ async function main() {
 		});
 		page = await browser.newPage();
 		await page.setViewport(WIDTH, HEIGHT);
-		await page.goto(`${stack.n8n.url}/signin`, 30_000);
-		// Sign in as the editor does: n8n binds the session cookie to the browser id the page keeps in localStorage.
-		const status = await page.evaluate<number>(`(async () => {
-			localStorage.setItem('n8n-browserId', 'multichannel-screenshot');
-			const response = await fetch('/rest/login', {
-				method: 'POST',
-				headers: { 'content-type': 'application/json', 'browser-id': 'multichannel-screenshot' },
-				body: JSON.stringify(${JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password })}),
-			});
-			return response.status;
-		})()`);
-		if (status !== 200) throw new Error(`signing in answered ${status}`);
+		await signInToEditor(page, stack.n8n.url, OWNER);
 
 		await page.goto(`${stack.n8n.url}/workflow/${entry.id}`, 30_000);
 		await page.waitFor(`document.querySelectorAll('[data-test-id="canvas-node"]').length >= 4`, {

@@ -26,9 +26,7 @@ function nodeSources(): string[] {
 	const packageJson = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
 		n8n: { nodes: string[] };
 	};
-	return packageJson.n8n.nodes.map((file) =>
-		file.replace(/^dist\//, '').replace(/\.js$/, '.ts'),
-	);
+	return packageJson.n8n.nodes.map((file) => file.replace(/^dist\//, '').replace(/\.js$/, '.ts'));
 }
 
 /** `1` → `v1.0.0`, as n8n names the folder of a node version. */
@@ -43,7 +41,8 @@ function triggerOutput(description: INodeTypeDescription): z.ZodType {
 		.map((option) => ('value' in option ? String(option.value) : ''))
 		.filter((event): event is keyof typeof eventData => event in eventData && event !== '*');
 	// A trigger without an Events list listens to automation events, which people name themselves.
-	const payloads = events.length > 0 ? events.map((event) => eventData[event]) : [eventData['automation.*']];
+	const payloads =
+		events.length > 0 ? events.map((event) => eventData[event]) : [eventData['automation.*']];
 	const [first, ...rest] = [...new Set(payloads)];
 	return EventEnvelope.extend({ data: rest.length > 0 ? z.union([first, ...rest]) : first });
 }
@@ -96,12 +95,15 @@ function merge(a: JsonSchema, b: JsonSchema): JsonSchema {
 	const result: JsonSchema = { type: a.type };
 	const description = a.description ?? b.description;
 	if (description !== undefined) result.description = description;
-	if (Array.isArray(a.enum) && Array.isArray(b.enum)) result.enum = [...new Set([...a.enum, ...b.enum])];
+	if (Array.isArray(a.enum) && Array.isArray(b.enum))
+		result.enum = [...new Set([...a.enum, ...b.enum])];
 	if (a.properties || b.properties) {
 		const properties: Record<string, JsonSchema> = {
 			...(a.properties as Record<string, JsonSchema>),
 		};
-		for (const [name, property] of Object.entries((b.properties ?? {}) as Record<string, JsonSchema>)) {
+		for (const [name, property] of Object.entries(
+			(b.properties ?? {}) as Record<string, JsonSchema>,
+		)) {
 			properties[name] = properties[name] ? merge(properties[name], property) : property;
 		}
 		result.properties = properties;

@@ -24,10 +24,9 @@ function requestedSchemas(): string[] {
 	return packageJson.n8n.nodes.flatMap((file) => {
 		const source = file.replace(/^dist\//, '').replace(/\.js$/, '.ts');
 		const className = path.basename(source, '.node.ts');
-		const { description } = new (require(path.join(ROOT, source)) as Record<
-			string,
-			new () => INodeType
-		>)[className]();
+		const { description } = new (
+			require(path.join(ROOT, source)) as Record<string, new () => INodeType>
+		)[className]();
 		expect(description.version).toBe(1);
 		const folder = path.join(path.dirname(source), '__schema__', 'v1.0.0');
 		if (description.group.includes('trigger')) return [`${folder}.json`];
@@ -39,7 +38,9 @@ function requestedSchemas(): string[] {
 				({ name, displayOptions }) =>
 					name === 'operation' && displayOptions?.show?.resource?.includes(resource),
 			);
-			return values(operations).map((operation) => path.join(folder, resource, `${operation}.json`));
+			return values(operations).map((operation) =>
+				path.join(folder, resource, `${operation}.json`),
+			);
 		});
 	});
 }
