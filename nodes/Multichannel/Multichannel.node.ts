@@ -27,7 +27,13 @@ export class Multichannel implements INodeType {
 		defaults: {
 			name: 'Multichannel',
 		},
-		usableAsTool: true,
+		// As an AI agent's tool: n8n passes a tool no binary data, so files travel as URLs and descriptions.
+		usableAsTool: {
+			replacements: {
+				description:
+					'Send and read messages of the Multichannel messaging service (text, media from a public URL, location, contact card, reaction, poll) and manage its instances, groups, contacts and webhooks. Files are not passed to or from agents: Send Media takes a URL, Download Media gives the name, type, size and SHA-256 of a file',
+			},
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [

@@ -69,7 +69,10 @@ describe('from sources', () => {
 	});
 
 	test('the node is usable as a tool, uses the workspace key and has its codex', () => {
-		expect(description.usableAsTool).toBe(true);
+		// As a tool its description says how files travel: n8n passes a tool no binary data.
+		expect(description.usableAsTool).toEqual({
+			replacements: { description: expect.stringContaining('Send Media takes a URL') },
+		});
 		expect(description.credentials).toEqual([{ name: 'multichannelApi', required: true }]);
 		expect(description.codex).toMatchObject({
 			categories: ['Communication'],
@@ -115,6 +118,7 @@ describe('from sources', () => {
 		expect(values('message')).toEqual(
 			[
 				'delete',
+				'downloadMedia',
 				'get',
 				'markRead',
 				'sendAndWait',
