@@ -128,6 +128,11 @@ describe('from sources', () => {
 				'sendPoll',
 				'sendReaction',
 				'sendText',
+				'downloadMedia',
+				'edit',
+				'sendButtons',
+				'sendList',
+				'sendTyping',
 			].sort(),
 		);
 		expect(values('group')).toHaveLength(11);
