@@ -99,6 +99,14 @@ export function processCpuMs(pids: number[]): number | undefined {
 	return (ticks * 1000) / ticksPerSecond;
 }
 
+/** One timed run: how long, how many, and the process's peak memory. */
+export interface Timing {
+	wallMs: number;
+	count: number;
+	peakHeapMb: number;
+	peakRssMb: number;
+}
+
 export function elapsedMs(start: bigint): number {
 	return Number(process.hrtime.bigint() - start) / 1e6;
 }
