@@ -147,6 +147,28 @@ describe('Track Links against the sandbox', () => {
 			expect.objectContaining({ url: 'https://terms.example/v2', recipient: '+14155550165' }),
 		]);
 	});
+
+	test('Send Buttons tracks the URLs of its body', async () => {
+		const result = await runNode(
+			messageNode({
+				operation: 'sendButtons',
+				to: '+14155550166',
+				text: 'Coming to https://venue.example/hall?',
+				buttonsInput: 'fields',
+				buttons: { button: [{ id: 'yes', title: 'Yes' }] },
+				options: { trackLinks: true },
+			}),
+			{ credentials: service.credentials },
+		);
+
+		expect(result.error).toBeUndefined();
+		const [message] = result.json(NODE_NAME);
+		const [venue] = message.trackedLinks as TrackedLink[];
+		expect(message.content).toMatchObject({ text: `Coming to ${venue.shortUrl}?` });
+		expect(await linksOf(message.id as string)).toEqual([
+			expect.objectContaining({ url: 'https://venue.example/hall', recipient: '+14155550166' }),
+		]);
+	});
 });
 
 describe('Track Links on the wire (nock)', () => {

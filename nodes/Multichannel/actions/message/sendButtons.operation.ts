@@ -68,7 +68,7 @@ export const description: INodeProperties[] = [
 		description:
 			'A list of one to three buttons, as in the example: each with its ID and a title of up to 20 characters',
 	},
-	send.optionsField(interactive.headerAndFooter),
+	send.optionsField([...interactive.headerAndFooter, send.trackLinksOption('text')]),
 ];
 
 export const scope = api.workspace.messages.sendButtons.scope;
@@ -105,6 +105,7 @@ export async function execute(
 		// JSON is passed on as given: the contract names any field that is wrong, before sending.
 		buttons: (fromEditor ? entries.map(interactive.idOrTitle) : entries) as Button[],
 		...send.quoted(this, itemIndex),
+		...send.trackLinks(this, itemIndex),
 	};
 	return await client.messages.sendButtons(
 		{ instanceId, body },
