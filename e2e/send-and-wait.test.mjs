@@ -9,44 +9,34 @@ import assert from 'node:assert/strict';
 import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { eventually, log, nodeOutput, useStack } from './support/harness.mjs';
+import { eventually, exampleWithWebhook, log, nodeOutput, useStack } from './support/harness.mjs';
 import { prepareWorkflow } from '../dev/stack/stack.mjs';
 
-const ctx = useStack();
+/** The stack of the `describe` block running: one n8n, then n8n in queue mode. */
+let ctx;
 
-const EXAMPLE = JSON.parse(
-	readFileSync(new URL('../examples/approve-refund.json', import.meta.url), 'utf8'),
-);
 const ASK = 'Ask the manager';
 
 /** The example, started by a Webhook node, asking `manager` about `customer`'s refund, waiting `limit`. */
-function exampleWithWebhook(path, { manager, customer, limit }) {
-	const workflow = structuredClone(EXAMPLE);
-	workflow.name = `${EXAMPLE.name} (e2e ${path})`;
-	workflow.nodes = workflow.nodes.map((node) => {
-		if (node.name === 'Refund requested') {
-			return {
-				...node,
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
-				webhookId: randomUUID(),
-			};
-		}
-		if (node.name === 'Refund details') {
-			const details = { order: path, amount: '$120.00', reason: 'Damaged', customer, manager };
-			return { ...node, parameters: { ...node.parameters, jsonOutput: JSON.stringify(details) } };
-		}
-		if (node.name === ASK && limit) {
-			const options = { limitWaitTime: { values: { limitType: 'afterTimeInterval', ...limit } } };
-			return { ...node, parameters: { ...node.parameters, options } };
-		}
-		return node;
+function refundWorkflow(path, { manager, customer, limit }) {
+	return exampleWithWebhook('approve-refund.json', {
+		start: 'Refund requested',
+		path,
+		change: (node) => {
+			if (node.name === 'Refund details') {
+				const details = { order: path, amount: '$120.00', reason: 'Damaged', customer, manager };
+				return { ...node, parameters: { ...node.parameters, jsonOutput: JSON.stringify(details) } };
+			}
+			if (node.name === ASK && limit) {
+				const options = { limitWaitTime: { values: { limitType: 'afterTimeInterval', ...limit } } };
+				return { ...node, parameters: { ...node.parameters, options } };
+			}
+			return node;
+		},
 	});
-	return workflow;
 }
 
 let phones = 0;
@@ -83,7 +73,7 @@ async function ask({ limit } = {}) {
 	const created = await ctx.api(
 		'POST',
 		'/workflows',
-		prepareWorkflow(exampleWithWebhook(path, { manager, customer, limit }), {
+		prepareWorkflow(refundWorkflow(path, { manager, customer, limit }), {
 			credentials: ctx.stack.credentials,
 			instance: ctx.stack.instance,
 		}),
@@ -150,36 +140,9 @@ async function noRegistrationLeft() {
 	});
 }
 
-describe('Send and Wait for Response in a real n8n', () => {
-	test('the example is imported by the stack, as by npm start', () => {
-		ctx.example('approve-refund.json');
-	});
-
-	test('n8n offers the operation to AI agents as a human review tool', async () => {
-		// n8n generates a "…HitlTool" for every node type with a sendAndWait operation and webhooks, a community
-		// package's too: its operation and response type are fixed (approval), its message is the agent's.
-		const { client } = ctx.stack.n8n;
-		await client.ownerSession();
-		const response = await fetch(`${ctx.stack.n8n.url}/types/nodes.json`, {
-			headers: { cookie: client.cookie },
-		});
-		assert.equal(response.status, 200);
-		const types = await response.json();
-		const hitl = types.find((type) => type.name === 'n8n-nodes-multichannel.multichannelHitlTool');
-		assert.ok(hitl, 'n8n-nodes-multichannel.multichannelHitlTool is a node type');
-		const hidden = Object.fromEntries(
-			hitl.properties
-				.filter((property) => property.type === 'hidden')
-				.map((property) => [property.name, property.default]),
-		);
-		assert.deepEqual(hidden, {
-			resource: 'message',
-			operation: 'sendAndWait',
-			responseType: 'approval',
-		});
-	});
-
-	test(
+/** The cases that run in both set-ups: registered in each `describe` block below. */
+const shared = {
+	approve: [
 		'the manager taps Approve: the execution resumes with the answer and the next node runs',
 		{ timeout: 180_000 },
 		async () => {
@@ -209,7 +172,82 @@ describe('Send and Wait for Response in a real n8n', () => {
 			assert.equal(nodeOutput(execution, 'Tell the customer: not approved').length, 0);
 			await noRegistrationLeft();
 		},
-	);
+	],
+	timeout: [
+		'Limit Wait Time: unanswered, it resumes with timedOut: true and the registration is gone',
+		{ timeout: 240_000 },
+		async () => {
+			// 0.1 minutes; n8n's wait tracker looks for due executions every 60 s.
+			const { workflowId, customer, question } = await ask({
+				limit: { resumeAmount: 0.1, resumeUnit: 'minutes' },
+			});
+			const execution = await executionIn(workflowId, 'success', 150_000);
+			assert.deepEqual(nodeOutput(execution, ASK), [
+				{
+					approved: false,
+					timedOut: true,
+					answer: null,
+					from: null,
+					answeredAt: null,
+					messageId: question.id,
+				},
+			]);
+			const told = await ctx.outboundTo(customer);
+			assert.match(told.content.text, /a colleague is still looking at it/);
+			await noRegistrationLeft();
+		},
+	],
+	restart: [
+		'n8n restarted while it waits: the answer still resumes it',
+		{ timeout: 300_000 },
+		async () => {
+			const { workflowId, manager, question } = await ask();
+			await ctx.stack.n8n.restart();
+			await tap(question.id, 'approve');
+			const execution = await executionIn(workflowId, 'success', 120_000);
+			const [output] = nodeOutput(execution, ASK);
+			assert.equal(output.approved, true);
+			assert.equal(output.from, manager);
+			await noRegistrationLeft();
+		},
+	],
+};
+
+describe('Send and Wait for Response in a real n8n', () => {
+	const stack = useStack();
+	before(() => {
+		ctx = stack;
+	});
+
+	test('the example is imported by the stack, as by npm start', () => {
+		ctx.example('approve-refund.json');
+	});
+
+	test('n8n offers the operation to AI agents as a human review tool', async () => {
+		// n8n generates a "…HitlTool" for every node type with a sendAndWait operation and webhooks, a community
+		// package's too: its operation and response type are fixed (approval), its message is the agent's.
+		const { client } = ctx.stack.n8n;
+		await client.ownerSession();
+		const response = await fetch(`${ctx.stack.n8n.url}/types/nodes.json`, {
+			headers: { cookie: client.cookie },
+		});
+		assert.equal(response.status, 200);
+		const types = await response.json();
+		const hitl = types.find((type) => type.name === 'n8n-nodes-multichannel.multichannelHitlTool');
+		assert.ok(hitl, 'n8n-nodes-multichannel.multichannelHitlTool is a node type');
+		const hidden = Object.fromEntries(
+			hitl.properties
+				.filter((property) => property.type === 'hidden')
+				.map((property) => [property.name, property.default]),
+		);
+		assert.deepEqual(hidden, {
+			resource: 'message',
+			operation: 'sendAndWait',
+			responseType: 'approval',
+		});
+	});
+
+	test(...shared.approve);
 
 	test(
 		'replies from other chats resume nothing; forged resume requests are refused and it keeps waiting; a replay does not resume it twice',
@@ -286,30 +324,7 @@ describe('Send and Wait for Response in a real n8n', () => {
 		},
 	);
 
-	test(
-		'Limit Wait Time: unanswered, it resumes with timedOut: true and the registration is gone',
-		{ timeout: 240_000 },
-		async () => {
-			// 0.1 minutes; n8n's wait tracker looks for due executions every 60 s.
-			const { workflowId, customer, question } = await ask({
-				limit: { resumeAmount: 0.1, resumeUnit: 'minutes' },
-			});
-			const execution = await executionIn(workflowId, 'success', 150_000);
-			assert.deepEqual(nodeOutput(execution, ASK), [
-				{
-					approved: false,
-					timedOut: true,
-					answer: null,
-					from: null,
-					answeredAt: null,
-					messageId: question.id,
-				},
-			]);
-			const told = await ctx.outboundTo(customer);
-			assert.match(told.content.text, /a colleague is still looking at it/);
-			await noRegistrationLeft();
-		},
-	);
+	test(...shared.timeout);
 
 	test(
 		'cancelled while it waits: the answer resumes nothing, and the registration goes with that answer',
@@ -338,18 +353,16 @@ describe('Send and Wait for Response in a real n8n', () => {
 		},
 	);
 
-	test(
-		'n8n restarted while it waits: the answer still resumes it',
-		{ timeout: 300_000 },
-		async () => {
-			const { workflowId, manager, question } = await ask();
-			await ctx.stack.n8n.restart();
-			await tap(question.id, 'approve');
-			const execution = await executionIn(workflowId, 'success', 120_000);
-			const [output] = nodeOutput(execution, ASK);
-			assert.equal(output.approved, true);
-			assert.equal(output.from, manager);
-			await noRegistrationLeft();
-		},
-	);
+	test(...shared.restart);
+});
+
+describe('Send and Wait for Response in queue mode (main, webhook process, worker)', () => {
+	const stack = useStack({ queue: true });
+	before(() => {
+		ctx = stack;
+	});
+
+	test(...shared.approve);
+	test(...shared.timeout);
+	test(...shared.restart);
 });

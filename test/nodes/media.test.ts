@@ -18,6 +18,7 @@ import {
 	multichannelNode,
 	NODE_NAME,
 	NODE_TYPE,
+	registerToolVariant,
 	startService,
 	useResource,
 } from '../support/nodes';
@@ -26,17 +27,6 @@ afterAll(() => nock.restore());
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const TOOL_TYPE = `${NODE_TYPE}Tool`;
-
-/** The tool variant n8n makes of the node for AI agents: the same node, its type name ending in `Tool`. */
-async function registerToolVariant() {
-	const pkg = await loadPackage();
-	const node = pkg.nodeTypes[NODE_TYPE] as INodeType;
-	const NodeClass = node.constructor as new () => INodeType;
-	pkg.nodeTypes[TOOL_TYPE] ??= Object.assign(new NodeClass(), {
-		description: { ...node.description, name: `${node.description.name}Tool` },
-	});
-	return pkg.nodeTypes[TOOL_TYPE] as INodeType;
-}
 
 /** The bytes of a binary field of the first output item (n8n keeps them base64 in memory here). */
 function fileOf(result: WorkflowResult, property = 'data') {
@@ -182,7 +172,7 @@ describe('media operations as an AI agent’s tool', () => {
 	const parameters = async (type: 'node' | 'tool', operation: string) => {
 		const nodeType =
 			type === 'tool'
-				? await registerToolVariant()
+				? (await registerToolVariant()).nodeType
 				: ((await loadPackage()).nodeTypes[NODE_TYPE] as INodeType);
 		return NodeHelpers.getNodeParameters(
 			nodeType.description.properties,

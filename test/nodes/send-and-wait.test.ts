@@ -7,10 +7,17 @@
  */
 import { createHmac } from 'node:crypto';
 import nock from 'nock';
-import type { IDataObject, INodeType } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { loadPackage, runNode } from '../../dev/harness';
-import { byId, expectNoSecrets, multichannelNode, NODE_NAME, NODE_TYPE } from '../support/nodes';
+import { runNode } from '../../dev/harness';
+import { nockOnly } from '../support/client';
+import {
+	byId,
+	expectNoSecrets,
+	multichannelNode,
+	NODE_NAME,
+	registerToolVariant,
+} from '../support/nodes';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
@@ -72,13 +79,7 @@ function service(kind: string, seen: Seen[]) {
 		});
 }
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => {
-	const pending = nock.pendingMocks();
-	nock.cleanAll();
-	expect(pending).toEqual([]);
-});
-afterAll(() => nock.enableNetConnect());
+nockOnly();
 
 test('Approval: sends the buttons, registers the answer with the signed resume URL, and waits', async () => {
 	const seen: Seen[] = [];
@@ -259,14 +260,8 @@ test.each([
 );
 
 test('as an AI agent’s plain tool it refuses, pointing at the human review tool; the human review tool waits', async () => {
-	const pkg = await loadPackage();
-	const node = pkg.nodeTypes[NODE_TYPE] as INodeType;
-	const NodeClass = node.constructor as new () => INodeType;
-	for (const suffix of ['Tool', 'HitlTool']) {
-		pkg.nodeTypes[`${NODE_TYPE}${suffix}`] ??= Object.assign(new NodeClass(), {
-			description: { ...node.description, name: `${node.description.name}${suffix}` },
-		});
-	}
+	const plainTool = (await registerToolVariant('Tool')).type;
+	const reviewTool = (await registerToolVariant('HitlTool')).type;
 	const asType = (type: string) =>
 		runNode(
 			{
@@ -281,7 +276,7 @@ test('as an AI agent’s plain tool it refuses, pointing at the human review too
 			{ credentials, executionId: EXECUTION_ID },
 		);
 
-	const plain = await asType(`${NODE_TYPE}Tool`);
+	const plain = await asType(plainTool);
 	expect(plain.error?.message).toBe(
 		'Send and Wait for Response cannot pause an AI agent when called as a tool',
 	);
@@ -289,7 +284,7 @@ test('as an AI agent’s plain tool it refuses, pointing at the human review too
 
 	const seen: Seen[] = [];
 	service('buttons', seen);
-	const review = await asType(`${NODE_TYPE}HitlTool`);
+	const review = await asType(reviewTool);
 	expect(review.error).toBeUndefined();
 	expect(seen.map((request) => request.path)).toEqual(['buttons', 'answers']);
 	expect(review.run.waitTill).toBeInstanceOf(Date);

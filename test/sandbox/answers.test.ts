@@ -11,6 +11,7 @@ import { join } from 'node:path';
 
 import { ApiError } from '../../src/client';
 import type { Sandbox } from '../../sandbox/server';
+import { startService, type TestService } from '../support/nodes';
 import {
 	clientsFor,
 	raw,
@@ -27,33 +28,24 @@ const SECRET = 'a'.repeat(32);
 const CONTACT = '+14155550181';
 const OTHER = '+14155550182';
 
-let sandbox: Sandbox;
-let keys: Keys;
+let service: TestService;
+let client: TestService['client'];
 let receiver: Receiver;
-let client: ReturnType<typeof clientsFor>['workspace'];
 let instanceId: string;
 
-const sandboxCall = (path: string, body: unknown = {}) =>
-	raw(sandbox.baseUrl, 'POST', path, { key: keys.workspace, body });
-const tap = (messageId: string, id: string) =>
-	sandboxCall(`/sandbox/instances/${instanceId}/messages/${messageId}/tap`, { id });
-const write = (from: string, text: string) =>
-	sandboxCall(`/sandbox/instances/${instanceId}/inbound`, { from, text });
+const tap = (messageId: string, id: string) => service.tap(instanceId, messageId, id);
+const write = (from: string, text: string) => service.inbound(instanceId, from, text);
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 beforeAll(async () => {
-	sandbox = await startTestSandbox({ webhooks: { maxAttempts: 3, retryBaseMs: 20 } });
-	keys = sandbox.keys as Keys;
-	client = clientsFor(sandbox.baseUrl, keys).workspace;
+	service = await startService({ webhooks: { maxAttempts: 3, retryBaseMs: 20 } });
+	client = service.client;
 	receiver = await startReceiver();
 	receiver.secrets.push(SECRET);
-	const instance = await client.instances.create({ body: { name: 'Answers' } });
-	await client.instances.connect({ instanceId: instance.id, body: { method: 'qr' } });
-	await sandboxCall(`/sandbox/instances/${instance.id}/scan`, { phoneNumber: '+14155550180' });
-	instanceId = instance.id;
+	instanceId = (await service.connectedInstance('Answers')).id;
 });
 afterAll(async () => {
-	await sandbox.close();
+	await service.close();
 	await receiver.close();
 });
 
@@ -212,7 +204,7 @@ it('ends at its expiry and on DELETE, delivering nothing', async () => {
 
 it('refuses what cannot be waited for, naming the field', async () => {
 	const question = await approval();
-	const received = (await write(CONTACT, 'hello')).body as { id: string };
+	const received = await write(CONTACT, 'hello');
 	const attempt = (body: Record<string, unknown>) =>
 		client.answers.register({
 			instanceId,
@@ -249,16 +241,13 @@ it('survives a restart of the service: a registration still waits, an answer not
 	await placeholder.close();
 	const options = { dataFile, webhooks: { retryBaseMs: 5_000, maxAttempts: 3 } };
 	try {
-		const first = await startTestSandbox(options);
+		const firstService = await startService(options);
+		const first = firstService.sandbox;
 		const firstKeys = first.keys as Keys;
-		const firstClient = clientsFor(first.baseUrl, firstKeys).workspace;
-		const instance = await firstClient.instances.create({ body: { name: 'Restarted' } });
-		await firstClient.instances.connect({ instanceId: instance.id, body: { method: 'qr' } });
+		const firstClient = firstService.client;
+		const instance = await firstService.connectedInstance('Restarted');
 		const call = (base: string, path: string, body: unknown) =>
 			raw(base, 'POST', path, { key: firstKeys.workspace, body });
-		await call(first.baseUrl, `/sandbox/instances/${instance.id}/scan`, {
-			phoneNumber: '+14155550190',
-		});
 		const ask = async (to: string, path: string) => {
 			const question = await firstClient.messages.sendButtons({
 				instanceId: instance.id,
@@ -278,23 +267,17 @@ it('survives a restart of the service: a registration still waits, an answer not
 		};
 		const answeredBefore = await ask(CONTACT, 'before');
 		const answeredAfter = await ask(OTHER, 'after');
-		await call(
-			first.baseUrl,
-			`/sandbox/instances/${instance.id}/messages/${answeredBefore.id}/tap`,
-			{
-				id: 'yes',
-			},
-		);
+		await firstService.tap(instance.id, answeredBefore.id, 'yes');
 		await waitFor(
 			() => first.store.get('answers', first.store.all('answers')[0].id)?.delivery?.attempt === 1,
 			5000,
 			'a failed attempt',
 		);
-		await first.close();
+		await firstService.close();
 
 		const restartedReceiver = await startReceiver(port);
 		restartedReceiver.secrets.push(SECRET);
-		const second = await startTestSandbox(options);
+		const second = await startTestSandbox({ rateLimit: false, ...options });
 		try {
 			const secondClient = clientsFor(second.baseUrl, firstKeys).workspace;
 			expect(

@@ -26,6 +26,22 @@ import {
 export const NODE_TYPE = 'n8n-nodes-multichannel.multichannel';
 export const NODE_NAME = 'Multichannel';
 
+/**
+ * A variant n8n makes of the node for AI agents, registered in the harness: the same node, its type name ending
+ * in `Tool` (the plain tool of an action node) or `HitlTool` (the human review tool of a node with sendAndWait).
+ * Returns its type name and the node type.
+ */
+export async function registerToolVariant(suffix: 'Tool' | 'HitlTool' = 'Tool') {
+	const type = `${NODE_TYPE}${suffix}`;
+	const pkg = await loadPackage();
+	const node = pkg.nodeTypes[NODE_TYPE] as INodeType;
+	const NodeClass = node.constructor as new () => INodeType;
+	pkg.nodeTypes[type] ??= Object.assign(new NodeClass(), {
+		description: { ...node.description, name: `${node.description.name}${suffix}` },
+	});
+	return { type, nodeType: pkg.nodeTypes[type] as INodeType };
+}
+
 export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 export const fromList = (value: string) => ({ __rl: true, mode: 'list', value });
 
@@ -54,6 +70,8 @@ export interface TestService {
 	): Promise<{ id: string; phoneNumber: string }>;
 	/** A contact writes in: a received message on the instance. */
 	inbound(instanceId: string, from: string, text?: string): Promise<{ id: string }>;
+	/** The recipient of an interactive message taps one of its buttons or rows (`id`). */
+	tap(instanceId: string, messageId: string, id: string): Promise<{ id: string }>;
 	close(): Promise<void>;
 }
 
@@ -82,6 +100,11 @@ export async function startService(options: SandboxOptions = {}): Promise<TestSe
 			return (await sandboxCall(`/sandbox/instances/${instanceId}/inbound`, {
 				from,
 				text,
+			})) as { id: string };
+		},
+		async tap(instanceId, messageId, id) {
+			return (await sandboxCall(`/sandbox/instances/${instanceId}/messages/${messageId}/tap`, {
+				id,
 			})) as { id: string };
 		},
 		close: async () => await sandbox.close(),
