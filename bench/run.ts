@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- the benchmark runs in plain Node, never inside n8n: it runs `npm pack` and cold `node` processes, reads dist/ */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- the benchmark runs in plain Node, never inside n8n: it starts its measurements as processes */
 /**
  * `npm run bench`: the package against its baselines, side by side, in one run, against the sandbox on
  * loopback with a fixed latency per request (20 ms unless `--latency` says otherwise). Prints a Markdown
@@ -10,29 +10,18 @@
  *                                         [--only bulk,returnAll,trigger,n8n,n8nQueue,weight]
  *
  * The sandbox runs in a process of its own (bench/sandbox-host.ts) and every measurement in a fresh one
- * (bench/measure.ts), so neither shares an event loop or a heap with what is measured. Package weight is
- * read from `dist/` as it is: run `npm run build` first. `--profile DIR` writes a V8 CPU profile of each
+ * (bench/measure.ts), so neither shares an event loop or a heap with what is measured. Package weight
+ * (bench/package-weight.ts) is read from `dist/` as it is: run `npm run build` first. `--profile DIR` writes a V8 CPU profile of each
  * measurement process into DIR (open them in Chrome DevTools or speedscope). `n8n` and `n8nQueue` deliver
  * to a real n8n (bench/n8n-deliveries.ts), installed by `npm run setup:n8n`; without it they are skipped.
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-import {
-	ask,
-	forkTs,
-	kilobytes,
-	median,
-	megabytes,
-	millis,
-	PACKAGE_DIR,
-	perSecond,
-	ratio,
-	seconds,
-} from './lib';
+import { ask, forkTs, megabytes, millis, perSecond, ratio, seconds } from './lib';
 import type { Timing } from './measure';
 import { n8nDeliveries, n8nRuntime, type DeliveryRun } from './n8n-deliveries';
+import { packageWeight } from './package-weight';
 
 /** The value of `--name value` or `--name=value`. */
 function argument(name: string): string | undefined {
@@ -360,95 +349,6 @@ async function realN8n(queue: boolean) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Package weight
-
-function walk(directory: string): string[] {
-	return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-		const full = path.join(directory, entry.name);
-		return entry.isDirectory() ? walk(full) : [full];
-	});
-}
-
-function newestMtime(directories: string[]): number {
-	return Math.max(
-		...directories
-			.map((directory) => path.join(PACKAGE_DIR, directory))
-			.filter((directory) => existsSync(directory))
-			.flatMap(walk)
-			.map((file) => statSync(file).mtimeMs),
-	);
-}
-
-const LOAD_SCRIPT = `
-const started = process.hrtime.bigint();
-const ms = (from) => Number(process.hrtime.bigint() - from) / 1e6;
-require('n8n-workflow');
-require('zod/v4');
-const peers = ms(started);
-const pkg = require('./package.json');
-const ours = process.hrtime.bigint();
-let classes = 0;
-for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {
-	for (const exported of Object.values(require('./' + file))) {
-		if (typeof exported === 'function') { new exported(); classes++; }
-	}
-}
-process.stdout.write(JSON.stringify({ peers, ours: ms(ours), classes }));
-`;
-
-function packageWeight() {
-	log('package weight…');
-	const dist = path.join(PACKAGE_DIR, 'dist');
-	if (!existsSync(dist)) {
-		row('package weight', 'no dist/: run `npm run build` first');
-		return;
-	}
-	const files = walk(dist);
-	const size = (list: string[]) => list.reduce((sum, file) => sum + statSync(file).size, 0);
-	const jsFiles = files.filter((file) => file.endsWith('.js'));
-	if (newestMtime(['nodes', 'credentials', 'src/client']) > newestMtime(['dist'])) {
-		notes.push('dist/ is older than the sources: run `npm run build` for current package figures.');
-	}
-	row(
-		'`dist` size',
-		`${kilobytes(size(files))} in ${files.length} files`,
-		`of which JavaScript: ${kilobytes(size(jsFiles))} in ${jsFiles.length} files`,
-		ratio(size(files) / size(jsFiles)),
-	);
-
-	const pack = spawnSync('npm', ['pack', '--dry-run', '--json'], {
-		cwd: PACKAGE_DIR,
-		encoding: 'utf8',
-	});
-	const packed = (
-		JSON.parse(pack.stdout) as Array<{ size: number; unpackedSize: number; entryCount: number }>
-	)[0];
-	row(
-		'packed tarball (`npm pack --dry-run`)',
-		`${kilobytes(packed.size)}, ${packed.entryCount} entries`,
-		`unpacked: ${kilobytes(packed.unpackedSize)}`,
-		ratio(packed.unpackedSize / packed.size),
-	);
-
-	const loads = Array.from({ length: 7 }, () => {
-		const run = spawnSync(process.execPath, ['-e', LOAD_SCRIPT], {
-			cwd: PACKAGE_DIR,
-			encoding: 'utf8',
-		});
-		if (run.status !== 0) throw new Error(`Loading dist/ failed: ${run.stderr}`);
-		return JSON.parse(run.stdout) as { peers: number; ours: number; classes: number };
-	});
-	const ours = median(loads.map((load) => load.ours));
-	const peers = median(loads.map((load) => load.peers));
-	row(
-		`load every node and credential class from dist/ (${loads[0].classes} classes, require + new; median of ${loads.length} cold processes)`,
-		millis(ours),
-		`n8n-workflow + zod, which n8n has loaded already: ${millis(peers)}`,
-		ratio(ours / peers),
-	);
-}
-
-// ---------------------------------------------------------------------------------------------------------
 
 function table(): string {
 	const header = ['figure', 'n8n-nodes-multichannel', 'baseline (same run)', 'ratio', 'goal'];
@@ -474,7 +374,10 @@ async function main() {
 	}
 	if (wanted('n8n')) await realN8n(false);
 	if (wanted('n8nQueue')) await realN8n(true);
-	if (wanted('weight')) packageWeight();
+	if (wanted('weight')) {
+		log('package weight…');
+		packageWeight({ row, note: (text) => notes.push(text) });
+	}
 
 	const cpu = (await import('node:os')).cpus();
 	process.stdout.write(
