@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
+import { N8N_VERSION } from '../dev/n8n/runtime.mjs';
 import { OWNER } from '../dev/stack/stack.mjs';
 import { eventually, log, useStack } from './support/harness.mjs';
 
@@ -176,16 +177,20 @@ describe('the package in the n8n editor', () => {
 			}
 		});
 
-		test('the node panel describes the Multichannel node by its actions ("What happens next?")', async () => {
-			await page.goto(`${ctx.stack.n8n.url}/workflow/${workflow.id}`, 30_000);
-			try {
-				await page.waitFor(
-					`document.querySelectorAll('[data-test-id="canvas-node"]').length >= 4`,
-					{ what: 'the workflow on the canvas', timeoutMs: 60_000 },
-				);
-				// The + of the canvas opens the node panel once the canvas is ready: pressed until the panel is there.
-				const opened = await page.evaluate(
-					`(async () => {
+		test(
+			'the node panel describes the Multichannel node by its actions ("What happens next?")',
+			// n8n 1.x lists the nodes found by a search without their descriptions.
+			{ skip: N8N_VERSION.startsWith('1.') && 'n8n 1.x shows no descriptions in the node panel' },
+			async () => {
+				await page.goto(`${ctx.stack.n8n.url}/workflow/${workflow.id}`, 30_000);
+				try {
+					await page.waitFor(
+						`document.querySelectorAll('[data-test-id="canvas-node"]').length >= 4`,
+						{ what: 'the workflow on the canvas', timeoutMs: 60_000 },
+					);
+					// The + of the canvas opens the node panel once the canvas is ready: pressed until the panel is there.
+					const opened = await page.evaluate(
+						`(async () => {
 						for (let attempt = 0; attempt < 20; attempt++) {
 							if (document.querySelector('[data-test-id="node-creator"]')) return true;
 							document.querySelector('[data-test-id="node-creator-plus-button"]')?.click();
@@ -193,36 +198,37 @@ describe('the package in the n8n editor', () => {
 						}
 						return false;
 					})()`,
-					40_000,
-				);
-				assert.ok(opened, 'the node panel opened');
-				await page.waitFor(
-					`(() => { const input = document.querySelector('[data-test-id="node-creator"] input');
+						40_000,
+					);
+					assert.ok(opened, 'the node panel opened');
+					await page.waitFor(
+						`(() => { const input = document.querySelector('[data-test-id="node-creator"] input');
 						if (!input) return false; input.focus(); return document.activeElement === input; })()`,
-					{ what: 'the node panel search field', timeoutMs: 30_000 },
-				);
-				const heading = await page.evaluate(
-					`document.querySelector('[data-test-id="node-creator"]').innerText`,
-				);
-				assert.match(heading, /What happens next\?/);
-				await page.send('Input.insertText', { text: 'Multichannel' });
-				await page.waitFor(
-					`document.querySelector('[data-test-id="node-creator"]').innerText.includes('Multichannel Short Link')`,
-					{ what: 'the package nodes in the node panel', timeoutMs: 30_000 },
-				);
-				const items = await textsOf(
-					page,
-					'[data-test-id="node-creator"] [data-test-id="item-iterator-item"]',
-				);
-				log(`node panel: ${JSON.stringify(items)}`);
-				const multichannel = items.find((text) => text.split('\n')[0].trim() === 'Multichannel');
-				assert.ok(multichannel, 'the Multichannel node is listed');
-				assert.match(multichannel, /Send messages and manage instances/);
-				assert.doesNotMatch(multichannel, /^Starts the workflow/m);
-			} catch (error) {
-				await shot('node-panel');
-				throw error;
-			}
-		});
+						{ what: 'the node panel search field', timeoutMs: 30_000 },
+					);
+					const heading = await page.evaluate(
+						`document.querySelector('[data-test-id="node-creator"]').innerText`,
+					);
+					assert.match(heading, /What happens next\?/);
+					await page.send('Input.insertText', { text: 'Multichannel' });
+					await page.waitFor(
+						`document.querySelector('[data-test-id="node-creator"]').innerText.includes('Multichannel Short Link')`,
+						{ what: 'the package nodes in the node panel', timeoutMs: 30_000 },
+					);
+					const items = await textsOf(
+						page,
+						'[data-test-id="node-creator"] [data-test-id="item-iterator-item"]',
+					);
+					log(`node panel: ${JSON.stringify(items)}`);
+					const multichannel = items.find((text) => text.split('\n')[0].trim() === 'Multichannel');
+					assert.ok(multichannel, 'the Multichannel node is listed');
+					assert.match(multichannel, /Send messages and manage instances/);
+					assert.doesNotMatch(multichannel, /^Starts the workflow/m);
+				} catch (error) {
+					await shot('node-panel');
+					throw error;
+				}
+			},
+		);
 	});
 });
