@@ -128,7 +128,6 @@ describe('from sources', () => {
 				'sendPoll',
 				'sendReaction',
 				'sendText',
-				'downloadMedia',
 				'edit',
 				'sendButtons',
 				'sendList',
