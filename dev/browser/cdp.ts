@@ -302,6 +302,13 @@ export class BrowserPage {
 		await loaded;
 	}
 
+	/** The text of the first element `selector` matches; null when none does. */
+	async text(selector: string): Promise<string | null> {
+		return await this.evaluate<string | null>(
+			`document.querySelector(${JSON.stringify(selector)})?.textContent ?? null`,
+		);
+	}
+
 	/** Evaluates an expression in the page (awaiting a promise) and returns its JSON value. */
 	async evaluate<T = unknown>(expression: string, timeoutMs = 15_000): Promise<T> {
 		const result = (await this.send(

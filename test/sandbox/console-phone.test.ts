@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { Browser, chromiumAvailable, type BrowserPage } from '../../dev/browser/cdp';
 import { sampleFile } from '../../sandbox/samples';
 import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, raw, startTestSandbox } from '../support/sandbox';
+import { clientsFor, consoleReady, raw, startTestSandbox } from '../support/sandbox';
 
 type Keys = NonNullable<Sandbox['keys']>;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -43,24 +43,16 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 			await sandbox?.close();
 		}, 30_000);
 
-		const text = (selector: string) =>
-			page.evaluate<string | null>(
-				`document.querySelector(${JSON.stringify(selector)})?.textContent ?? null`,
-			);
-
 		it('sends the sample PDF; the sandbox holds the received message and its file', async () => {
 			await page.goto(`${sandbox.baseUrl}/user/api`);
-			await page.waitFor(`document.body.getAttribute('data-ready') === 'true'`, {
-				timeoutMs: 15_000,
-				what: 'the console to load',
-			});
+			await consoleReady(page);
 
 			// Not signed in yet: the form says what it needs.
 			await page.type('#phone-instance', instanceId);
 			await page.type('#phone-from', '+14155550151');
 			await page.click('#phone-submit');
 			await page.waitFor(`!document.getElementById('phone-error').hidden`, { what: 'the error' });
-			expect(await text('#phone-error')).toMatch(/^Sign in with a workspace key first/);
+			expect(await page.text('#phone-error')).toMatch(/^Sign in with a workspace key first/);
 
 			await page.type('#signin-key', keys.workspace);
 			await page.click('#signin-submit');
@@ -83,7 +75,7 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 				content: { caption: 'Invoice attached' },
 				media: { fileName: 'sample-document.pdf', mimeType: 'application/pdf' },
 			});
-			expect(await text('#phone-result')).toContain(message.id);
+			expect(await page.text('#phone-result')).toContain(message.id);
 			const file = sandbox.core.media.get(sandbox.workspaceId, message.media?.id ?? '');
 			expect(sha256(file?.data ?? Buffer.alloc(0))).toBe(sha256(sampleFile('pdf').data));
 		});

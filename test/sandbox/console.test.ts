@@ -8,7 +8,7 @@ import { api } from '../../src/client/api';
 import type { Operation } from '../../src/client/operation';
 import type { Sandbox } from '../../sandbox/server';
 import { Browser, CHROMIUM_PATH, chromiumAvailable, type BrowserPage } from '../../dev/browser/cdp';
-import { raw, startTestSandbox } from '../support/sandbox';
+import { consoleReady, raw, startTestSandbox } from '../support/sandbox';
 
 /**
  * The web console at /user/api: its JSON endpoints over HTTP, then the page itself in Debian's headless
@@ -337,19 +337,12 @@ if (!haveChromium && !inCi) {
 		await sandbox?.close();
 	}, 30_000);
 
-	const text = (selector: string) =>
-		page.evaluate<string | null>(
-			`document.querySelector(${JSON.stringify(selector)})?.textContent ?? null`,
-		);
+	const text = (selector: string) => page.text(selector);
 	const visible = (selector: string) =>
 		page.evaluate<boolean>(
 			`(() => { const node = document.querySelector(${JSON.stringify(selector)}); return Boolean(node && !node.closest('[hidden]')); })()`,
 		);
-	const ready = () =>
-		page.waitFor(`document.body.getAttribute('data-ready') === 'true'`, {
-			timeoutMs: 15_000,
-			what: 'the console to load',
-		});
+	const ready = () => consoleReady(page);
 
 	let secret = '';
 	let secretKeyId = '';

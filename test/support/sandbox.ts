@@ -19,6 +19,7 @@ import {
 	type SignatureCheck,
 } from '../../src/client';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
+import type { BrowserPage } from '../../dev/browser/cdp';
 import { undiciTransport } from '../../dev/transports/undici';
 
 /** A sandbox on a free loopback port, with the simulated channel and webhook retries sped up for tests. */
@@ -296,4 +297,12 @@ export function suiteSandbox(options: SandboxOptions = {}): {
 	});
 	afterAll(() => suite.sandbox?.close());
 	return suite;
+}
+
+/** Waits until the console page at /user/api has loaded its reference and its session. */
+export async function consoleReady(page: BrowserPage): Promise<void> {
+	await page.waitFor(`document.body.getAttribute('data-ready') === 'true'`, {
+		timeoutMs: 15_000,
+		what: 'the console to load',
+	});
 }
