@@ -234,6 +234,21 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 		await workspace.messages.list({ instanceId, query: { limit: 3 } });
 		await workspace.messages.get({ instanceId, messageId: text.id });
 		await workspace.messages.markRead({ instanceId, messageId: inboundId });
+
+		// Waiting for an answer (a tap, which a text message never gets: nothing is delivered).
+		const waiting = await workspace.answers.register({
+			instanceId,
+			body: {
+				messageId: text.id,
+				accepts: ['reply'],
+				url: `${receiver.url}/answers`,
+				secret: 's'.repeat(32),
+				expiresAt: new Date(Date.now() + 60_000).toISOString(),
+			},
+		});
+		await workspace.answers.list({ instanceId });
+		await workspace.answers.get({ instanceId, answerId: waiting.id });
+		await workspace.answers.delete({ instanceId, answerId: waiting.id });
 		await workspace.messages.delete({ instanceId, messageId: text.id });
 
 		// Groups.
