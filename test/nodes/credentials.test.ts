@@ -6,6 +6,7 @@
 import nock from 'nock';
 
 import { loadPackage, testCredential } from '../../dev/harness';
+import { nockOnly } from '../support/client';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
@@ -29,13 +30,7 @@ const KINDS = [
 	},
 ];
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => {
-	const pending = nock.pendingMocks();
-	nock.cleanAll();
-	expect(pending).toEqual([]);
-});
-afterAll(() => nock.enableNetConnect());
+nockOnly();
 
 describe.each(KINDS)('$type', ({ type, path, kind, scope }) => {
 	test('has a base URL defaulting to the sandbox and a password field for the key', async () => {

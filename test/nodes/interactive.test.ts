@@ -7,6 +7,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { runNode } from '../../dev/harness';
+import { nockOnly } from '../support/client';
 import {
 	byId,
 	expectNoSecrets,
@@ -347,13 +348,7 @@ describe('on the wire (nock)', () => {
 			credentials,
 		});
 
-	beforeAll(() => nock.disableNetConnect());
-	afterEach(() => {
-		const pending = nock.pendingMocks();
-		nock.cleanAll();
-		expect(pending).toEqual([]);
-	});
-	afterAll(() => nock.enableNetConnect());
+	nockOnly();
 
 	/** Answers one request to `path` with `answer`, recording its method, headers and body. */
 	function expectRequest(method: 'post' | 'patch', path: string, answer: IDataObject) {

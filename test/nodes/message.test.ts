@@ -15,6 +15,7 @@ import {
 } from 'n8n-workflow';
 
 import { loadPackage, runNode } from '../../dev/harness';
+import { nockOnly } from '../support/client';
 import {
 	byId,
 	expectNoSecrets,
@@ -384,13 +385,7 @@ describe('Message on the wire (nock)', () => {
 	/** The item a request of `sendTexts` was sent for. */
 	const itemOf = (body: unknown) => Number((body as { text: string }).text.slice(1));
 
-	beforeAll(() => nock.disableNetConnect());
-	afterEach(() => {
-		const pending = nock.pendingMocks();
-		nock.cleanAll();
-		expect(pending).toEqual([]);
-	});
-	afterAll(() => nock.enableNetConnect());
+	nockOnly();
 
 	test('Send Text: exact request, with the derived Idempotency-Key', async () => {
 		const seen: Array<{ headers: IDataObject; body: unknown }> = [];

@@ -7,6 +7,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { runNode, runListSearch, type NodeUnderTest } from '../../dev/harness';
+import { nockOnly } from '../support/client';
 import { byId, failure } from '../support/nodes';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
@@ -69,13 +70,7 @@ const errorBody = (code: string, message: string, requestId = 'req_123') => ({
 	error: { code, message, requestId },
 });
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => {
-	const pending = nock.pendingMocks();
-	nock.cleanAll();
-	expect(pending).toEqual([]);
-});
-afterAll(() => nock.enableNetConnect());
+nockOnly();
 
 describe('Model → Get Many', () => {
 	test('Return All sends one authenticated GET /api/v1/models and outputs one item per model', async () => {
