@@ -2,15 +2,22 @@
 // sandbox's sample, injected at the sandbox), the Multichannel Trigger with Download Media starts a workflow
 // whose item carries the file as binary data, and n8n's own Crypto node hashes that binary: the SHA-256 is the
 // one of the bytes sent in. The same workflow downloads the file again with Message → Download Media, whose
-// binary hashes the same. Everything is read through n8n's public API (execution data).
+// binary hashes the same. Everything is read through n8n's public API (execution data). Then the example
+// examples/receive-files.json confirms a received image to its sender by the file's name.
 import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
 import { eventually, nodeOutput, useStack } from './support/harness.mjs';
 import { prepareWorkflow } from '../dev/stack/stack.mjs';
 
 const ctx = useStack();
+
+/** The webhook id of the example's trigger: its webhook at the service has it in its URL. */
+const EXAMPLE_WEBHOOK_ID = JSON.parse(
+	readFileSync(new URL('../examples/receive-files.json', import.meta.url), 'utf8'),
+).nodes.find((node) => node.webhookId).webhookId;
 
 const CREDENTIALS = { multichannelApi: { id: '', name: 'Multichannel sandbox (workspace key)' } };
 
@@ -150,6 +157,42 @@ describe('media in, in a real n8n', () => {
 			assert.equal(binaryOf(execution, 'Download Media')?.data?.fileName, 'sample-document.pdf');
 
 			await ctx.deactivate(created.id);
+		},
+	);
+
+	test(
+		'the receive-files example, as npm start imports it, confirms a received file by its name',
+		{ timeout: 120_000 },
+		async () => {
+			const { stack } = ctx;
+			const workflowId = ctx.example('receive-files.json');
+			await ctx.activate(workflowId);
+			// Only the example's webhook: the first test's is gone, the example's is registered.
+			await eventually('the example to be the only webhook', async () => {
+				const page = await ctx.workspace('GET', '/api/v1/webhooks');
+				return page.data.length === 1 && page.data[0].url.includes(EXAMPLE_WEBHOOK_ID);
+			});
+
+			const from = '+14155550162';
+			const inbound = await ctx.workspace(
+				'POST',
+				`/sandbox/instances/${stack.instance.id}/inbound/media`,
+				{ from, sample: 'image' },
+			);
+			const reply = await ctx.outboundTo(from).catch(async (error) => {
+				const runs = await ctx.executions(workflowId, true);
+				const failed = runs.map((run) => run.data?.resultData?.error?.message ?? run.status);
+				throw new Error(`${error.message}; executions: ${JSON.stringify(failed)}`);
+			});
+			assert.equal(
+				reply.content.text,
+				`Thanks, we received your file sample-image.png (${inbound.media.size} bytes).`,
+			);
+			assert.equal(reply.content.quotedMessageId, inbound.id);
+			const [execution] = await ctx.executions(workflowId);
+			assert.equal(execution.status, 'success');
+
+			await ctx.deactivate(workflowId);
 		},
 	);
 });
