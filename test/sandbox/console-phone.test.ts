@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { Browser, chromiumAvailable, type BrowserPage } from '../../dev/browser/cdp';
 import { sampleFile } from '../../sandbox/samples';
 import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, consoleReady, raw, startTestSandbox } from '../support/sandbox';
+import { connectedInstance, consoleReady, startTestSandbox } from '../support/sandbox';
 
 type Keys = NonNullable<Sandbox['keys']>;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -26,14 +26,7 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 		beforeAll(async () => {
 			sandbox = await startTestSandbox();
 			keys = sandbox.keys as Keys;
-			const client = clientsFor(sandbox.baseUrl, keys).workspace;
-			const instance = await client.instances.create({ body: { name: 'Console phone' } });
-			await client.instances.connect({ instanceId: instance.id, body: { method: 'qr' } });
-			await raw(sandbox.baseUrl, 'POST', `/sandbox/instances/${instance.id}/scan`, {
-				key: keys.workspace,
-				body: { phoneNumber: '+14155550150' },
-			});
-			instanceId = instance.id;
+			instanceId = (await connectedInstance(sandbox, 'Console phone', '+14155550150')).id;
 			browser = await Browser.launch({ timeoutMs: 30_000 });
 			page = await browser.newPage();
 		}, 60_000);

@@ -12,7 +12,7 @@ import { request } from 'undici';
 import { encodeMultipart, NotFoundError } from '../../src/client';
 import { sampleFile, SAMPLE_NAMES } from '../../sandbox/samples';
 import type { Sandbox, SandboxOptions } from '../../sandbox/server';
-import { clientsFor, raw, startTestSandbox, waitFor } from '../support/sandbox';
+import { clientsFor, connectedInstance, raw, startTestSandbox, waitFor } from '../support/sandbox';
 
 type Keys = NonNullable<Sandbox['keys']>;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -21,12 +21,7 @@ async function start(options: SandboxOptions = {}) {
 	const sandbox = await startTestSandbox({ rateLimit: false, ...options });
 	const keys = sandbox.keys as Keys;
 	const client = clientsFor(sandbox.baseUrl, keys).workspace;
-	const instance = await client.instances.create({ body: { name: 'Media' } });
-	await client.instances.connect({ instanceId: instance.id, body: { method: 'qr' } });
-	await raw(sandbox.baseUrl, 'POST', `/sandbox/instances/${instance.id}/scan`, {
-		key: keys.workspace,
-		body: { phoneNumber: '+14155550190' },
-	});
+	const instance = await connectedInstance(sandbox, 'Media', '+14155550190');
 	/** POSTs bytes as they are (raw() sends text). */
 	const post = async (path: string, body: Buffer, contentType: string) => {
 		const response = await request(`${sandbox.baseUrl}${path}`, {

@@ -306,3 +306,21 @@ export async function consoleReady(page: BrowserPage): Promise<void> {
 		what: 'the console to load',
 	});
 }
+
+/** An instance taken through create → connect (QR) → the sandbox's scan: connected, it sends and receives. */
+export async function connectedInstance(
+	sandbox: Sandbox,
+	name: string,
+	phoneNumber: string,
+): Promise<{ id: string; phoneNumber: string }> {
+	const keys = sandbox.keys as { workspace: string; shortLink: string; automation: string };
+	const client = clientsFor(sandbox.baseUrl, keys).workspace;
+	const instance = await client.instances.create({ body: { name } });
+	await client.instances.connect({ instanceId: instance.id, body: { method: 'qr' } });
+	const scan = await raw(sandbox.baseUrl, 'POST', `/sandbox/instances/${instance.id}/scan`, {
+		key: keys.workspace,
+		body: { phoneNumber },
+	});
+	if (scan.status !== 200) throw new Error(`scan: ${JSON.stringify(scan.body)}`);
+	return { id: instance.id, phoneNumber };
+}

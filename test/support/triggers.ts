@@ -7,7 +7,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox/server';
 import { N8nEndpoint, TRIGGER_TYPES, TriggerUnderTest } from '../../dev/harness/triggers';
-import { clientsFor, raw, startTestSandbox, type RawResponse } from './sandbox';
+import { clientsFor, connectedInstance, raw, startTestSandbox, type RawResponse } from './sandbox';
 
 type Keys = NonNullable<Sandbox['keys']>;
 
@@ -52,10 +52,7 @@ export function useMessagingTrigger(
 		suite.keys = suite.sandbox.keys as Keys;
 		suite.client = clientsFor(suite.sandbox.baseUrl, suite.keys).workspace;
 		suite.endpoint = await new N8nEndpoint().start();
-		const instance = await suite.client.instances.create({ body: { name: instanceName } });
-		await suite.client.instances.connect({ instanceId: instance.id, body: { method: 'qr' } });
-		await suite.sandboxCall(`/sandbox/instances/${instance.id}/scan`, { phoneNumber });
-		suite.instanceId = instance.id;
+		suite.instanceId = (await connectedInstance(suite.sandbox, instanceName, phoneNumber)).id;
 	});
 	afterAll(async () => {
 		for (const node of active) await node.deactivate();
