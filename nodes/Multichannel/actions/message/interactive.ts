@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { compact, readJsonList } from '../../../shared/values';
+import * as send from './send';
 
 /**
  * What Send Buttons and Send List share: the body text, header and footer of an interactive message, the
@@ -59,18 +60,29 @@ export function inputModeField(name: string, what: string): INodeProperties {
 	};
 }
 
-/** The body, header and footer of an item, as the contract takes them. */
-export function interactiveBody(
+/**
+ * What both sends read for an item: the instance, the entries (buttons or rows) and whether they came from the
+ * editor, and the body's common part: recipient, text, header, footer and reply-to.
+ */
+export function readInteractive(
 	context: IExecuteFunctions,
 	itemIndex: number,
-): { text: string; header?: string; footer?: string } {
+	input: { mode: string; collection: string; json: string; jsonLabel: string },
+) {
+	const { instanceId, to } = send.target(context, itemIndex);
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	return {
-		text: context.getNodeParameter('text', itemIndex) as string,
-		...compact({
-			header: (options.header as string | undefined)?.trim(),
-			footer: (options.footer as string | undefined)?.trim(),
-		}),
+		instanceId,
+		...choiceEntries(context, itemIndex, input),
+		common: {
+			to,
+			text: context.getNodeParameter('text', itemIndex) as string,
+			...compact({
+				header: (options.header as string | undefined)?.trim(),
+				footer: (options.footer as string | undefined)?.trim(),
+			}),
+			...send.quoted(context, itemIndex),
+		},
 	};
 }
 
@@ -78,7 +90,7 @@ export function interactiveBody(
  * The entries of a list given either in the editor (a fixedCollection's entries) or as JSON (text, or a list
  * from an expression). JSON entries are passed on as they are: the contract names any wrong field.
  */
-export function choiceEntries(
+function choiceEntries(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	input: { mode: string; collection: string; json: string; jsonLabel: string },

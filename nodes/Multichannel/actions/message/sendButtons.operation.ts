@@ -92,19 +92,16 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
-	const { instanceId, to } = send.target(this, itemIndex);
-	const { fromEditor, entries } = interactive.choiceEntries(this, itemIndex, {
+	const { instanceId, fromEditor, entries, common } = interactive.readInteractive(this, itemIndex, {
 		mode: 'buttonsInput',
 		collection: 'buttons.button',
 		json: 'buttonsJson',
 		jsonLabel: 'Buttons (JSON)',
 	});
 	const body = {
-		to,
-		...interactive.interactiveBody(this, itemIndex),
+		...common,
 		// JSON is passed on as given: the contract names any field that is wrong, before sending.
 		buttons: (fromEditor ? entries.map(interactive.idOrTitle) : entries) as Button[],
-		...send.quoted(this, itemIndex),
 		...send.trackLinks(this, itemIndex),
 	};
 	return await client.messages.sendButtons(

@@ -151,20 +151,17 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
-	const { instanceId, to } = send.target(this, itemIndex);
-	const { fromEditor, entries } = interactive.choiceEntries(this, itemIndex, {
+	const { instanceId, fromEditor, entries, common } = interactive.readInteractive(this, itemIndex, {
 		mode: 'rowsInput',
 		collection: 'rows.row',
 		json: 'sectionsJson',
 		jsonLabel: 'Sections (JSON)',
 	});
 	const body = {
-		to,
-		...interactive.interactiveBody(this, itemIndex),
+		...common,
 		buttonText: (this.getNodeParameter('buttonText', itemIndex) as string).trim(),
 		// JSON is passed on as given: the contract names any field that is wrong, before sending.
 		sections: (fromEditor ? sectionsOfRows(entries) : sectionsOfJson(entries)) as Section[],
-		...send.quoted(this, itemIndex),
 	};
 	return await client.messages.sendList(
 		{ instanceId, body },
