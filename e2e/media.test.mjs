@@ -189,8 +189,11 @@ describe('media in, in a real n8n', () => {
 				`Thanks, we received your file sample-image.png (${inbound.media.size} bytes).`,
 			);
 			assert.equal(reply.content.quotedMessageId, inbound.id);
-			const [execution] = await ctx.executions(workflowId);
-			assert.equal(execution.status, 'success');
+			// The reply is sent before the execution is saved as finished (in queue mode, by the worker).
+			await eventually('the execution to finish', async () => {
+				const [execution] = await ctx.executions(workflowId);
+				return execution?.status === 'success';
+			});
 
 			await ctx.deactivate(workflowId);
 		},
