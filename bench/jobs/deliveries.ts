@@ -5,10 +5,10 @@
  */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 
+import { closeServer, listenOnLoopback } from '../../dev/loopback';
 import { N8nEndpoint, TRIGGER_TYPES, TriggerUnderTest } from '../../dev/harness/triggers';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signPayload, verifySignature } from '../../src/client';
 import { elapsedMs, type Timing } from '../lib';
@@ -152,14 +152,12 @@ export async function bareReceiver(job: ReceiverJob): Promise<Receiver> {
 			res.end(JSON.stringify({ received: valid }));
 		});
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	return {
-		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`,
+		url: `${await listenOnLoopback(server)}/webhook`,
 		secret,
 		stop: async () => {
 			const result = counter.result();
-			server.closeAllConnections();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
+			await closeServer(server);
 			return result;
 		},
 	};

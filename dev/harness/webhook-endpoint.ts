@@ -6,10 +6,10 @@
  * was started" plus an execution when it returned data.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
+import { closeServer, listenOnLoopback } from '../loopback';
 import type { TriggerUnderTest } from './triggers';
 
 /** What n8n's endpoint did with one request. */
@@ -43,8 +43,7 @@ export class N8nEndpoint {
 		this.server = createServer((req, res) => {
 			void this.handle(req, res);
 		});
-		await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-		this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+		this.url = await listenOnLoopback(this.server);
 		return this;
 	}
 
@@ -125,7 +124,6 @@ export class N8nEndpoint {
 		const server = this.server;
 		if (!server) return;
 		this.server = undefined;
-		server.closeAllConnections();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
+		await closeServer(server);
 	}
 }

@@ -15,9 +15,9 @@
  * - `publishEvents` / `emittedIdsOf`: many automation events, and the ids of the events they emitted.
  */
 import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import type { Sandbox } from '../../sandbox/server';
+import { closeServer, listenOnLoopback } from '../../dev/loopback';
 import type { AutomationClient, ClientOptions, RetryInfo } from '../../src/client';
 import { connectionDefaults } from '../../dev/harness';
 
@@ -103,16 +103,6 @@ function passOn(res: ServerResponse, answer: IncomingMessage, answerBody: Buffer
 	res.end(answerBody);
 }
 
-async function listen(server: ReturnType<typeof createServer>, port = 0): Promise<number> {
-	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-	return (server.address() as AddressInfo).port;
-}
-
-async function stop(server: ReturnType<typeof createServer>): Promise<void> {
-	server.closeAllConnections();
-	await new Promise<void>((resolve) => server.close(() => resolve()));
-}
-
 export interface LossyProxy {
 	url: string;
 	/** Requests passed on to the sandbox. */
@@ -159,14 +149,14 @@ export async function startLossyProxy(
 		});
 	});
 	const proxy: LossyProxy = {
-		url: `http://127.0.0.1:${await listen(server)}`,
+		url: await listenOnLoopback(server),
 		forwarded: 0,
 		lostAnswers: 0,
 		lostSuccesses: 0,
 		replayed: 0,
 		loseShare: options.loseShare,
 		close: async () => {
-			await stop(server);
+			await closeServer(server);
 			agent.destroy();
 		},
 	};
@@ -207,7 +197,7 @@ export async function startGateway(target: string, options: { holdMs?: number } 
 			res.on('close', () => clearTimeout(timer));
 		});
 	});
-	const port = await listen(server);
+	const port = Number(new URL(await listenOnLoopback(server)).port);
 
 	const gateway: Gateway = {
 		url: `http://127.0.0.1:${port}`,
@@ -216,12 +206,12 @@ export async function startGateway(target: string, options: { holdMs?: number } 
 		},
 		async setMode(next) {
 			if (next === mode) return;
-			if (next === 'refuse') await stop(server);
-			else if (mode === 'refuse') await listen(server, port);
+			if (next === 'refuse') await closeServer(server);
+			else if (mode === 'refuse') await listenOnLoopback(server, port);
 			mode = next;
 		},
 		async close() {
-			if (mode !== 'refuse') await stop(server);
+			if (mode !== 'refuse') await closeServer(server);
 			mode = 'refuse';
 			agent.destroy();
 		},

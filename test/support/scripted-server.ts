@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, never inside n8n */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+
+import { closeServer, listenOnLoopback } from '../../dev/loopback';
 
 export type Step =
 	| 'reset'
@@ -38,15 +39,9 @@ export async function startScriptedServer(steps: Step[]): Promise<ScriptedServer
 			}
 		});
 	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
 	return {
-		baseUrl: `http://127.0.0.1:${port}`,
+		baseUrl: await listenOnLoopback(server),
 		requests,
-		close: () =>
-			new Promise<void>((resolve) => {
-				server.closeAllConnections();
-				server.close(() => resolve());
-			}),
+		close: () => closeServer(server),
 	};
 }
