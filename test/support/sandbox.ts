@@ -5,7 +5,6 @@ import {
 	type IncomingHttpHeaders,
 	type Server,
 } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Ajv2020 from 'ajv/dist/2020';
 import { request } from 'undici';
 
@@ -21,6 +20,7 @@ import {
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 import type { BrowserPage } from '../../dev/browser/cdp';
 import { undiciTransport } from '../../dev/transports/undici';
+import { closeServer, listenOnLoopback } from '../../dev/loopback';
 
 /** A sandbox on a free loopback port, with the simulated channel and webhook retries sped up for tests. */
 export function startTestSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -190,8 +190,7 @@ export class Receiver {
 				res.on('close', () => clearTimeout(timer));
 			});
 		});
-		await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
-		this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+		this.url = await listenOnLoopback(this.server, port);
 		return this;
 	}
 
@@ -211,8 +210,7 @@ export class Receiver {
 		const server = this.server;
 		if (!server) return;
 		this.server = undefined;
-		server.closeAllConnections();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
+		await closeServer(server);
 	}
 }
 
