@@ -6,10 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 
-import { Browser, chromiumAvailable, type BrowserPage } from '../../dev/browser/cdp';
+import { chromiumAvailable, type BrowserPage } from '../../dev/browser/cdp';
 import { sampleFile } from '../../sandbox/samples';
 import type { Sandbox } from '../../sandbox/server';
-import { connectedInstance, consoleReady, startTestSandbox } from '../support/sandbox';
+import { connectedInstance, consoleInBrowser, consoleReady } from '../support/sandbox';
 
 type Keys = NonNullable<Sandbox['keys']>;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -17,24 +17,17 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 (chromiumAvailable() || process.env.CI ? describe : describe.skip)(
 	'console: simulate a contact sending a file',
 	() => {
+		const session = consoleInBrowser();
 		let sandbox: Sandbox;
 		let keys: Keys;
-		let browser: Browser | undefined;
 		let page: BrowserPage;
 		let instanceId: string;
 
 		beforeAll(async () => {
-			sandbox = await startTestSandbox();
+			({ sandbox, page } = session);
 			keys = sandbox.keys as Keys;
 			instanceId = (await connectedInstance(sandbox, 'Console phone', '+14155550150')).id;
-			browser = await Browser.launch({ timeoutMs: 30_000 });
-			page = await browser.newPage();
-		}, 60_000);
-
-		afterAll(async () => {
-			await browser?.close();
-			await sandbox?.close();
-		}, 30_000);
+		});
 
 		it('sends the sample PDF; the sandbox holds the received message and its file', async () => {
 			await page.goto(`${sandbox.baseUrl}/user/api`);

@@ -18,7 +18,7 @@ import {
 	type SignatureCheck,
 } from '../../src/client';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
-import type { BrowserPage } from '../../dev/browser/cdp';
+import { Browser, type BrowserPage } from '../../dev/browser/cdp';
 import { undiciTransport } from '../../dev/transports/undici';
 import { closeServer, listenOnLoopback } from '../../dev/loopback';
 
@@ -295,6 +295,25 @@ export function suiteSandbox(options: SandboxOptions = {}): {
 	});
 	afterAll(() => suite.sandbox?.close());
 	return suite;
+}
+
+/**
+ * A sandbox and a page of headless chromium for the console's browser tests: started before the file's tests
+ * (jest's beforeAll, so register it before hooks that use it) and closed after them.
+ */
+export function consoleInBrowser(): { sandbox: Sandbox; page: BrowserPage } {
+	const session = {} as { sandbox: Sandbox; page: BrowserPage };
+	let browser: Browser | undefined;
+	beforeAll(async () => {
+		session.sandbox = await startTestSandbox();
+		browser = await Browser.launch({ timeoutMs: 30_000 });
+		session.page = await browser.newPage();
+	}, 60_000);
+	afterAll(async () => {
+		await browser?.close();
+		await session.sandbox?.close();
+	}, 30_000);
+	return session;
 }
 
 /** Waits until the console page at /user/api has loaded its reference and its session. */
