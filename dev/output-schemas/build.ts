@@ -7,6 +7,7 @@ import { z } from 'zod/v4';
 
 import { EventEnvelope, eventData } from '../../src/client/events';
 import type { ResourceModule } from '../../nodes/shared/resources';
+import type { TriggerImplementation } from '../../nodes/shared/trigger';
 
 /**
  * The output schemas n8n's editor asks for before a node has run (`GET /schemas/<node type>/<version>
@@ -34,8 +35,11 @@ function versionFolder(version: number): string {
 	return `v${String(version).split('.').concat(['0', '0']).slice(0, 3).join('.')}`;
 }
 
-/** A trigger outputs the event (id, type, createdAt, data); `data` holds what any of its events carries. */
-function triggerOutput(description: INodeTypeDescription): z.ZodType {
+/**
+ * A trigger outputs the event (id, type, createdAt, data) and what it lifts from the event to the top level
+ * (its `highlights`); `data` holds what any of its events carries.
+ */
+function triggerOutput(description: INodeTypeDescription, highlights?: z.ZodObject): z.ZodType {
 	const offered = description.properties.find((property) => property.name === 'events');
 	const events = (offered?.options ?? [])
 		.map((option) => ('value' in option ? String(option.value) : ''))
@@ -44,7 +48,10 @@ function triggerOutput(description: INodeTypeDescription): z.ZodType {
 	const payloads =
 		events.length > 0 ? events.map((event) => eventData[event]) : [eventData['automation.*']];
 	const [first, ...rest] = [...new Set(payloads)];
-	return EventEnvelope.extend({ data: rest.length > 0 ? z.union([first, ...rest]) : first });
+	return EventEnvelope.extend({
+		...highlights?.shape,
+		data: rest.length > 0 ? z.union([first, ...rest]) : first,
+	});
 }
 
 /**
@@ -64,10 +71,14 @@ export function n8nSchema(schema: z.ZodType): JsonSchema {
 function simplify(json: JsonSchema): JsonSchema {
 	const variants = (json.anyOf ?? json.oneOf ?? json.allOf) as JsonSchema[] | undefined;
 	if (variants) {
-		return variants
+		const { type, ...rest } = variants
 			.map(simplify)
 			.filter((variant) => variant.type !== 'null')
 			.reduce<JsonSchema>(merge, {});
+		// A description given to the whole (`.nullable().describe(…)`) stays.
+		const description =
+			typeof json.description === 'string' ? { description: json.description } : {};
+		return { ...(type === undefined ? {} : { type }), ...description, ...rest };
 	}
 	const result: JsonSchema = {};
 	const type = Array.isArray(json.type) ? json.type.find((t) => t !== 'null') : json.type;
@@ -123,13 +134,17 @@ export function outputSchemaFiles(): Map<string, string> {
 	for (const source of nodeSources()) {
 		const folder = path.dirname(source);
 		const className = path.basename(source, '.node.ts');
-		const nodeModule = require(path.join(ROOT, source)) as Record<string, new () => INodeType>;
-		const { description } = new nodeModule[className]();
+		const nodeModule = require(path.join(ROOT, source)) as Record<string, unknown>;
+		const { description } = new (nodeModule[className] as new () => INodeType)();
 		const versions = ([] as number[]).concat(description.version);
 		for (const version of versions) {
 			const base = path.join(folder, '__schema__', versionFolder(version));
 			if (description.group.includes('trigger')) {
-				files.set(`${base}.json`, render(n8nSchema(triggerOutput(description))));
+				const { trigger } = nodeModule as { trigger?: TriggerImplementation };
+				files.set(
+					`${base}.json`,
+					render(n8nSchema(triggerOutput(description, trigger?.highlightsOutput))),
+				);
 				continue;
 			}
 			const { resources } = require(path.join(ROOT, folder, 'actions')) as {

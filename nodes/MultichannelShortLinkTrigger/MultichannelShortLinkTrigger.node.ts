@@ -11,6 +11,7 @@ import {
 } from 'n8n-workflow';
 
 import { api, LINK_EVENTS, type ShortLinkClient } from '../../src/client';
+import { Click } from '../../src/client/resources/links';
 import { shortLinkConnection } from '../shared/client';
 import { eventsSubtitle } from '../shared/events';
 import { linkName, optionsFrom } from '../shared/lists';
@@ -22,7 +23,8 @@ import {
 	type WebhookEndpoints,
 } from '../shared/trigger';
 
-const trigger = webhookTrigger<ShortLinkClient>({
+/** Exported for the output schema (dev/output-schemas), which lists the fields it lifts to the top level. */
+export const trigger = webhookTrigger<ShortLinkClient>({
 	connection: shortLinkConnection,
 	// The client checks the event names against the contract (zod) before sending.
 	webhooks: (client) => client.webhooks as WebhookEndpoints,
@@ -35,11 +37,14 @@ const trigger = webhookTrigger<ShortLinkClient>({
 		return skipBots && click.bot === true ? 'click by a bot' : undefined;
 	},
 	// A click on a link that a send tracked: which message it was in, and who it was sent to.
-	highlights(event) {
-		const click = (event.type === 'link.clicked' ? (event.data.click ?? {}) : {}) as IDataObject;
-		return typeof click.messageId === 'string'
-			? { messageId: click.messageId, recipient: click.recipient ?? null }
-			: {};
+	highlights: {
+		output: Click.pick({ messageId: true, recipient: true }),
+		of(event) {
+			const click = (event.type === 'link.clicked' ? (event.data.click ?? {}) : {}) as IDataObject;
+			return typeof click.messageId === 'string'
+				? { messageId: click.messageId, recipient: click.recipient ?? null }
+				: {};
+		},
 	},
 });
 

@@ -23,7 +23,8 @@ import {
 	type WebhookEndpoints,
 } from '../shared/trigger';
 
-const trigger = webhookTrigger<WorkspaceClient>({
+/** Exported for the output schema (dev/output-schemas), which lists the fields it lifts to the top level. */
+export const trigger = webhookTrigger<WorkspaceClient>({
 	connection: workspaceConnection,
 	// The client checks the event names against the contract (zod) before sending.
 	webhooks: (client) => client.webhooks as WebhookEndpoints,

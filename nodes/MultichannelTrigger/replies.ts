@@ -1,6 +1,8 @@
 import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workflow';
 
 import type { EventEnvelope } from '../../src/client';
+import { MessageReply } from '../../src/client/resources/messages';
+import { z } from '../../src/client/zod';
 
 /**
  * Taps on reply buttons and list rows (Send Buttons, Send List) come back as `message.received` with
@@ -35,7 +37,10 @@ export function skipUnlessReply(
 }
 
 /** The trigger's `highlights`: the reply, at the top level of the output. */
-export function replyHighlights(event: EventEnvelope): IDataObject {
-	const reply = replyOf(event);
-	return reply ? { reply } : {};
-}
+export const replyHighlights = {
+	output: z.object({ reply: MessageReply.optional() }),
+	of(event: EventEnvelope): IDataObject {
+		const reply = replyOf(event);
+		return reply ? { reply } : {};
+	},
+};

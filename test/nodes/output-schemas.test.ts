@@ -111,10 +111,14 @@ describe('output schemas', () => {
 		expect(Object.keys(messaging.properties.data.properties)).toEqual(
 			expect.arrayContaining(['chatId', 'status', 'subject', 'participants', 'phoneNumber']),
 		);
+		// What a trigger lifts to the top level: the reply to buttons, who clicked a tracked link.
+		expect(messaging.properties.reply.properties.toMessageId).toBeDefined();
 		const links = read('nodes/MultichannelShortLinkTrigger/__schema__/v1.0.0.json');
 		expect(Object.keys(links.properties.data.properties)).toEqual(
 			expect.arrayContaining(['shortUrl', 'link', 'click']),
 		);
+		expect(links.properties.messageId.description).toMatch(/tracked link/);
+		expect(links.properties.recipient.type).toBe('string');
 		const automation = read('nodes/MultichannelAutomationTrigger/__schema__/v1.0.0.json');
 		expect(Object.keys(automation.properties.data.properties)).toEqual(
 			expect.arrayContaining(['name', 'payload']),

@@ -245,7 +245,7 @@ export async function receive<C>(
 	}
 
 	const onlyData = (context.getNodeParameter('options.onlyData', false) as boolean) === true;
-	const highlights = spec.highlights?.(event) ?? {};
+	const highlights = spec.highlights?.of(event) ?? {};
 	const output: IDataObject = onlyData
 		? { ...highlights, ...(event.data as IDataObject) }
 		: {

@@ -1,4 +1,5 @@
 import type { IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { z } from 'zod/v4';
 
 import { receive } from './delivery';
 import { webhookLifecycle } from './lifecycle';
@@ -19,11 +20,14 @@ export interface TriggerImplementation {
 	create(context: IHookFunctions): Promise<boolean>;
 	delete(context: IHookFunctions): Promise<boolean>;
 	webhook(context: IWebhookFunctions): Promise<IWebhookResponseData>;
+	/** The fields the trigger lifts to the top level of its output, for its output schema. */
+	highlightsOutput?: z.ZodObject;
 }
 
 export function webhookTrigger<C>(spec: TriggerSpec<C>): TriggerImplementation {
 	return {
 		...webhookLifecycle(spec),
 		webhook: async (context) => await receive(context, spec),
+		highlightsOutput: spec.highlights?.output,
 	};
 }

@@ -4,6 +4,7 @@ import type {
 	INodeExecutionData,
 	IWebhookFunctions,
 } from 'n8n-workflow';
+import type { z } from 'zod/v4';
 
 import type { CallOptions, EventEnvelope, Scope } from '../../../src/client';
 import type { ServiceConnection } from '../client';
@@ -62,9 +63,10 @@ export interface TriggerSpec<C> {
 	skip?(context: IWebhookFunctions, event: EventEnvelope): string | undefined;
 	/**
 	 * What the output shows at its top level, beside the event, because a workflow mostly needs it (who
-	 * clicked a tracked link, say); nothing when the event has none of it.
+	 * clicked a tracked link, say): `of` picks it from an event (nothing when the event has none of it),
+	 * `output` describes it for the trigger's output schema.
 	 */
-	highlights?(event: EventEnvelope): IDataObject;
+	highlights?: { output: z.ZodObject; of(event: EventEnvelope): IDataObject };
 	/**
 	 * Adds to the event's item what it carries beside its JSON (a received message's file, as binary data),
 	 * after the event is claimed and before the workflow starts. It must not throw: an event is never dropped
