@@ -7,6 +7,7 @@ import { RequestValidationError } from '../../src/client';
 import type { Sandbox } from '../../sandbox/server';
 import {
 	clientsFor,
+	connectedInstance,
 	raw,
 	startReceiver,
 	startTestSandbox,
@@ -55,10 +56,7 @@ beforeAll(async () => {
 		body: { url: `${receiver.url}/all`, events: ['*'] },
 	});
 	receiver.secrets.push(webhook.secret);
-	const instance = await client.instances.create({ body: { name: 'Interactive' } });
-	await client.instances.connect({ instanceId: instance.id, body: { method: 'qr' } });
-	await sandboxCall(`/sandbox/instances/${instance.id}/scan`, { phoneNumber: '+14155550170' });
-	instanceId = instance.id;
+	instanceId = (await connectedInstance(sandbox, 'Interactive', '+14155550170')).id;
 });
 afterAll(async () => {
 	await sandbox.close();

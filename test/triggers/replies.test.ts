@@ -6,7 +6,14 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, raw, sleep, startTestSandbox, waitFor } from '../support/sandbox';
+import {
+	clientsFor,
+	connectedInstance,
+	raw,
+	sleep,
+	startTestSandbox,
+	waitFor,
+} from '../support/sandbox';
 import { N8nEndpoint, TRIGGER_TYPES, TriggerUnderTest } from '../../dev/harness/triggers';
 
 type Keys = NonNullable<Sandbox['keys']>;
@@ -26,10 +33,7 @@ beforeAll(async () => {
 	keys = sandbox.keys as Keys;
 	client = clientsFor(sandbox.baseUrl, keys).workspace;
 	endpoint = await new N8nEndpoint().start();
-	const instance = await client.instances.create({ body: { name: 'Replies' } });
-	await client.instances.connect({ instanceId: instance.id, body: { method: 'qr' } });
-	await sandboxCall(`/sandbox/instances/${instance.id}/scan`, { phoneNumber: '+14155550190' });
-	instanceId = instance.id;
+	instanceId = (await connectedInstance(sandbox, 'Replies', '+14155550190')).id;
 });
 afterAll(async () => {
 	for (const node of active) await node.deactivate();
