@@ -9,14 +9,25 @@ import { loadPackage, PACKAGE_DIR } from '../../dev/harness';
 import { CREDENTIAL_OF, TRIGGER_TYPES } from '../../dev/harness/triggers';
 
 describe.each([
-	{ type: TRIGGER_TYPES.messaging, display: 'Multichannel Trigger', filter: 'instanceIds' },
-	{ type: TRIGGER_TYPES.shortLink, display: 'Multichannel Short Link Trigger', filter: 'linkIds' },
+	{
+		type: TRIGGER_TYPES.messaging,
+		display: 'Multichannel Trigger',
+		filter: 'instanceIds',
+		options: ['downloadMedia', 'maxFileSizeMb'],
+	},
+	{
+		type: TRIGGER_TYPES.shortLink,
+		display: 'Multichannel Short Link Trigger',
+		filter: 'linkIds',
+		options: [],
+	},
 	{
 		type: TRIGGER_TYPES.automation,
 		display: 'Multichannel Automation Trigger',
 		filter: 'eventNames',
+		options: [],
 	},
-])('$display', ({ type, display, filter }) => {
+])('$display', ({ type, display, filter, options: own }) => {
 	let node: INodeType;
 
 	beforeAll(async () => {
@@ -44,13 +55,16 @@ describe.each([
 		expect(typeof node.webhook).toBe('function');
 	});
 
-	test('offers its filter and the "Output Only Data" option', () => {
+	test('offers its filter, the "Output Only Data" option and its own options', () => {
 		const names = node.description.properties.map((property) => property.name);
 		expect(names).toContain(filter);
 		const options = node.description.properties.find((property) => property.name === 'options');
-		expect(options?.options).toEqual([
-			expect.objectContaining({ name: 'onlyData', default: false }),
-		]);
+		expect(options?.options).toEqual(
+			expect.arrayContaining([expect.objectContaining({ name: 'onlyData', default: false })]),
+		);
+		expect((options?.options ?? []).map((option) => option.name)).toEqual(
+			expect.arrayContaining(['onlyData', ...own]),
+		);
 	});
 
 	test('has its codex and the themed icons', async () => {
