@@ -26,6 +26,9 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --fault-delay SHARE      share of API requests delayed by --fault-delay-ms
   --fault-delay-ms N       that delay (default 2000)
   --webhook-retry-base-ms N  first webhook retry delay (default 10000)
+  --media-max-file-mb N    largest file of a media message kept (default 16)
+  --media-max-total-mb N   all files kept together; past it the oldest go (default 128)
+  --media-ttl-hours N      how long a file is kept; then its download answers 410 (default 24)
   --help                   this text
 `;
 
@@ -37,6 +40,14 @@ function number(value: string | undefined, name: string): number | undefined {
 		process.exit(2);
 	}
 	return parsed;
+}
+
+const MIB = 1024 * 1024;
+
+/** A number given in larger units (MB, hours), in the sandbox's own (bytes, milliseconds). */
+function scaled(value: string | undefined, name: string, unit: number): number | undefined {
+	const parsed = number(value, name);
+	return parsed === undefined ? undefined : Math.round(parsed * unit);
 }
 
 async function main(): Promise<void> {
@@ -55,6 +66,9 @@ async function main(): Promise<void> {
 			'fault-delay': { type: 'string' },
 			'fault-delay-ms': { type: 'string' },
 			'webhook-retry-base-ms': { type: 'string' },
+			'media-max-file-mb': { type: 'string' },
+			'media-max-total-mb': { type: 'string' },
+			'media-ttl-hours': { type: 'string' },
 			help: { type: 'boolean' },
 		},
 	});
@@ -86,6 +100,11 @@ async function main(): Promise<void> {
 			delayMs: number(values['fault-delay-ms'], '--fault-delay-ms') ?? 2000,
 		},
 		webhooks: { retryBaseMs: number(values['webhook-retry-base-ms'], '--webhook-retry-base-ms') },
+		media: {
+			maxFileBytes: scaled(values['media-max-file-mb'], '--media-max-file-mb', MIB),
+			maxTotalBytes: scaled(values['media-max-total-mb'], '--media-max-total-mb', MIB),
+			ttlMs: scaled(values['media-ttl-hours'], '--media-ttl-hours', 60 * 60 * 1000),
+		},
 		log: (message) => process.stderr.write(`${message}\n`),
 	};
 
