@@ -13,7 +13,7 @@ describe.each([
 		type: TRIGGER_TYPES.messaging,
 		display: 'Multichannel Trigger',
 		filter: 'instanceIds',
-		options: ['downloadMedia', 'maxFileSizeMb'],
+		options: ['downloadMedia', 'maxFileSizeMb', 'onlyReplies'],
 	},
 	{
 		type: TRIGGER_TYPES.shortLink,
