@@ -60,15 +60,19 @@ export function inputModeField(name: string, what: string): INodeProperties {
 	};
 }
 
+/** Where an operation's entries are: its "Define …" field, its fixedCollection, its JSON field and that one's name. */
+interface ChoiceInput {
+	mode: string;
+	collection: string;
+	json: string;
+	jsonLabel: string;
+}
+
 /**
  * What both sends read for an item: the instance, the entries (buttons or rows) and whether they came from the
  * editor, and the body's common part: recipient, text, header, footer and reply-to.
  */
-export function readInteractive(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	input: { mode: string; collection: string; json: string; jsonLabel: string },
-) {
+export function readInteractive(context: IExecuteFunctions, itemIndex: number, input: ChoiceInput) {
 	const { instanceId, to } = send.target(context, itemIndex);
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	return {
@@ -93,7 +97,7 @@ export function readInteractive(
 function choiceEntries(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	input: { mode: string; collection: string; json: string; jsonLabel: string },
+	input: ChoiceInput,
 ): { fromEditor: boolean; entries: IDataObject[] } {
 	if (context.getNodeParameter(input.mode, itemIndex, 'fields') === 'json') {
 		const value = context.getNodeParameter(input.json, itemIndex);
