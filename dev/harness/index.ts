@@ -3,7 +3,8 @@
  * file: package.ts (loading the package), node-types.ts (its node types and the stand-ins), credentials.ts (the
  * credentials helper), execution.ts (n8n's "additional data"), workflow.ts (running a workflow, or one node after
  * Manual Trigger → Items), credential-test.ts ("Save" in the credential dialog), list-search.ts ("From list").
- * The triggers' stand-in for n8n's webhook endpoint is triggers.ts.
+ * Triggers are imported from triggers.ts (a trigger's webhook lifecycle as n8n runs it) and webhook-endpoint.ts
+ * (the stand-in for n8n's webhook endpoint).
  */
 export { testCredential, type CredentialTestResult } from './credential-test';
 export { HarnessCredentialsHelper, type CredentialValues } from './credentials';
