@@ -11,10 +11,14 @@ export const OLD_N8N_MESSAGE =
 	`n8n-nodes-multichannel needs n8n ${MINIMUM_N8N_VERSION} or newer: this n8n's zod has no 'zod/v4' ` +
 	'(added in zod 3.25, which n8n ships from 1.100). Update n8n, then restart it.';
 
+// The module's own require (compiled to CommonJS); declared here so that programs without Node's types, such as the
+// console's browser script that reaches this file through shared constants, still type-check.
+declare const require: (id: string) => unknown;
+
 /** Whether n8n's zod lacks the v4 API: zod before 3.25 does not export the subpath, an n8n without zod has none. */
 function zodV4Missing(): boolean {
 	try {
-		// eslint-disable-next-line @typescript-eslint/no-require-imports -- only require() can try a load; n8n's scanner allows zod
+		// Only require() can try a load; n8n's scanner allows zod.
 		require('zod/v4');
 		return false;
 	} catch (error) {
