@@ -226,6 +226,21 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 			instanceId,
 			body: { to, question: 'Lunch?', options: ['Yes', 'No'], quotedMessageId: text.id },
 		});
+		await workspace.messages.sendButtons({
+			instanceId,
+			body: { to, text: 'Confirm?', footer: 'Tap one', buttons: [{ id: 'yes', title: 'Yes' }] },
+		});
+		await workspace.messages.sendList({
+			instanceId,
+			body: {
+				to,
+				text: 'Pick a slot',
+				buttonText: 'Slots',
+				sections: [{ rows: [{ id: 'am', title: 'Morning', description: '9 to 12' }] }],
+			},
+		});
+		await workspace.messages.sendTyping({ instanceId, body: { to, state: 'recording', seconds: 2 } });
+		await workspace.messages.edit({ instanceId, messageId: text.id, body: { text: 'Hello again' } });
 		const inbound = await sandboxCall(`/sandbox/instances/${instanceId}/inbound`, {
 			from: to,
 			text: 'Reply',
