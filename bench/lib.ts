@@ -7,8 +7,10 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { PACKAGE_DIR } from '../dev/package-dir';
+
+export { PACKAGE_DIR };
 export const BENCH_DIR = __dirname;
-export const PACKAGE_DIR = path.resolve(__dirname, '..');
 
 /** Starts a TypeScript file of bench/ in its own Node process (ts-node, transpile only), with IPC. */
 export function forkTs(file: string, args: string[] = [], execArgv: string[] = []): ChildProcess {

@@ -12,7 +12,10 @@ import path from 'node:path';
 import { PackageDirectoryLoader } from 'n8n-core';
 import type { ICredentialType, INodeType, IVersionedNodeType } from 'n8n-workflow';
 
-export const PACKAGE_DIR = path.resolve(__dirname, '../..');
+import { PACKAGE_DIR } from '../package-dir';
+
+export { PACKAGE_DIR };
+
 
 // n8n logs every node error it reports; the tests assert errors themselves. `N8N_LOG_LEVEL=debug` shows them.
 process.env.N8N_LOG_LEVEL ??= 'silent';
