@@ -1,24 +1,19 @@
 import { ConflictError, NotFoundError } from '../../src/client';
-import type { Sandbox } from '../../sandbox/server';
 import {
-	clientsFor,
 	raw,
+	receiveAllWorkspaceEvents,
+	sandboxWithReceiver,
 	startReceiver,
-	startTestSandbox,
 	waitFor,
-	type Receiver,
+	type SandboxWithReceiver,
 } from '../support/sandbox';
 
-type Keys = NonNullable<Sandbox['keys']>;
-
 describe('sandbox channel simulation', () => {
-	let sandbox: Sandbox;
-	let keys: Keys;
-	let receiver: Receiver;
-	let client: ReturnType<typeof clientsFor>['workspace'];
+	const suite = sandboxWithReceiver();
+	let client: SandboxWithReceiver['clients']['workspace'];
 
 	const sandboxCall = (path: string, body: unknown = {}) =>
-		raw(sandbox.baseUrl, 'POST', path, { key: keys.workspace, body });
+		raw(suite.sandbox.baseUrl, 'POST', path, { key: suite.keys.workspace, body });
 
 	/** An instance taken through create → connect → scan. */
 	async function connectedInstance(name: string, phoneNumber?: string) {
@@ -33,19 +28,9 @@ describe('sandbox channel simulation', () => {
 	}
 
 	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-		keys = sandbox.keys as Keys;
-		client = clientsFor(sandbox.baseUrl, keys).workspace;
-		receiver = await startReceiver();
-		const webhook = await client.webhooks.create({
-			body: { url: `${receiver.url}/all`, events: ['*'] },
-		});
+		client = suite.clients.workspace;
+		const webhook = await receiveAllWorkspaceEvents(suite);
 		expect(webhook.secret).toMatch(/^whsec_/);
-		receiver.secrets.push(webhook.secret);
-	});
-	afterAll(async () => {
-		await sandbox.close();
-		await receiver.close();
 	});
 
 	it('connects an instance by QR: created → connecting (QR) → scanned → connected, with events', async () => {
@@ -61,7 +46,7 @@ describe('sandbox channel simulation', () => {
 		});
 		expect(connection.qr?.code).toMatch(/^2@/);
 		expect(connection.qr?.imageDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
-		const qrEvent = await receiver.waitForEvent(
+		const qrEvent = await suite.receiver.waitForEvent(
 			'instance.qr_updated',
 			(delivery) => delivery.event.data.instanceId === instance.id,
 		);
@@ -84,13 +69,13 @@ describe('sandbox channel simulation', () => {
 			status: 'connected',
 			phoneNumber: '+14155550100',
 		});
-		const connected = await receiver.waitForEvent(
+		const connected = await suite.receiver.waitForEvent(
 			'instance.connected',
 			(delivery) => delivery.event.data.id === instance.id,
 		);
 		expect(connected.event).toMatchObject({
 			type: 'instance.connected',
-			workspaceId: sandbox.workspaceId,
+			workspaceId: suite.sandbox.workspaceId,
 			data: { status: 'connected' },
 		});
 		expect(connected.headers['x-multichannel-event-id']).toBe(connected.event.id);
@@ -133,7 +118,7 @@ describe('sandbox channel simulation', () => {
 		});
 
 		const ofMessage = (type: string) =>
-			receiver.waitForEvent(type, (delivery) => delivery.event.data.id === message.id);
+			suite.receiver.waitForEvent(type, (delivery) => delivery.event.data.id === message.id);
 		const [sent, delivered, read] = await Promise.all([
 			ofMessage('message.sent'),
 			ofMessage('message.delivered'),
@@ -146,7 +131,7 @@ describe('sandbox channel simulation', () => {
 		]);
 		expect([sent, delivered, read].every((delivery) => delivery.signature.valid)).toBe(true);
 		// Emitted in that order (deliveries run in parallel, so the order of arrival is not promised).
-		const emitted = sandbox.events
+		const emitted = suite.sandbox.events
 			.filter((event) => (event.data as { id?: string }).id === message.id)
 			.map((event) => event.type);
 		expect(emitted).toEqual(['message.sent', 'message.delivered', 'message.read']);
@@ -161,7 +146,7 @@ describe('sandbox channel simulation', () => {
 			instanceId: instance.id,
 			body: { to: '+14155550000', text: 'Anyone?' },
 		});
-		const failed = await receiver.waitForEvent(
+		const failed = await suite.receiver.waitForEvent(
 			'message.failed',
 			(delivery) => delivery.event.data.id === message.id,
 		);
@@ -184,7 +169,7 @@ describe('sandbox channel simulation', () => {
 		});
 		expect(injected.status).toBe(201);
 		const id = (injected.body as { id: string }).id;
-		const received = await receiver.waitForEvent(
+		const received = await suite.receiver.waitForEvent(
 			'message.received',
 			(delivery) => delivery.event.data.id === id,
 		);
@@ -253,7 +238,7 @@ describe('sandbox channel simulation', () => {
 			body: { action: 'remove', participants: ['+14155550150'] },
 		});
 		expect(owner.results?.[0].status).toBe('not_allowed');
-		await receiver.waitForEvent(
+		await suite.receiver.waitForEvent(
 			'group.participants_updated',
 			(delivery) => delivery.event.data.id === group.id,
 		);
@@ -306,12 +291,12 @@ describe('sandbox channel simulation', () => {
 			client.groups.get({ instanceId: instance.id, groupId: group.id }),
 		).rejects.toBeInstanceOf(NotFoundError);
 		await client.instances.delete({ instanceId: instance.id });
-		expect(sandbox.store.all('contacts', (item) => item.instanceId === instance.id)).toHaveLength(
-			0,
-		);
-		expect(sandbox.store.all('messages', (item) => item.instanceId === instance.id)).toHaveLength(
-			0,
-		);
+		expect(
+			suite.sandbox.store.all('contacts', (item) => item.instanceId === instance.id),
+		).toHaveLength(0);
+		expect(
+			suite.sandbox.store.all('messages', (item) => item.instanceId === instance.id),
+		).toHaveLength(0);
 	});
 
 	it('logs out (instance.disconnected) and then refuses to send', async () => {
@@ -332,7 +317,7 @@ describe('sandbox channel simulation', () => {
 			await expect(client.instances.logout({ instanceId: instance.id })).resolves.toMatchObject({
 				status: 'disconnected',
 			});
-			await receiver.waitForEvent(
+			await suite.receiver.waitForEvent(
 				'instance.disconnected',
 				(delivery) => delivery.event.data.id === instance.id,
 			);
@@ -348,13 +333,13 @@ describe('sandbox channel simulation', () => {
 			await sandboxCall(`/sandbox/instances/${other.id}/disconnect`);
 			await filtered.waitForEvent('instance.disconnected');
 			await waitFor(
-				() => receiver.of('instance.disconnected').length >= 2,
+				() => suite.receiver.of('instance.disconnected').length >= 2,
 				2000,
 				'both disconnects on the unfiltered webhook',
 			);
 			// Deliveries are queued when the event is emitted: the filtered webhook got one, for the other instance.
 			expect(
-				sandbox.store.all('deliveries', (delivery) => delivery.webhookId === webhook.id),
+				suite.sandbox.store.all('deliveries', (delivery) => delivery.webhookId === webhook.id),
 			).toHaveLength(1);
 			expect(filtered.received.map((delivery) => delivery.event.data.id)).toEqual([other.id]);
 		} finally {

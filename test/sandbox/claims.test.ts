@@ -8,40 +8,16 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { CLAIM_RETENTION_MS } from '../../sandbox/claims';
-import type { Sandbox } from '../../sandbox/server';
-import {
-	clientsFor,
-	raw,
-	startReceiver,
-	startTestSandbox,
-	waitFor,
-	type Receiver,
-} from '../support/sandbox';
-
-type Keys = NonNullable<Sandbox['keys']>;
+import { raw, sandboxWithReceiver, waitFor } from '../support/sandbox';
 
 let nowMs = Date.now();
-let sandbox: Sandbox;
-let keys: Keys;
-let clients: ReturnType<typeof clientsFor>;
-let receiver: Receiver;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox({ now: () => nowMs, rateLimit: false });
-	keys = sandbox.keys as Keys;
-	clients = clientsFor(sandbox.baseUrl, keys);
-	receiver = await startReceiver();
-});
-afterAll(async () => {
-	await sandbox.close();
-	await receiver.close();
-});
+const suite = sandboxWithReceiver({ now: () => nowMs, rateLimit: false });
 
 async function automationWebhook(path = 'claims') {
-	const created = await clients.automation.webhooks.create({
-		body: { url: `${receiver.url}/${path}`, events: ['*'] },
+	const created = await suite.clients.automation.webhooks.create({
+		body: { url: `${suite.receiver.url}/${path}`, events: ['*'] },
 	});
-	receiver.secrets.push(created.secret);
+	suite.receiver.secrets.push(created.secret);
 	return created;
 }
 
@@ -50,7 +26,7 @@ const claimPath = (webhookId: string) => `/api/v1/automation/webhooks/${webhookI
 it('gives an event id to its first claim only, per webhook', async () => {
 	const [one, two] = [await automationWebhook(), await automationWebhook()];
 	const claim = (webhookId: string, eventId: string) =>
-		clients.automation.webhooks.claimEvent({ webhookId, body: { eventId } });
+		suite.clients.automation.webhooks.claimEvent({ webhookId, body: { eventId } });
 
 	const first = await claim(one.id, 'evt_a');
 	expect(first).toMatchObject({ eventId: 'evt_a', claimed: true });
@@ -62,8 +38,8 @@ it('gives an event id to its first claim only, per webhook', async () => {
 it('answers a retried claim (same Idempotency-Key) as it answered the first, so a lost answer loses nothing', async () => {
 	const hook = await automationWebhook();
 	const send = (idempotencyKey: string) =>
-		raw(sandbox.baseUrl, 'POST', claimPath(hook.id), {
-			key: keys.automation,
+		raw(suite.sandbox.baseUrl, 'POST', claimPath(hook.id), {
+			key: suite.keys.automation,
 			body: { eventId: 'evt_retried' },
 			headers: { 'idempotency-key': idempotencyKey },
 		});
@@ -78,32 +54,41 @@ it('refuses claims at unknown webhooks, of other surfaces, and without the write
 	const hook = await automationWebhook();
 	const body = { eventId: 'evt_x' };
 	expect(
-		(await raw(sandbox.baseUrl, 'POST', claimPath('wh_unknown'), { key: keys.automation, body }))
-			.status,
-	).toBe(404);
-	expect(
 		(
-			await raw(sandbox.baseUrl, 'POST', `/api/v1/webhooks/${hook.id}/claims`, {
-				key: keys.workspace,
+			await raw(suite.sandbox.baseUrl, 'POST', claimPath('wh_unknown'), {
+				key: suite.keys.automation,
 				body,
 			})
 		).status,
 	).toBe(404);
-	const readOnly = sandbox.issueKey({ kind: 'automation', scopes: ['automation:read'] });
 	expect(
-		(await raw(sandbox.baseUrl, 'POST', claimPath(hook.id), { key: readOnly.key, body })).status,
+		(
+			await raw(suite.sandbox.baseUrl, 'POST', `/api/v1/webhooks/${hook.id}/claims`, {
+				key: suite.keys.workspace,
+				body,
+			})
+		).status,
+	).toBe(404);
+	const readOnly = suite.sandbox.issueKey({ kind: 'automation', scopes: ['automation:read'] });
+	expect(
+		(await raw(suite.sandbox.baseUrl, 'POST', claimPath(hook.id), { key: readOnly.key, body }))
+			.status,
 	).toBe(403);
 	expect(
-		(await raw(sandbox.baseUrl, 'POST', claimPath(hook.id), { key: keys.automation, body: {} }))
-			.body,
+		(
+			await raw(suite.sandbox.baseUrl, 'POST', claimPath(hook.id), {
+				key: suite.keys.automation,
+				body: {},
+			})
+		).body,
 	).toMatchObject({ error: { details: [{ field: 'body.eventId' }] } });
 });
 
 it('keeps claims for the retention time only, so 10,000 events leave no lasting state', async () => {
 	const hook = await automationWebhook();
-	const claimsOf = () => sandbox.store.all('claims', (claim) => claim.webhookId === hook.id);
+	const claimsOf = () => suite.sandbox.store.all('claims', (claim) => claim.webhookId === hook.id);
 	for (let index = 0; index < 10_000; index++) {
-		await clients.automation.webhooks.claimEvent({
+		await suite.clients.automation.webhooks.claimEvent({
 			webhookId: hook.id,
 			body: { eventId: `evt_burst_${index}` },
 		});
@@ -112,14 +97,14 @@ it('keeps claims for the retention time only, so 10,000 events leave no lasting 
 
 	nowMs += CLAIM_RETENTION_MS - 1000;
 	expect(
-		await clients.automation.webhooks.claimEvent({
+		await suite.clients.automation.webhooks.claimEvent({
 			webhookId: hook.id,
 			body: { eventId: 'evt_burst_0' },
 		}),
 	).toMatchObject({ claimed: false });
 
 	nowMs += 2000;
-	await clients.automation.webhooks.claimEvent({
+	await suite.clients.automation.webhooks.claimEvent({
 		webhookId: hook.id,
 		body: { eventId: 'evt_after' },
 	});
@@ -128,40 +113,53 @@ it('keeps claims for the retention time only, so 10,000 events leave no lasting 
 
 it('forgets the claims of a deleted webhook', async () => {
 	const hook = await automationWebhook();
-	await clients.automation.webhooks.claimEvent({ webhookId: hook.id, body: { eventId: 'evt_1' } });
-	await clients.automation.webhooks.delete({ webhookId: hook.id });
-	expect(sandbox.store.all('claims', (claim) => claim.webhookId === hook.id)).toEqual([]);
+	await suite.clients.automation.webhooks.claimEvent({
+		webhookId: hook.id,
+		body: { eventId: 'evt_1' },
+	});
+	await suite.clients.automation.webhooks.delete({ webhookId: hook.id });
+	expect(suite.sandbox.store.all('claims', (claim) => claim.webhookId === hook.id)).toEqual([]);
 });
 
 it('redelivers an event on request, several copies at once, each freshly signed', async () => {
 	const hook = await automationWebhook('redeliver');
-	const published = await clients.automation.events.publish({
+	const published = await suite.clients.automation.events.publish({
 		body: { name: 'order.created', payload: { n: 1 } },
 	});
 	const first = await waitFor(
-		() => receiver.received.find((delivery) => delivery.path === '/redeliver'),
+		() => suite.receiver.received.find((delivery) => delivery.path === '/redeliver'),
 		5000,
 		'the first delivery',
 	);
 	expect(first.event.data).toMatchObject({ id: published.id });
 
-	const answer = await raw(sandbox.baseUrl, 'POST', `/sandbox/webhooks/${hook.id}/redeliver`, {
-		key: keys.workspace,
-		body: { eventId: first.event.id, copies: 3 },
-	});
+	const answer = await raw(
+		suite.sandbox.baseUrl,
+		'POST',
+		`/sandbox/webhooks/${hook.id}/redeliver`,
+		{
+			key: suite.keys.workspace,
+			body: { eventId: first.event.id, copies: 3 },
+		},
+	);
 	expect(answer).toMatchObject({
 		status: 200,
 		body: { eventId: first.event.id, webhookId: hook.id, statuses: [200, 200, 200] },
 	});
-	const all = receiver.received.filter((delivery) => delivery.path === '/redeliver');
+	const all = suite.receiver.received.filter((delivery) => delivery.path === '/redeliver');
 	expect(all).toHaveLength(4);
 	expect(all.every((delivery) => delivery.event.id === first.event.id)).toBe(true);
 	expect(all.every((delivery) => delivery.signature.valid)).toBe(true);
 
-	const unknown = await raw(sandbox.baseUrl, 'POST', `/sandbox/webhooks/${hook.id}/redeliver`, {
-		key: keys.workspace,
-		body: { eventId: 'evt_never' },
-	});
+	const unknown = await raw(
+		suite.sandbox.baseUrl,
+		'POST',
+		`/sandbox/webhooks/${hook.id}/redeliver`,
+		{
+			key: suite.keys.workspace,
+			body: { eventId: 'evt_never' },
+		},
+	);
 	expect(unknown.status).toBe(404);
 });
 
@@ -179,7 +177,7 @@ async function claimingReceiver(answer: (attempt: number) => number) {
 				const event = JSON.parse(Buffer.concat(chunks).toString()) as { id: string };
 				const attempt = Number(req.headers['x-multichannel-delivery-attempt']);
 				const webhookId = String(req.url).slice(1);
-				const { claimed } = await clients.automation.webhooks.claimEvent({
+				const { claimed } = await suite.clients.automation.webhooks.claimEvent({
 					webhookId,
 					body: {
 						eventId: event.id,
@@ -199,14 +197,14 @@ async function claimingReceiver(answer: (attempt: number) => number) {
 it('releases a claim whose request got an error status back, so the next attempt runs the event', async () => {
 	const receiver = await claimingReceiver((attempt) => (attempt === 1 ? 500 : 200));
 	try {
-		const hook = await clients.automation.webhooks.create({
+		const hook = await suite.clients.automation.webhooks.create({
 			body: { url: `${receiver.url}/pending`, events: ['*'] },
 		});
-		await clients.automation.webhooks.update({
+		await suite.clients.automation.webhooks.update({
 			webhookId: hook.id,
 			body: { url: `${receiver.url}/${hook.id}` },
 		});
-		await clients.automation.events.publish({ body: { name: 'order.created', payload: {} } });
+		await suite.clients.automation.events.publish({ body: { name: 'order.created', payload: {} } });
 		await waitFor(() => receiver.claims.length >= 2, 5000, 'the second attempt');
 		// The first attempt's claim went with its 500, so the second attempt claimed the event.
 		expect(receiver.claims).toEqual([
@@ -214,10 +212,13 @@ it('releases a claim whose request got an error status back, so the next attempt
 			{ attempt: 2, claimed: true },
 		]);
 		// A successful answer keeps the claim: a redelivery now is a duplicate.
-		const [delivery] = sandbox.store.all('deliveries', (record) => record.webhookId === hook.id);
+		const [delivery] = suite.sandbox.store.all(
+			'deliveries',
+			(record) => record.webhookId === hook.id,
+		);
 		await waitFor(() => delivery.status === 'succeeded', 5000, 'the delivery to succeed');
-		await raw(sandbox.baseUrl, 'POST', `/sandbox/webhooks/${hook.id}/redeliver`, {
-			key: keys.workspace,
+		await raw(suite.sandbox.baseUrl, 'POST', `/sandbox/webhooks/${hook.id}/redeliver`, {
+			key: suite.keys.workspace,
 			body: { eventId: delivery.eventId },
 		});
 		expect(receiver.claims.at(-1)).toEqual({ attempt: 3, claimed: false });

@@ -1,29 +1,23 @@
 /**
- * Interactive messages in the sandbox, through real HTTP: reply buttons and lists (and the channel's limits,
+ * Interactive messages in the suite.sandbox, through real HTTP: reply buttons and lists (and the channel's limits,
  * refused before sending by the client and by the service), a simulated tap coming back as `message.received`
  * with `reply`, editing a sent text (`message.edited`) and the typing indicator.
  */
 import { RequestValidationError } from '../../src/client';
-import type { Sandbox } from '../../sandbox/server';
 import {
-	clientsFor,
 	connectedInstance,
 	raw,
-	startReceiver,
-	startTestSandbox,
-	type Receiver,
+	receiveAllWorkspaceEvents,
+	sandboxWithReceiver,
+	type SandboxWithReceiver,
 } from '../support/sandbox';
 
-type Keys = NonNullable<Sandbox['keys']>;
-
-let sandbox: Sandbox;
-let keys: Keys;
-let receiver: Receiver;
-let client: ReturnType<typeof clientsFor>['workspace'];
+const suite = sandboxWithReceiver();
+let client: SandboxWithReceiver['clients']['workspace'];
 let instanceId: string;
 
 const sandboxCall = (path: string, body: unknown = {}) =>
-	raw(sandbox.baseUrl, 'POST', path, { key: keys.workspace, body });
+	raw(suite.sandbox.baseUrl, 'POST', path, { key: suite.keys.workspace, body });
 const tap = (messageId: string, body: unknown) =>
 	sandboxCall(`/sandbox/instances/${instanceId}/messages/${messageId}/tap`, body);
 
@@ -48,19 +42,9 @@ const list = {
 };
 
 beforeAll(async () => {
-	sandbox = await startTestSandbox();
-	keys = sandbox.keys as Keys;
-	client = clientsFor(sandbox.baseUrl, keys).workspace;
-	receiver = await startReceiver();
-	const webhook = await client.webhooks.create({
-		body: { url: `${receiver.url}/all`, events: ['*'] },
-	});
-	receiver.secrets.push(webhook.secret);
-	instanceId = (await connectedInstance(sandbox, 'Interactive', '+14155550170')).id;
-});
-afterAll(async () => {
-	await sandbox.close();
-	await receiver.close();
+	client = suite.clients.workspace;
+	await receiveAllWorkspaceEvents(suite);
+	instanceId = (await connectedInstance(suite.sandbox, 'Interactive', '+14155550170')).id;
 });
 
 describe('reply buttons and lists', () => {
@@ -87,7 +71,7 @@ describe('reply buttons and lists', () => {
 			content: { text: 'Move it' },
 			reply,
 		});
-		const delivery = await receiver.waitForEvent(
+		const delivery = await suite.receiver.waitForEvent(
 			'message.received',
 			(received) => received.event.data.id === (tapped.body as { id: string }).id,
 		);
@@ -113,7 +97,7 @@ describe('reply buttons and lists', () => {
 
 	it('refuses a tap on an id the message did not offer, on a non-interactive message, by someone else', async () => {
 		const sent = await client.messages.sendButtons({ instanceId, body: buttons });
-		const before = sandbox.store.all('messages').length;
+		const before = suite.sandbox.store.all('messages').length;
 
 		const unknown = await tap(sent.id, { id: 'maybe' });
 		expect(unknown.status).toBe(400);
@@ -139,7 +123,7 @@ describe('reply buttons and lists', () => {
 		expect((await tap('msg_missing', { id: 'yes' })).status).toBe(404);
 		expect((await tap(sent.id, { id: '' })).status).toBe(400);
 		expect((await tap(sent.id, 'not an object')).status).toBe(400);
-		expect(sandbox.store.all('messages')).toHaveLength(before + 1);
+		expect(suite.sandbox.store.all('messages')).toHaveLength(before + 1);
 	});
 
 	it('a tap in a group needs the member who tapped', async () => {
@@ -260,12 +244,12 @@ describe('editing and typing', () => {
 			content: { text: 'See you at 11' },
 			editedAt: expect.any(String),
 		});
-		const delivery = await receiver.waitForEvent(
+		const delivery = await suite.receiver.waitForEvent(
 			'message.edited',
 			(received) => received.event.data.id === sent.id,
 		);
 		expect(delivery.event.data).toMatchObject({ content: { text: 'See you at 11' } });
-		expect(sandbox.store.get('messages', sent.id)?.content.text).toBe('See you at 11');
+		expect(suite.sandbox.store.get('messages', sent.id)?.content.text).toBe('See you at 11');
 	});
 
 	it('refuses to edit a received message or one that is not text', async () => {
@@ -275,7 +259,10 @@ describe('editing and typing', () => {
 		});
 		const path = (id: string) => `/api/v1/instances/${instanceId}/messages/${id}`;
 		const edit = (id: string) =>
-			raw(sandbox.baseUrl, 'PATCH', path(id), { key: keys.workspace, body: { text: 'x' } });
+			raw(suite.sandbox.baseUrl, 'PATCH', path(id), {
+				key: suite.keys.workspace,
+				body: { text: 'x' },
+			});
 		expect(await edit(poll.id)).toMatchObject({
 			status: 409,
 			body: { error: { code: 'not_editable', message: expect.stringContaining('poll message') } },
@@ -288,7 +275,7 @@ describe('editing and typing', () => {
 			status: 409,
 			body: { error: { code: 'not_outbound' } },
 		});
-		expect(sandbox.store.get('messages', poll.id)?.content.question).toBe('Which?');
+		expect(suite.sandbox.store.get('messages', poll.id)?.content.question).toBe('Which?');
 	});
 
 	it('shows a typing indicator for a bounded number of seconds', async () => {
@@ -301,7 +288,7 @@ describe('editing and typing', () => {
 			chatId: '14155550175@s.whatsapp.net',
 			state: 'recording',
 		});
-		const instance = sandbox.store.get('instances', instanceId);
+		const instance = suite.sandbox.store.get('instances', instanceId);
 		expect(instance?.typing?.['14155550175@s.whatsapp.net']).toEqual({
 			state: 'recording',
 			until: typing.until,

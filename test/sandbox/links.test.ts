@@ -1,14 +1,10 @@
-import type { Sandbox } from '../../sandbox/server';
 import {
-	clientsFor,
 	raw,
+	sandboxWithReceiver,
 	startReceiver,
-	startTestSandbox,
 	waitFor,
-	type Receiver,
+	type SandboxWithReceiver,
 } from '../support/sandbox';
-
-type Keys = NonNullable<Sandbox['keys']>;
 
 const IPHONE_SAFARI =
 	'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -16,20 +12,10 @@ const DESKTOP_FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:126.0) Gecko/2010010
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 describe('sandbox short links', () => {
-	let sandbox: Sandbox;
-	let keys: Keys;
-	let receiver: Receiver;
-	let client: ReturnType<typeof clientsFor>['shortLink'];
-
-	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-		keys = sandbox.keys as Keys;
-		client = clientsFor(sandbox.baseUrl, keys).shortLink;
-		receiver = await startReceiver();
-	});
-	afterAll(async () => {
-		await sandbox.close();
-		await receiver.close();
+	const suite = sandboxWithReceiver();
+	let client: SandboxWithReceiver['clients']['shortLink'];
+	beforeAll(() => {
+		client = suite.clients.shortLink;
 	});
 
 	it('redirects a short URL with 302, records the click and emits link.clicked', async () => {
@@ -41,17 +27,17 @@ describe('sandbox short links', () => {
 				tags: ['promo'],
 			},
 		});
-		expect(link.shortUrl).toBe(`${sandbox.baseUrl}/spring-sale`);
+		expect(link.shortUrl).toBe(`${suite.sandbox.baseUrl}/spring-sale`);
 		const webhook = await client.webhooks.create({
 			body: {
-				url: `${receiver.url}/links`,
+				url: `${suite.receiver.url}/links`,
 				events: ['link.clicked'],
 				filters: { linkIds: [link.id] },
 			},
 		});
-		receiver.secrets.push(webhook.secret);
+		suite.receiver.secrets.push(webhook.secret);
 
-		const visit = await raw(sandbox.baseUrl, 'GET', '/spring-sale', {
+		const visit = await raw(suite.sandbox.baseUrl, 'GET', '/spring-sale', {
 			headers: {
 				'user-agent': IPHONE_SAFARI,
 				referer: 'https://news.example.org/post',
@@ -62,7 +48,7 @@ describe('sandbox short links', () => {
 		expect(visit.headers.location).toBe('https://example.com/landing?utm=1');
 		expect(visit.headers['x-request-id']).toMatch(/^req_/);
 
-		const delivery = await receiver.waitForEvent('link.clicked');
+		const delivery = await suite.receiver.waitForEvent('link.clicked');
 		expect(delivery.signature.valid).toBe(true);
 		expect(delivery.event.data).toMatchObject({
 			link: { id: link.id, code: 'spring-sale', clickCount: 1 },
@@ -77,17 +63,19 @@ describe('sandbox short links', () => {
 		});
 
 		// A HEAD (a link preview) is answered but not counted.
-		const head = await raw(sandbox.baseUrl, 'HEAD', '/spring-sale', {
+		const head = await raw(suite.sandbox.baseUrl, 'HEAD', '/spring-sale', {
 			headers: { 'user-agent': DESKTOP_FIREFOX },
 		});
 		expect([head.status, head.headers.location]).toEqual([
 			302,
 			'https://example.com/landing?utm=1',
 		]);
-		await raw(sandbox.baseUrl, 'GET', '/spring-sale', {
+		await raw(suite.sandbox.baseUrl, 'GET', '/spring-sale', {
 			headers: { 'user-agent': DESKTOP_FIREFOX },
 		});
-		await raw(sandbox.baseUrl, 'GET', '/spring-sale', { headers: { 'user-agent': GOOGLEBOT } });
+		await raw(suite.sandbox.baseUrl, 'GET', '/spring-sale', {
+			headers: { 'user-agent': GOOGLEBOT },
+		});
 		const people = await client.clicks.list({ linkId: link.id });
 		expect(people.data.map((click) => [click.device, click.browser, click.country])).toEqual([
 			['desktop', 'Firefox', null],
@@ -103,15 +91,15 @@ describe('sandbox short links', () => {
 	it('answers 410 for an expired link and 404 for an unknown code', async () => {
 		const link = await client.links.create({ body: { url: 'https://example.com/soon-gone' } });
 		const code = link.code as string;
-		expect((await raw(sandbox.baseUrl, 'GET', `/${code}`)).status).toBe(302);
+		expect((await raw(suite.sandbox.baseUrl, 'GET', `/${code}`)).status).toBe(302);
 		await client.links.update({
 			linkId: link.id,
 			body: { expiresAt: new Date(Date.now() - 1000).toISOString() },
 		});
-		const expired = await raw(sandbox.baseUrl, 'GET', `/${code}`);
+		const expired = await raw(suite.sandbox.baseUrl, 'GET', `/${code}`);
 		expect(expired.status).toBe(410);
 		expect(expired.body).toMatchObject({ error: { code: 'link_expired' } });
-		expect((await raw(sandbox.baseUrl, 'GET', '/no-such-code')).status).toBe(404);
+		expect((await raw(suite.sandbox.baseUrl, 'GET', '/no-such-code')).status).toBe(404);
 		// The expired visit was not recorded.
 		const clicks = await client.clicks.list({ linkId: link.id, query: { includeBots: true } });
 		expect(clicks.data).toHaveLength(1);
@@ -146,7 +134,7 @@ describe('sandbox short links', () => {
 				'link.deleted',
 				'link.updated',
 			]);
-			expect((await raw(sandbox.baseUrl, 'GET', `/${link.code}`)).status).toBe(404);
+			expect((await raw(suite.sandbox.baseUrl, 'GET', `/${link.code}`)).status).toBe(404);
 			await expect(client.links.get({ linkId: link.id })).rejects.toMatchObject({ status: 404 });
 		} finally {
 			await all.close();

@@ -1,15 +1,5 @@
 import { findUrls } from '../../sandbox/handlers/tracked-links';
-import type { Sandbox } from '../../sandbox/server';
-import {
-	clientsFor,
-	PHONE_BROWSER,
-	raw,
-	startReceiver,
-	startTestSandbox,
-	type Receiver,
-} from '../support/sandbox';
-
-type Keys = NonNullable<Sandbox['keys']>;
+import { PHONE_BROWSER, raw, sandboxWithReceiver } from '../support/sandbox';
 
 describe('which URLs of a text are tracked', () => {
 	const urls = (text: string) => findUrls(text).map((found) => found.url);
@@ -50,40 +40,34 @@ describe('which URLs of a text are tracked', () => {
 });
 
 describe('sandbox tracked links', () => {
-	let sandbox: Sandbox;
-	let keys: Keys;
-	let receiver: Receiver;
-	let clients: ReturnType<typeof clientsFor>;
+	const suite = sandboxWithReceiver();
 	let instanceId: string;
 
 	beforeAll(async () => {
-		sandbox = await startTestSandbox();
-		keys = sandbox.keys as Keys;
-		clients = clientsFor(sandbox.baseUrl, keys);
-		receiver = await startReceiver();
-		const instance = await clients.workspace.instances.create({ body: { name: 'Tracked' } });
-		await clients.workspace.instances.connect({
+		const instance = await suite.clients.workspace.instances.create({ body: { name: 'Tracked' } });
+		await suite.clients.workspace.instances.connect({
 			instanceId: instance.id,
 			body: { method: 'qr' },
 		});
-		const scan = await raw(sandbox.baseUrl, 'POST', `/sandbox/instances/${instance.id}/scan`, {
-			key: keys.workspace,
-			body: {},
-		});
+		const scan = await raw(
+			suite.sandbox.baseUrl,
+			'POST',
+			`/sandbox/instances/${instance.id}/scan`,
+			{
+				key: suite.keys.workspace,
+				body: {},
+			},
+		);
 		expect(scan.status).toBe(200);
 		instanceId = instance.id;
-		const webhook = await clients.shortLink.webhooks.create({
-			body: { url: `${receiver.url}/links`, events: ['link.clicked'] },
+		const webhook = await suite.clients.shortLink.webhooks.create({
+			body: { url: `${suite.receiver.url}/links`, events: ['link.clicked'] },
 		});
-		receiver.secrets.push(webhook.secret);
-	});
-	afterAll(async () => {
-		await sandbox.close();
-		await receiver.close();
+		suite.receiver.secrets.push(webhook.secret);
 	});
 
 	it('replaces each URL of a text with a short link of the workspace, tagged with the message', async () => {
-		const message = await clients.workspace.messages.sendText({
+		const message = await suite.clients.workspace.messages.sendText({
 			instanceId,
 			body: {
 				to: '+14155550123',
@@ -97,18 +81,21 @@ describe('sandbox tracked links', () => {
 			'https://maps.example/x',
 		]);
 		const [sale, map] = tracked;
-		expect(sale.shortUrl).toMatch(new RegExp(`^${sandbox.baseUrl}/[A-Za-z0-9]{7}$`));
+		expect(sale.shortUrl).toMatch(new RegExp(`^${suite.sandbox.baseUrl}/[A-Za-z0-9]{7}$`));
 		// The text actually sent, as stored and as a GET shows it; the punctuation stays where it was.
 		const sent = `Our sale: ${sale.shortUrl}. Again: ${sale.shortUrl}! Map: ${map.shortUrl}`;
 		expect(message.content).toEqual({ text: sent });
-		const stored = await clients.workspace.messages.get({ instanceId, messageId: message.id });
+		const stored = await suite.clients.workspace.messages.get({
+			instanceId,
+			messageId: message.id,
+		});
 		expect(stored.content).toEqual({ text: sent });
 		expect(stored.trackedLinks).toEqual(tracked);
 
 		// The links belong to the workspace's short-link surface, tagged with the message id.
-		const links = await clients.shortLink.links.list.all({ query: { tag: message.id } });
+		const links = await suite.clients.shortLink.links.list.all({ query: { tag: message.id } });
 		expect(links.map((link) => link.id).sort()).toEqual(tracked.map((link) => link.linkId).sort());
-		const link = await clients.shortLink.links.get({ linkId: sale.linkId as string });
+		const link = await suite.clients.shortLink.links.get({ linkId: sale.linkId as string });
 		expect(link).toMatchObject({
 			url: 'https://shop.example/sale',
 			shortUrl: sale.shortUrl,
@@ -119,20 +106,20 @@ describe('sandbox tracked links', () => {
 	});
 
 	it('a click on a tracked link redirects and names the message and the recipient', async () => {
-		const message = await clients.workspace.messages.sendText({
+		const message = await suite.clients.workspace.messages.sendText({
 			instanceId,
 			body: { to: '+442071838750', text: 'Read https://blog.example/post', trackLinks: true },
 		});
 		const [tracked] = message.trackedLinks ?? [];
 		const code = new URL(tracked.shortUrl).pathname.slice(1);
 
-		const visit = await raw(sandbox.baseUrl, 'GET', `/${code}`, {
+		const visit = await raw(suite.sandbox.baseUrl, 'GET', `/${code}`, {
 			headers: { 'user-agent': PHONE_BROWSER },
 		});
 		expect(visit.status).toBe(302);
 		expect(visit.headers.location).toBe('https://blog.example/post');
 
-		const delivery = await receiver.waitForEvent(
+		const delivery = await suite.receiver.waitForEvent(
 			'link.clicked',
 			(received) => (received.event.data.link as { id: string }).id === tracked.linkId,
 		);
@@ -145,12 +132,12 @@ describe('sandbox tracked links', () => {
 			messageId: message.id,
 			recipient: '+442071838750',
 		});
-		const clicks = await clients.shortLink.clicks.list({ linkId: tracked.linkId as string });
+		const clicks = await suite.clients.shortLink.clicks.list({ linkId: tracked.linkId as string });
 		expect(clicks.data[0]).toMatchObject({ messageId: message.id, recipient: '+442071838750' });
 	});
 
 	it('tracks the caption of a media message, by URL and uploaded', async () => {
-		const byUrl = await clients.workspace.messages.sendMedia({
+		const byUrl = await suite.clients.workspace.messages.sendMedia({
 			instanceId,
 			body: {
 				to: '+14155550123',
@@ -165,7 +152,7 @@ describe('sandbox tracked links', () => {
 		expect(byUrl.content?.caption).toBe(`Menu at ${byUrl.trackedLinks?.[0].shortUrl}`);
 
 		// Multipart: the flag travels as a form field.
-		const uploaded = await clients.workspace.messages.sendMediaUpload({
+		const uploaded = await suite.clients.workspace.messages.sendMediaUpload({
 			instanceId,
 			body: {
 				to: '+14155550123',
@@ -179,7 +166,7 @@ describe('sandbox tracked links', () => {
 	});
 
 	it('tracks the body of a message with reply buttons, within its own limit', async () => {
-		const buttons = await clients.workspace.messages.sendButtons({
+		const buttons = await suite.clients.workspace.messages.sendButtons({
 			instanceId,
 			body: {
 				to: '+14155550123',
@@ -193,11 +180,11 @@ describe('sandbox tracked links', () => {
 		expect(buttons.content).toMatchObject({ text: `Shall we book ${venue.shortUrl}?` });
 
 		const tooLong = await raw(
-			sandbox.baseUrl,
+			suite.sandbox.baseUrl,
 			'POST',
 			`/api/v1/instances/${instanceId}/messages/buttons`,
 			{
-				key: keys.workspace,
+				key: suite.keys.workspace,
 				body: {
 					to: '+14155550123',
 					text: `${'x'.repeat(1010)} https://a.b`,
@@ -216,13 +203,13 @@ describe('sandbox tracked links', () => {
 
 	it('leaves a text alone without trackLinks, or with no URL in it', async () => {
 		const text = 'See https://plain.example/x';
-		const untracked = await clients.workspace.messages.sendText({
+		const untracked = await suite.clients.workspace.messages.sendText({
 			instanceId,
 			body: { to: '+14155550123', text },
 		});
 		expect(untracked.content).toEqual({ text });
 		expect(untracked.trackedLinks).toBeUndefined();
-		const noUrl = await clients.workspace.messages.sendText({
+		const noUrl = await suite.clients.workspace.messages.sendText({
 			instanceId,
 			body: { to: '+14155550123', text: 'No link here', trackLinks: true },
 		});
@@ -231,14 +218,14 @@ describe('sandbox tracked links', () => {
 	});
 
 	it('refuses a text that tracking would make too long, and creates no link', async () => {
-		const before = (await clients.shortLink.links.list.all({})).length;
+		const before = (await suite.clients.shortLink.links.list.all({})).length;
 		const text = `${'x'.repeat(4080)} https://a.b`;
 		const answer = await raw(
-			sandbox.baseUrl,
+			suite.sandbox.baseUrl,
 			'POST',
 			`/api/v1/instances/${instanceId}/messages/text`,
 			{
-				key: keys.workspace,
+				key: suite.keys.workspace,
 				body: { to: '+14155550123', text, trackLinks: true },
 			},
 		);
@@ -249,13 +236,13 @@ describe('sandbox tracked links', () => {
 				details: [{ field: 'body.text', message: 'too long with tracked links (max 4096)' }],
 			},
 		});
-		expect((await clients.shortLink.links.list.all({})).length).toBe(before);
+		expect((await suite.clients.shortLink.links.list.all({})).length).toBe(before);
 	});
 
 	it('a send repeated under its idempotency key makes no new links', async () => {
 		const send = () =>
-			raw(sandbox.baseUrl, 'POST', `/api/v1/instances/${instanceId}/messages/text`, {
-				key: keys.workspace,
+			raw(suite.sandbox.baseUrl, 'POST', `/api/v1/instances/${instanceId}/messages/text`, {
+				key: suite.keys.workspace,
 				headers: { 'idempotency-key': 'tracked-once' },
 				body: { to: '+14155550123', text: 'Once: https://once.example', trackLinks: true },
 			});
@@ -263,6 +250,8 @@ describe('sandbox tracked links', () => {
 		const again = await send();
 		expect(again.body).toEqual(first.body);
 		const messageId = (first.body as { id: string }).id;
-		expect(await clients.shortLink.links.list.all({ query: { tag: messageId } })).toHaveLength(1);
+		expect(
+			await suite.clients.shortLink.links.list.all({ query: { tag: messageId } }),
+		).toHaveLength(1);
 	});
 });

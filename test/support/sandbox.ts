@@ -297,6 +297,45 @@ export function suiteSandbox(options: SandboxOptions = {}): {
 	return suite;
 }
 
+/** The keys of the workspace a test sandbox seeds. */
+export type SandboxKeys = NonNullable<Sandbox['keys']>;
+
+/** A test sandbox with its typed clients and a webhook receiver, as `sandboxWithReceiver` keeps them. */
+export interface SandboxWithReceiver {
+	sandbox: Sandbox;
+	keys: SandboxKeys;
+	clients: ReturnType<typeof clientsFor>;
+	receiver: Receiver;
+}
+
+/**
+ * A test sandbox and a webhook receiver for a whole file or `describe`: started before its tests (jest's
+ * beforeAll, so register it before hooks that use it), closed after them. Read the fields inside the tests.
+ */
+export function sandboxWithReceiver(options: SandboxOptions = {}): SandboxWithReceiver {
+	const suite = {} as SandboxWithReceiver;
+	beforeAll(async () => {
+		suite.sandbox = await startTestSandbox(options);
+		suite.keys = suite.sandbox.keys as SandboxKeys;
+		suite.clients = clientsFor(suite.sandbox.baseUrl, suite.keys);
+		suite.receiver = await startReceiver();
+	});
+	afterAll(async () => {
+		await suite.sandbox?.close();
+		await suite.receiver?.close();
+	});
+	return suite;
+}
+
+/** Subscribes the receiver to every workspace event (at its path /all) and trusts the webhook's secret. */
+export async function receiveAllWorkspaceEvents({ clients, receiver }: SandboxWithReceiver) {
+	const webhook = await clients.workspace.webhooks.create({
+		body: { url: `${receiver.url}/all`, events: ['*'] },
+	});
+	receiver.secrets.push(webhook.secret);
+	return webhook;
+}
+
 /**
  * A sandbox and a page of headless chromium for the console's browser tests: started before the file's tests
  * (jest's beforeAll, so register it before hooks that use it) and closed after them.
