@@ -1,5 +1,5 @@
 /**
- * Interactive messages in the suite.sandbox, through real HTTP: reply buttons and lists (and the channel's limits,
+ * Interactive messages in the sandbox, through real HTTP: reply buttons and lists (and the channel's limits,
  * refused before sending by the client and by the service), a simulated tap coming back as `message.received`
  * with `reply`, editing a sent text (`message.edited`) and the typing indicator.
  */
