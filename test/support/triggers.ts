@@ -1,19 +1,79 @@
 /**
- * What the Multichannel Trigger tests share: a sandbox on loopback with a connected instance, the stand-in for
- * n8n's webhook endpoint (n8n-core's `WebhookContext`), and triggers on `message.received` activated against
- * them with chosen options, deactivated when the file ends.
+ * What the trigger tests share: a sandbox on loopback, the stand-in for n8n's webhook endpoint (n8n-core's
+ * `WebhookContext`), and trigger nodes made against them with the seeded workspace's keys, the activated ones
+ * deactivated when the file ends. `useMessagingTrigger` adds a connected instance and triggers on
+ * `message.received`.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox/server';
-import { N8nEndpoint, TRIGGER_TYPES, TriggerUnderTest } from '../../dev/harness/triggers';
-import { clientsFor, connectedInstance, raw, startTestSandbox, type RawResponse } from './sandbox';
+import type { Sandbox, SandboxOptions } from '../../sandbox/server';
+import {
+	N8nEndpoint,
+	TRIGGER_TYPES,
+	TriggerUnderTest,
+	type TriggerOptions,
+} from '../../dev/harness/triggers';
+import {
+	clientsFor,
+	connectedInstance,
+	raw,
+	startTestSandbox,
+	type RawResponse,
+	type SandboxKeys,
+} from './sandbox';
 
-type Keys = NonNullable<Sandbox['keys']>;
+/** A trigger's options; the credentials are the three of the seeded workspace unless given. */
+export type TriggerSetup = Omit<TriggerOptions, 'credentials'> & Partial<TriggerOptions>;
+
+export interface TriggerSuite {
+	sandbox: Sandbox;
+	keys: SandboxKeys;
+	clients: ReturnType<typeof clientsFor>;
+	endpoint: N8nEndpoint;
+	/** The three credentials, each with its key of the seeded workspace at the sandbox. */
+	credentials(): TriggerOptions['credentials'];
+	/** A trigger node, not activated. */
+	trigger(setup: TriggerSetup): TriggerUnderTest;
+	/** A trigger node, activated now and deactivated when the file ends. */
+	activated(setup: TriggerSetup): Promise<TriggerUnderTest>;
+}
+
+/** Registers the file's `beforeAll`/`afterAll`; the suite's fields are set once `beforeAll` ran. */
+export function useTriggerSuite(options: SandboxOptions = { rateLimit: false }): TriggerSuite {
+	const active: TriggerUnderTest[] = [];
+	const suite = {} as TriggerSuite;
+	Object.assign(suite, {
+		credentials: () => ({
+			multichannelApi: { baseUrl: suite.sandbox.baseUrl, apiKey: suite.keys.workspace },
+			multichannelShortLinkApi: { baseUrl: suite.sandbox.baseUrl, apiKey: suite.keys.shortLink },
+			multichannelAutomationApi: { baseUrl: suite.sandbox.baseUrl, apiKey: suite.keys.automation },
+		}),
+		trigger: (setup: TriggerSetup) =>
+			new TriggerUnderTest(suite.endpoint, { credentials: suite.credentials(), ...setup }),
+		async activated(setup: TriggerSetup) {
+			const node = suite.trigger(setup);
+			await node.activate();
+			active.push(node);
+			return node;
+		},
+	} satisfies Pick<TriggerSuite, 'credentials' | 'trigger' | 'activated'>);
+	beforeAll(async () => {
+		suite.sandbox = await startTestSandbox(options);
+		suite.keys = suite.sandbox.keys as SandboxKeys;
+		suite.clients = clientsFor(suite.sandbox.baseUrl, suite.keys);
+		suite.endpoint = await new N8nEndpoint().start();
+	});
+	afterAll(async () => {
+		for (const node of active) await node.deactivate();
+		await suite.endpoint?.close();
+		await suite.sandbox?.close();
+	});
+	return suite;
+}
 
 export interface MessagingTriggerSuite {
 	sandbox: Sandbox;
-	keys: Keys;
+	keys: SandboxKeys;
 	endpoint: N8nEndpoint;
 	client: ReturnType<typeof clientsFor>['workspace'];
 	/** The connected instance contacts write to. */
@@ -24,40 +84,31 @@ export interface MessagingTriggerSuite {
 	activated(options: INodeParameters, name: string): Promise<TriggerUnderTest>;
 }
 
-/** Registers the file's `beforeAll`/`afterAll`; the suite's fields are set once `beforeAll` ran. */
+/** A trigger suite with a connected instance, for the Multichannel Trigger on `message.received`. */
 export function useMessagingTrigger(
 	instanceName: string,
 	phoneNumber: string,
 ): MessagingTriggerSuite {
-	const active: TriggerUnderTest[] = [];
+	const triggers = useTriggerSuite();
 	const suite = {
 		sandboxCall: (path: string, body: unknown = {}) =>
 			raw(suite.sandbox.baseUrl, 'POST', path, { key: suite.keys.workspace, body }),
-		async activated(options: INodeParameters, name: string) {
-			const node = new TriggerUnderTest(suite.endpoint, {
+		activated: (options: INodeParameters, name: string) =>
+			triggers.activated({
 				type: TRIGGER_TYPES.messaging,
 				name,
 				credentials: {
 					multichannelApi: { baseUrl: suite.sandbox.baseUrl, apiKey: suite.keys.workspace },
 				},
 				parameters: { events: ['message.received'], options },
-			});
-			await node.activate();
-			active.push(node);
-			return node;
-		},
+			}),
 	} as MessagingTriggerSuite;
 	beforeAll(async () => {
-		suite.sandbox = await startTestSandbox({ rateLimit: false });
-		suite.keys = suite.sandbox.keys as Keys;
-		suite.client = clientsFor(suite.sandbox.baseUrl, suite.keys).workspace;
-		suite.endpoint = await new N8nEndpoint().start();
+		suite.sandbox = triggers.sandbox;
+		suite.keys = triggers.keys;
+		suite.endpoint = triggers.endpoint;
+		suite.client = triggers.clients.workspace;
 		suite.instanceId = (await connectedInstance(suite.sandbox, instanceName, phoneNumber)).id;
-	});
-	afterAll(async () => {
-		for (const node of active) await node.deactivate();
-		await suite.endpoint?.close();
-		await suite.sandbox?.close();
 	});
 	return suite;
 }

@@ -6,54 +6,21 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, raw, sleep, startTestSandbox, waitFor } from '../support/sandbox';
+import { raw, sleep, waitFor } from '../support/sandbox';
+import { useTriggerSuite } from '../support/triggers';
 import {
 	logLines,
-	N8nEndpoint,
 	TRIGGER_TYPES,
-	TriggerUnderTest,
 	type Delivery,
-	type TriggerOptions,
+	type TriggerUnderTest,
 } from '../../dev/harness/triggers';
-
-type Keys = NonNullable<Sandbox['keys']>;
 
 const IPHONE_SAFARI =
 	'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-let sandbox: Sandbox;
-let keys: Keys;
-let endpoint: N8nEndpoint;
-let clients: ReturnType<typeof clientsFor>;
-const active: TriggerUnderTest[] = [];
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox({ rateLimit: false });
-	keys = sandbox.keys as Keys;
-	clients = clientsFor(sandbox.baseUrl, keys);
-	endpoint = await new N8nEndpoint().start();
-});
-afterAll(async () => {
-	for (const node of active) await node.deactivate();
-	await endpoint.close();
-	await sandbox.close();
-});
-
-async function activated(options: Omit<TriggerOptions, 'credentials'>): Promise<TriggerUnderTest> {
-	const node = new TriggerUnderTest(endpoint, {
-		credentials: {
-			multichannelApi: { baseUrl: sandbox.baseUrl, apiKey: keys.workspace },
-			multichannelShortLinkApi: { baseUrl: sandbox.baseUrl, apiKey: keys.shortLink },
-			multichannelAutomationApi: { baseUrl: sandbox.baseUrl, apiKey: keys.automation },
-		},
-		...options,
-	});
-	await node.activate();
-	active.push(node);
-	return node;
-}
+const suite = useTriggerSuite();
+const { activated } = suite;
 
 const secretOf = (node: TriggerUnderTest, test = false) =>
 	(node.nodeStaticData(test).webhooks as Record<string, { secret: string }>)[node.webhookUrl(test)]
@@ -62,7 +29,7 @@ const secretOf = (node: TriggerUnderTest, test = false) =>
 function executions(node: TriggerUnderTest, count: number, what: string): Promise<Delivery[]> {
 	return waitFor(
 		() => {
-			const started = endpoint.executions(node);
+			const started = suite.endpoint.executions(node);
 			return started.length >= count ? started : undefined;
 		},
 		5000,
@@ -73,7 +40,7 @@ function executions(node: TriggerUnderTest, count: number, what: string): Promis
 /** What the output of one execution must never carry: the signing secret. */
 function expectNoSecret(node: TriggerUnderTest, test = false) {
 	const secret = secretOf(node, test);
-	for (const delivery of endpoint.of(node)) {
+	for (const delivery of suite.endpoint.of(node)) {
 		expect(JSON.stringify(delivery.items ?? [])).not.toContain(secret);
 		expect(delivery.responseBody).not.toContain(secret);
 	}
@@ -82,16 +49,18 @@ function expectNoSecret(node: TriggerUnderTest, test = false) {
 
 describe('Multichannel Short Link Trigger', () => {
 	it('produces the click when a sandbox short link is opened, and skips bot clicks', async () => {
-		const link = await clients.shortLink.links.create({
+		const link = await suite.clients.shortLink.links.create({
 			body: { url: 'https://example.com/spring', code: 'trigger-spring', title: 'Spring' },
 		});
-		const other = await clients.shortLink.links.create({ body: { url: 'https://example.com/x' } });
+		const other = await suite.clients.shortLink.links.create({
+			body: { url: 'https://example.com/x' },
+		});
 		const node = await activated({
 			type: TRIGGER_TYPES.shortLink,
 			parameters: { events: ['link.clicked'], linkIds: [link.id] },
 		});
 
-		const visit = await raw(sandbox.baseUrl, 'GET', '/trigger-spring', {
+		const visit = await raw(suite.sandbox.baseUrl, 'GET', '/trigger-spring', {
 			headers: { 'user-agent': IPHONE_SAFARI, 'cf-ipcountry': 'fr' },
 		});
 		expect(visit.status).toBe(302);
@@ -106,7 +75,7 @@ describe('Multichannel Short Link Trigger', () => {
 					id: event.id,
 					type: 'link.clicked',
 					createdAt: event.createdAt,
-					workspaceId: sandbox.workspaceId,
+					workspaceId: suite.sandbox.workspaceId,
 					data: {
 						link: expect.objectContaining({ id: link.id, code: 'trigger-spring' }),
 						click: expect.objectContaining({
@@ -121,10 +90,12 @@ describe('Multichannel Short Link Trigger', () => {
 		]);
 
 		// A crawler's click is delivered, acknowledged and dropped; another link's click is not even sent.
-		await raw(sandbox.baseUrl, 'GET', '/trigger-spring', { headers: { 'user-agent': GOOGLEBOT } });
-		await raw(sandbox.baseUrl, 'GET', `/${other.code as string}`);
+		await raw(suite.sandbox.baseUrl, 'GET', '/trigger-spring', {
+			headers: { 'user-agent': GOOGLEBOT },
+		});
+		await raw(suite.sandbox.baseUrl, 'GET', `/${other.code as string}`);
 		const bot = await waitFor(
-			() => endpoint.of(node).find((delivery) => delivery.rawBody.includes('"bot":true')),
+			() => suite.endpoint.of(node).find((delivery) => delivery.rawBody.includes('"bot":true')),
 			5000,
 			'the bot click delivery',
 		);
@@ -135,8 +106,8 @@ describe('Multichannel Short Link Trigger', () => {
 			reason: 'click by a bot',
 		});
 		await sleep(100);
-		expect(endpoint.of(node)).toHaveLength(2);
-		expect(endpoint.executions(node)).toHaveLength(1);
+		expect(suite.endpoint.of(node)).toHaveLength(2);
+		expect(suite.endpoint.executions(node)).toHaveLength(1);
 		expectNoSecret(node);
 	});
 });
@@ -144,10 +115,10 @@ describe('Multichannel Short Link Trigger', () => {
 describe('Multichannel Trigger', () => {
 	it('produces an injected inbound message, for the chosen instance only', async () => {
 		const sandboxCall = (path: string, body: unknown = {}) =>
-			raw(sandbox.baseUrl, 'POST', path, { key: keys.workspace, body });
+			raw(suite.sandbox.baseUrl, 'POST', path, { key: suite.keys.workspace, body });
 		const connected = async (name: string, phoneNumber: string) => {
-			const instance = await clients.workspace.instances.create({ body: { name } });
-			await clients.workspace.instances.connect({
+			const instance = await suite.clients.workspace.instances.create({ body: { name } });
+			await suite.clients.workspace.instances.connect({
 				instanceId: instance.id,
 				body: { method: 'qr' },
 			});
@@ -190,7 +161,7 @@ describe('Multichannel Trigger', () => {
 			}),
 		]);
 		await sleep(100);
-		expect(endpoint.of(node)).toHaveLength(1);
+		expect(suite.endpoint.of(node)).toHaveLength(1);
 		expectNoSecret(node);
 	});
 });
@@ -205,8 +176,10 @@ describe('Multichannel Automation Trigger', () => {
 				options: { onlyData: true },
 			},
 		});
-		await clients.automation.events.publish({ body: { name: 'order.updated', payload: { n: 0 } } });
-		const published = await clients.automation.events.publish({
+		await suite.clients.automation.events.publish({
+			body: { name: 'order.updated', payload: { n: 0 } },
+		});
+		const published = await suite.clients.automation.events.publish({
 			body: { name: 'order.created', payload: { orderId: 42, total: 99.5 } },
 		});
 
@@ -217,19 +190,19 @@ describe('Multichannel Automation Trigger', () => {
 			},
 		]);
 		await sleep(100);
-		expect(endpoint.of(node)).toHaveLength(1);
+		expect(suite.endpoint.of(node)).toHaveLength(1);
 		expectNoSecret(node);
 	});
 
 	it('works on the test URL while the editor listens for a test event', async () => {
 		const node = await activated({ type: TRIGGER_TYPES.automation, parameters: {} });
 		await node.listenForTest();
-		const published = await clients.automation.events.publish({
+		const published = await suite.clients.automation.events.publish({
 			body: { name: 'test.ping', payload: { hello: 'world' } },
 		});
 
 		const test = await waitFor(
-			() => endpoint.executions(node).find((delivery) => delivery.test),
+			() => suite.endpoint.executions(node).find((delivery) => delivery.test),
 			5000,
 			'the test-URL delivery',
 		);
@@ -239,7 +212,7 @@ describe('Multichannel Automation Trigger', () => {
 		});
 		// The production webhook got it as well: both are registered while the editor listens.
 		await waitFor(
-			() => endpoint.executions(node).find((delivery) => !delivery.test),
+			() => suite.endpoint.executions(node).find((delivery) => !delivery.test),
 			5000,
 			'the production delivery',
 		);
@@ -251,16 +224,16 @@ describe('Multichannel Automation Trigger', () => {
 		const node = await activated({ type: TRIGGER_TYPES.automation, parameters: {} });
 		let failed = false;
 		// A proxy in front of n8n that gave up waiting: 504, though the execution started.
-		endpoint.answerAfterExecution = (delivery) => {
+		suite.endpoint.answerAfterExecution = (delivery) => {
 			if (delivery.trigger !== node || failed) return 200;
 			failed = true;
 			return 504;
 		};
 		try {
-			await clients.automation.events.publish({ body: { name: 'retry.me', payload: {} } });
+			await suite.clients.automation.events.publish({ body: { name: 'retry.me', payload: {} } });
 			const [again] = await waitFor(
 				() => {
-					const deliveries = endpoint.of(node);
+					const deliveries = suite.endpoint.of(node);
 					return deliveries.length >= 2 ? deliveries.slice(1) : undefined;
 				},
 				5000,
@@ -270,9 +243,9 @@ describe('Multichannel Automation Trigger', () => {
 			expect(again.status).toBe(200);
 			expect(again.items).toBeUndefined();
 			expect(JSON.parse(again.responseBody)).toMatchObject({ reason: 'duplicate' });
-			expect(endpoint.executions(node)).toHaveLength(1);
+			expect(suite.endpoint.executions(node)).toHaveLength(1);
 		} finally {
-			endpoint.answerAfterExecution = () => 200;
+			suite.endpoint.answerAfterExecution = () => 200;
 		}
 	});
 });

@@ -6,50 +6,16 @@
  */
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox/server';
 import type { WebhookRecord } from '../../sandbox/store';
-import { clientsFor, startTestSandbox } from '../support/sandbox';
-import {
-	logLines,
-	N8nEndpoint,
-	TRIGGER_TYPES,
-	TriggerUnderTest,
-	type TriggerOptions,
-} from '../../dev/harness/triggers';
+import { useTriggerSuite } from '../support/triggers';
+import { logLines, TRIGGER_TYPES, type TriggerUnderTest } from '../../dev/harness/triggers';
 
-type Keys = NonNullable<Sandbox['keys']>;
-
-let sandbox: Sandbox;
-let keys: Keys;
-let endpoint: N8nEndpoint;
-let clients: ReturnType<typeof clientsFor>;
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox({ rateLimit: false });
-	keys = sandbox.keys as Keys;
-	clients = clientsFor(sandbox.baseUrl, keys);
-	endpoint = await new N8nEndpoint().start();
-});
-afterAll(async () => {
-	await endpoint.close();
-	await sandbox.close();
-});
-
-function credentials() {
-	return {
-		multichannelApi: { baseUrl: sandbox.baseUrl, apiKey: keys.workspace },
-		multichannelShortLinkApi: { baseUrl: sandbox.baseUrl, apiKey: keys.shortLink },
-		multichannelAutomationApi: { baseUrl: sandbox.baseUrl, apiKey: keys.automation },
-	};
-}
-
-function trigger(options: Omit<TriggerOptions, 'credentials'> & Partial<TriggerOptions>) {
-	return new TriggerUnderTest(endpoint, { credentials: credentials(), ...options });
-}
+const suite = useTriggerSuite();
+const { credentials, trigger } = suite;
 
 /** The webhooks the sandbox holds for a trigger (production or test URL). */
 const webhooksAt = (url: string): WebhookRecord[] =>
-	sandbox.store.all('webhooks').filter((webhook) => webhook.url === url);
+	suite.sandbox.store.all('webhooks').filter((webhook) => webhook.url === url);
 
 interface Stored {
 	webhooks?: Record<string, { webhookId: string; secret: string; events: string[] }>;
@@ -58,7 +24,9 @@ const stored = (node: TriggerUnderTest, test = false) => node.nodeStaticData(tes
 
 describe('activation', () => {
 	it('registers exactly one webhook with the node URL, the chosen events and a fresh secret', async () => {
-		const link = await clients.shortLink.links.create({ body: { url: 'https://example.com/a' } });
+		const link = await suite.clients.shortLink.links.create({
+			body: { url: 'https://example.com/a' },
+		});
 		const node = trigger({
 			type: TRIGGER_TYPES.shortLink,
 			parameters: { events: ['link.clicked', 'link.deleted'], linkIds: [link.id] },
@@ -142,7 +110,10 @@ describe('activation', () => {
 			parameters: {},
 			credentials: {
 				...credentials(),
-				multichannelAutomationApi: { baseUrl: sandbox.baseUrl, apiKey: 'mca_not-a-real-key-0000' },
+				multichannelAutomationApi: {
+					baseUrl: suite.sandbox.baseUrl,
+					apiKey: 'mca_not-a-real-key-0000',
+				},
 			},
 		});
 		const error = (await node.activate().catch((caught: unknown) => caught)) as NodeApiError;
@@ -171,7 +142,7 @@ describe('checkExists', () => {
 		await node.activate('init');
 		expect(webhooksAt(node.webhookUrl()).map((webhook) => webhook.id)).toEqual([first.id]);
 
-		await clients.automation.webhooks.delete({ webhookId: first.id });
+		await suite.clients.automation.webhooks.delete({ webhookId: first.id });
 		expect(await node.hook('checkExists')).toBe(false);
 		expect(stored(node).webhooks).toBeUndefined();
 
@@ -191,7 +162,7 @@ describe('checkExists', () => {
 		await node.activate();
 		const [first] = webhooksAt(node.webhookUrl());
 
-		await clients.workspace.webhooks.update({
+		await suite.clients.workspace.webhooks.update({
 			webhookId: first.id,
 			body: { events: ['message.sent'] },
 		});
@@ -201,11 +172,11 @@ describe('checkExists', () => {
 		expect(replaced.id).not.toBe(first.id);
 		expect(replaced.events).toEqual(['message.received']);
 
-		const record = sandbox.store.get('webhooks', replaced.id) as WebhookRecord;
+		const record = suite.sandbox.store.get('webhooks', replaced.id) as WebhookRecord;
 		record.status = 'disabled';
 		record.disabledReason = 'deliveries kept failing';
 		expect(await node.hook('checkExists')).toBe(true);
-		expect(sandbox.store.get('webhooks', replaced.id)?.status).toBe('active');
+		expect(suite.sandbox.store.get('webhooks', replaced.id)?.status).toBe('active');
 		await node.deactivate();
 	});
 });
@@ -221,7 +192,7 @@ describe('deactivation', () => {
 
 		await node.activate();
 		const [webhook] = webhooksAt(node.webhookUrl());
-		await clients.shortLink.webhooks.delete({ webhookId: webhook.id });
+		await suite.clients.shortLink.webhooks.delete({ webhookId: webhook.id });
 		await expect(node.deactivate()).resolves.toBeUndefined();
 		expect(stored(node)).toEqual({});
 	});
@@ -231,7 +202,7 @@ describe('deactivation', () => {
 			type: TRIGGER_TYPES.automation,
 			parameters: { listenTo: 'chosen', eventNames: 'cycle.event' },
 		});
-		const before = sandbox.store.all('webhooks').length;
+		const before = suite.sandbox.store.all('webhooks').length;
 		const ids = new Set<string>();
 		for (let cycle = 0; cycle < 20; cycle++) {
 			await node.activate();
@@ -242,7 +213,7 @@ describe('deactivation', () => {
 		}
 		expect(ids.size).toBe(20);
 		expect(webhooksAt(node.webhookUrl())).toHaveLength(0);
-		expect(sandbox.store.all('webhooks')).toHaveLength(before);
+		expect(suite.sandbox.store.all('webhooks')).toHaveLength(before);
 		expect(stored(node)).toEqual({});
 	});
 

@@ -5,64 +5,43 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, PHONE_BROWSER, raw, startTestSandbox, waitFor } from '../support/sandbox';
-import {
-	N8nEndpoint,
-	TRIGGER_TYPES,
-	TriggerUnderTest,
-	type Delivery,
-} from '../../dev/harness/triggers';
+import { PHONE_BROWSER, raw, waitFor } from '../support/sandbox';
+import { useTriggerSuite } from '../support/triggers';
+import { TRIGGER_TYPES, type Delivery, type TriggerUnderTest } from '../../dev/harness/triggers';
 
-type Keys = NonNullable<Sandbox['keys']>;
-
-let sandbox: Sandbox;
-let keys: Keys;
-let endpoint: N8nEndpoint;
-let clients: ReturnType<typeof clientsFor>;
+const suite = useTriggerSuite();
 let instanceId: string;
-const active: TriggerUnderTest[] = [];
 
 beforeAll(async () => {
-	sandbox = await startTestSandbox({ rateLimit: false });
-	keys = sandbox.keys as Keys;
-	clients = clientsFor(sandbox.baseUrl, keys);
-	endpoint = await new N8nEndpoint().start();
-	const instance = await clients.workspace.instances.create({ body: { name: 'Campaign' } });
-	await clients.workspace.instances.connect({ instanceId: instance.id, body: { method: 'qr' } });
-	await raw(sandbox.baseUrl, 'POST', `/sandbox/instances/${instance.id}/scan`, {
-		key: keys.workspace,
+	const instance = await suite.clients.workspace.instances.create({ body: { name: 'Campaign' } });
+	await suite.clients.workspace.instances.connect({
+		instanceId: instance.id,
+		body: { method: 'qr' },
+	});
+	await raw(suite.sandbox.baseUrl, 'POST', `/sandbox/instances/${instance.id}/scan`, {
+		key: suite.keys.workspace,
 		body: {},
 	});
 	instanceId = instance.id;
 });
-afterAll(async () => {
-	for (const node of active) await node.deactivate();
-	await endpoint.close();
-	await sandbox.close();
-});
-
-async function activated(options: IDataObject): Promise<TriggerUnderTest> {
-	const node = new TriggerUnderTest(endpoint, {
+function activated(options: IDataObject): Promise<TriggerUnderTest> {
+	return suite.activated({
 		type: TRIGGER_TYPES.shortLink,
 		parameters: { events: ['link.clicked'], ...options },
 		credentials: {
-			multichannelShortLinkApi: { baseUrl: sandbox.baseUrl, apiKey: keys.shortLink },
+			multichannelShortLinkApi: { baseUrl: suite.sandbox.baseUrl, apiKey: suite.keys.shortLink },
 		},
 	});
-	await node.activate();
-	active.push(node);
-	return node;
 }
 
 /** Sends a text with tracked links to `to` and opens its (first) short link from a phone. */
 async function sendAndClick(to: string): Promise<{ messageId: string; linkId: string }> {
-	const message = await clients.workspace.messages.sendText({
+	const message = await suite.clients.workspace.messages.sendText({
 		instanceId,
 		body: { to, text: 'Spring sale: https://shop.example/spring', trackLinks: true },
 	});
 	const [tracked] = message.trackedLinks ?? [];
-	const visit = await raw(sandbox.baseUrl, 'GET', new URL(tracked.shortUrl).pathname, {
+	const visit = await raw(suite.sandbox.baseUrl, 'GET', new URL(tracked.shortUrl).pathname, {
 		headers: { 'user-agent': PHONE_BROWSER },
 	});
 	expect(visit.status).toBe(302);
@@ -72,7 +51,7 @@ async function sendAndClick(to: string): Promise<{ messageId: string; linkId: st
 function execution(node: TriggerUnderTest, linkId: string): Promise<Delivery> {
 	return waitFor(
 		() =>
-			endpoint
+			suite.endpoint
 				.executions(node)
 				.find((delivery) => delivery.rawBody.includes(`"linkId":"${linkId}"`)),
 		5000,
@@ -110,8 +89,10 @@ describe('Short Link Trigger on a tracked link', () => {
 
 	it('a click on a link of its own (not tracked) has no message nor recipient', async () => {
 		const node = await activated({});
-		const link = await clients.shortLink.links.create({ body: { url: 'https://example.com/own' } });
-		await raw(sandbox.baseUrl, 'GET', `/${link.code as string}`, {
+		const link = await suite.clients.shortLink.links.create({
+			body: { url: 'https://example.com/own' },
+		});
+		await raw(suite.sandbox.baseUrl, 'GET', `/${link.code as string}`, {
 			headers: { 'user-agent': PHONE_BROWSER },
 		});
 
