@@ -7,15 +7,9 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, startTestSandbox } from '../support/sandbox';
-import {
-	runNode,
-	type NodeUnderTest,
-	type RunNodeOptions,
-	type WorkflowResult,
-} from '../../dev/harness';
-import { failure } from '../support/nodes';
+import { clientsFor } from '../support/sandbox';
+import { runNode, type NodeUnderTest } from '../../dev/harness';
+import { failure, useSandboxNode } from '../support/nodes';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
@@ -23,10 +17,8 @@ afterAll(() => nock.restore());
 const NODE_TYPE = 'n8n-nodes-multichannel.multichannelAutomation';
 const NODE_NAME = 'Automation';
 
-type Keys = NonNullable<Sandbox['keys']>;
-
-let sandbox: Sandbox;
-let keys: Keys;
+const suite = useSandboxNode('multichannelAutomationApi');
+const { run } = suite;
 
 function eventNode(parameters: IDataObject, extra: Partial<NodeUnderTest> = {}): NodeUnderTest {
 	return {
@@ -37,36 +29,16 @@ function eventNode(parameters: IDataObject, extra: Partial<NodeUnderTest> = {}):
 	} as NodeUnderTest;
 }
 
-/** Runs the node with the sandbox's automation key (or another), and checks no key leaks into the run. */
-async function run(
-	node: NodeUnderTest,
-	options: RunNodeOptions & { apiKey?: string } = {},
-): Promise<WorkflowResult> {
-	const apiKey = options.apiKey ?? keys.automation;
-	const result = await runNode(node, {
-		credentials: { multichannelAutomationApi: { baseUrl: sandbox.baseUrl, apiKey } },
-		...options,
-	});
-	const everything = JSON.stringify(result.run.data);
-	for (const key of [apiKey, keys.automation, keys.workspace]) {
-		expect(everything).not.toContain(key);
-	}
-	return result;
-}
-
 const eventsInSandbox = (name?: string) =>
-	sandbox.store.all('automationEvents', (event) => name === undefined || event.name === name);
+	suite.sandbox.store.all('automationEvents', (event) => name === undefined || event.name === name);
 
-beforeAll(async () => {
-	sandbox = await startTestSandbox({ rateLimit: false });
-	keys = sandbox.keys as Keys;
+beforeAll(() => {
 	nock.disableNetConnect();
 	nock.enableNetConnect(/^127\.0\.0\.1:/);
 });
 afterAll(async () => {
 	nock.cleanAll();
 	nock.enableNetConnect();
-	await sandbox.close();
 });
 
 describe('Event → Publish (sandbox)', () => {
@@ -104,7 +76,7 @@ describe('Event → Publish (sandbox)', () => {
 				{ orderId: 1043, lines: [{ sku: 'A' }] },
 			]),
 		);
-		expect(sandbox.events.map((event) => event.type)).toEqual(
+		expect(suite.sandbox.events.map((event) => event.type)).toEqual(
 			expect.arrayContaining(['automation.order.paid', 'automation.signup']),
 		);
 
@@ -200,7 +172,7 @@ describe('Event → Publish (sandbox)', () => {
 
 describe('Event → Get Many (sandbox)', () => {
 	beforeAll(async () => {
-		const { automation } = clientsFor(sandbox.baseUrl, keys);
+		const { automation } = clientsFor(suite.sandbox.baseUrl, suite.keys);
 		for (let index = 0; index < 103; index++) {
 			await automation.events.publish({ body: { name: 'bulk.event', payload: { index } } });
 		}
@@ -239,12 +211,12 @@ describe('keys the service refuses (sandbox)', () => {
 		expect(failure(result)).toMatchObject({
 			name: 'NodeApiError',
 			httpCode: '401',
-			message: `The automation API key was rejected: check it in the credential, or generate a new one in the Multichannel console at ${sandbox.baseUrl}/user/api`,
+			message: `The automation API key was rejected: check it in the credential, or generate a new one in the Multichannel console at ${suite.sandbox.baseUrl}/user/api`,
 		});
 	});
 
 	test('403: a workspace key on the automation credential is of the wrong kind', async () => {
-		const result = await run(publish, { apiKey: keys.workspace });
+		const result = await run(publish, { apiKey: suite.keys.workspace });
 
 		expect(failure(result)).toMatchObject({
 			name: 'NodeApiError',

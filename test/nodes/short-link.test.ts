@@ -8,16 +8,9 @@ import { DateTime } from 'luxon';
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, raw, startTestSandbox } from '../support/sandbox';
-import {
-	runNode,
-	runListSearch,
-	type NodeUnderTest,
-	type RunNodeOptions,
-	type WorkflowResult,
-} from '../../dev/harness';
-import { byId, failure } from '../support/nodes';
+import { clientsFor, raw } from '../support/sandbox';
+import { runNode, runListSearch, type NodeUnderTest } from '../../dev/harness';
+import { byId, failure, useSandboxNode } from '../support/nodes';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
@@ -27,37 +20,16 @@ const NODE_NAME = 'Short Link';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:126.0) Gecko/20100101 Firefox/126.0';
 
-type Keys = NonNullable<Sandbox['keys']>;
-
-let sandbox: Sandbox;
-let keys: Keys;
+const suite = useSandboxNode('multichannelShortLinkApi');
+const { run } = suite;
 
 function linkNode(parameters: IDataObject, extra: Partial<NodeUnderTest> = {}): NodeUnderTest {
 	return { type: NODE_TYPE, name: NODE_NAME, parameters, ...extra } as NodeUnderTest;
 }
 
-/** Runs the node with the sandbox's short-link key (or another), and checks no key leaks into the run. */
-async function run(
-	node: NodeUnderTest,
-	options: RunNodeOptions & { apiKey?: string } = {},
-): Promise<WorkflowResult> {
-	const apiKey = options.apiKey ?? keys.shortLink;
-	const result = await runNode(node, {
-		credentials: { multichannelShortLinkApi: { baseUrl: sandbox.baseUrl, apiKey } },
-		...options,
-	});
-	const everything = JSON.stringify(result.run.data);
-	for (const key of [apiKey, keys.shortLink, keys.workspace]) {
-		expect(everything).not.toContain(key);
-	}
-	return result;
-}
+const linksInSandbox = () => suite.sandbox.store.all('links');
 
-const linksInSandbox = () => sandbox.store.all('links');
-
-beforeAll(async () => {
-	sandbox = await startTestSandbox({ rateLimit: false });
-	keys = sandbox.keys as Keys;
+beforeAll(() => {
 	// Requests to the sandbox go through; anything else must be answered by nock.
 	nock.disableNetConnect();
 	nock.enableNetConnect(/^127\.0\.0\.1:/);
@@ -65,7 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	nock.cleanAll();
 	nock.enableNetConnect();
-	await sandbox.close();
 });
 
 describe('Link → Create (sandbox)', () => {
@@ -106,7 +77,7 @@ describe('Link → Create (sandbox)', () => {
 		expect(output[0].json).toMatchObject({
 			id: expect.stringMatching(/^lnk_/),
 			code: 'sl-spring',
-			shortUrl: `${sandbox.baseUrl}/sl-spring`,
+			shortUrl: `${suite.sandbox.baseUrl}/sl-spring`,
 			url: 'https://example.com/spring',
 			title: 'Spring',
 			tags: ['promo', 'spring'],
@@ -120,7 +91,7 @@ describe('Link → Create (sandbox)', () => {
 			['sl-autumn', 'https://example.com/autumn?x=1'],
 		]) {
 			expect(linksInSandbox().filter((link) => link.code === code)).toHaveLength(1);
-			const visit = await raw(sandbox.baseUrl, 'HEAD', `/${code}`);
+			const visit = await raw(suite.sandbox.baseUrl, 'HEAD', `/${code}`);
 			expect(visit.status).toBe(302);
 			expect(visit.headers.location).toBe(location);
 		}
@@ -183,7 +154,7 @@ describe('Link → Get, Get Many, Update, Delete (sandbox)', () => {
 	let link: { id: string };
 
 	beforeAll(async () => {
-		const { shortLink } = clientsFor(sandbox.baseUrl, keys);
+		const { shortLink } = clientsFor(suite.sandbox.baseUrl, suite.keys);
 		link = await shortLink.links.create({
 			body: { url: 'https://example.com/crud', code: 'sl-crud', title: 'CRUD', tags: ['crud'] },
 		});
@@ -250,7 +221,7 @@ describe('Link → Get, Get Many, Update, Delete (sandbox)', () => {
 			method: 'searchLinks',
 		};
 		const credentials = {
-			multichannelShortLinkApi: { baseUrl: sandbox.baseUrl, apiKey: keys.shortLink },
+			multichannelShortLinkApi: { baseUrl: suite.sandbox.baseUrl, apiKey: suite.keys.shortLink },
 		};
 
 		const found = await runListSearch({ ...locator, filter: 'crud' }, { credentials });
@@ -263,9 +234,9 @@ describe('Link → Get, Get Many, Update, Delete (sandbox)', () => {
 		expect(found).toEqual({
 			results: [
 				{
-					name: `CRUD (${sandbox.baseUrl}/sl-crud)`,
+					name: `CRUD (${suite.sandbox.baseUrl}/sl-crud)`,
 					value: link.id,
-					url: `${sandbox.baseUrl}/sl-crud`,
+					url: `${suite.sandbox.baseUrl}/sl-crud`,
 				},
 			],
 		});
@@ -310,13 +281,13 @@ describe('Link → Get, Get Many, Update, Delete (sandbox)', () => {
 				pairedItem: { item: 0 },
 			},
 		]);
-		expect(sandbox.store.find('links', sandbox.workspaceId, link.id)).toMatchObject({
+		expect(suite.sandbox.store.find('links', suite.sandbox.workspaceId, link.id)).toMatchObject({
 			url: 'https://example.com/crud-v2',
 			title: null,
 			tags: ['a', 'b'],
 			expiresAt: null,
 		});
-		const visit = await raw(sandbox.baseUrl, 'HEAD', '/sl-crud');
+		const visit = await raw(suite.sandbox.baseUrl, 'HEAD', '/sl-crud');
 		expect(visit.headers.location).toBe('https://example.com/crud-v2');
 	});
 
@@ -337,7 +308,7 @@ describe('Link → Get, Get Many, Update, Delete (sandbox)', () => {
 	});
 
 	test('Delete removes the link: its short URL answers 404 and Get says "not found"', async () => {
-		const { shortLink } = clientsFor(sandbox.baseUrl, keys);
+		const { shortLink } = clientsFor(suite.sandbox.baseUrl, suite.keys);
 		const doomed = await shortLink.links.create({
 			body: { url: 'https://example.com/doomed', code: 'sl-doomed' },
 		});
@@ -352,8 +323,8 @@ describe('Link → Get, Get Many, Update, Delete (sandbox)', () => {
 		expect(result.output(NODE_NAME)).toEqual([
 			{ json: { id: doomed.id, deleted: true }, pairedItem: { item: 0 } },
 		]);
-		expect(sandbox.store.find('links', sandbox.workspaceId, doomed.id)).toBeUndefined();
-		expect((await raw(sandbox.baseUrl, 'GET', '/sl-doomed')).status).toBe(404);
+		expect(suite.sandbox.store.find('links', suite.sandbox.workspaceId, doomed.id)).toBeUndefined();
+		expect((await raw(suite.sandbox.baseUrl, 'GET', '/sl-doomed')).status).toBe(404);
 		expect(failure(after)).toMatchObject({
 			name: 'NodeApiError',
 			httpCode: '404',
@@ -364,19 +335,21 @@ describe('Link → Get, Get Many, Update, Delete (sandbox)', () => {
 
 describe('Click → Get Many (sandbox)', () => {
 	test('lists the visits of a link, without bots unless asked, and since a time', async () => {
-		const { shortLink } = clientsFor(sandbox.baseUrl, keys);
+		const { shortLink } = clientsFor(suite.sandbox.baseUrl, suite.keys);
 		const link = await shortLink.links.create({
 			body: { url: 'https://example.com/clicked', code: 'sl-clicked' },
 		});
-		await raw(sandbox.baseUrl, 'GET', '/sl-clicked', {
+		await raw(suite.sandbox.baseUrl, 'GET', '/sl-clicked', {
 			headers: {
 				'user-agent': FIREFOX,
 				referer: 'https://news.example.org/',
 				'cf-ipcountry': 'fr',
 			},
 		});
-		await raw(sandbox.baseUrl, 'GET', '/sl-clicked', { headers: { 'user-agent': FIREFOX } });
-		await raw(sandbox.baseUrl, 'GET', '/sl-clicked', { headers: { 'user-agent': GOOGLEBOT } });
+		await raw(suite.sandbox.baseUrl, 'GET', '/sl-clicked', { headers: { 'user-agent': FIREFOX } });
+		await raw(suite.sandbox.baseUrl, 'GET', '/sl-clicked', {
+			headers: { 'user-agent': GOOGLEBOT },
+		});
 
 		const clicks = (parameters: IDataObject) =>
 			run(
@@ -440,12 +413,12 @@ describe('keys the service refuses (sandbox)', () => {
 		expect(failure(result)).toMatchObject({
 			name: 'NodeApiError',
 			httpCode: '401',
-			message: `The short-link API key was rejected: check it in the credential, or generate a new one in the Multichannel console at ${sandbox.baseUrl}/user/api`,
+			message: `The short-link API key was rejected: check it in the credential, or generate a new one in the Multichannel console at ${suite.sandbox.baseUrl}/user/api`,
 		});
 	});
 
 	test('403: a workspace key on the short-link credential is of the wrong kind', async () => {
-		const result = await run(getMany, { apiKey: keys.workspace });
+		const result = await run(getMany, { apiKey: suite.keys.workspace });
 
 		expect(failure(result)).toMatchObject({
 			name: 'NodeApiError',

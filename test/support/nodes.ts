@@ -11,7 +11,7 @@ import {
 } from 'n8n-workflow';
 
 import type { Sandbox, SandboxOptions } from '../../sandbox/server';
-import { clientsFor, raw, startTestSandbox } from './sandbox';
+import { clientsFor, raw, startTestSandbox, type SandboxKeys } from './sandbox';
 import {
 	ITEMS_NAME,
 	loadPackage,
@@ -20,6 +20,7 @@ import {
 	TRIGGER_NAME,
 	itemsIntoNode,
 	type NodeUnderTest,
+	type RunNodeOptions,
 	type WorkflowResult,
 } from '../../dev/harness';
 
@@ -173,6 +174,43 @@ export const failure = (result: WorkflowResult) => result.error as unknown as St
 export function expectNoSecrets(result: WorkflowResult, secrets: string[]): void {
 	const kept = JSON.stringify(result.run.data);
 	for (const secret of secrets) expect(kept).not.toContain(secret);
+}
+
+/** The credentials of the Short Link and Automation nodes, and the key of the seeded workspace each takes. */
+const KEY_OF_CREDENTIAL = {
+	multichannelShortLinkApi: 'shortLink',
+	multichannelAutomationApi: 'automation',
+} as const;
+
+export interface SandboxNodeSuite {
+	sandbox: Sandbox;
+	keys: SandboxKeys;
+	/** Runs the node with the credential's key (or `apiKey`), and checks that no key leaks into the run. */
+	run(node: NodeUnderTest, options?: RunNodeOptions & { apiKey?: string }): Promise<WorkflowResult>;
+}
+
+/**
+ * A node with one credential of the seeded workspace, run against a test sandbox (rate limit off) for a whole
+ * test file: registers the file's `beforeAll`/`afterAll`; `sandbox` and `keys` are set once `beforeAll` ran.
+ */
+export function useSandboxNode(credential: keyof typeof KEY_OF_CREDENTIAL): SandboxNodeSuite {
+	const suite = {} as SandboxNodeSuite;
+	suite.run = async (node, options = {}) => {
+		const ownKey = suite.keys[KEY_OF_CREDENTIAL[credential]];
+		const apiKey = options.apiKey ?? ownKey;
+		const result = await runNode(node, {
+			credentials: { [credential]: { baseUrl: suite.sandbox.baseUrl, apiKey } },
+			...options,
+		});
+		expectNoSecrets(result, [apiKey, ownKey, suite.keys.workspace]);
+		return result;
+	};
+	beforeAll(async () => {
+		suite.sandbox = await startTestSandbox({ rateLimit: false });
+		suite.keys = suite.sandbox.keys as SandboxKeys;
+	});
+	afterAll(async () => await suite.sandbox?.close());
+	return suite;
 }
 
 // ---------------------------------------------------------------------------------------------------------
