@@ -8,6 +8,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { clientsFor } from '../support/sandbox';
+import { loopbackOrNock, nockOnly } from '../support/client';
 import { runNode, type NodeUnderTest } from '../../dev/harness';
 import { failure, useSandboxNode } from '../support/nodes';
 
@@ -32,14 +33,7 @@ function eventNode(parameters: IDataObject, extra: Partial<NodeUnderTest> = {}):
 const eventsInSandbox = (name?: string) =>
 	suite.sandbox.store.all('automationEvents', (event) => name === undefined || event.name === name);
 
-beforeAll(() => {
-	nock.disableNetConnect();
-	nock.enableNetConnect(/^127\.0\.0\.1:/);
-});
-afterAll(async () => {
-	nock.cleanAll();
-	nock.enableNetConnect();
-});
+loopbackOrNock();
 
 describe('Event → Publish (sandbox)', () => {
 	test('several items, payload as JSON text or as an object: each is published, paired and listed', async () => {
@@ -232,11 +226,7 @@ describe('wire format (nock)', () => {
 	const BASE_URL = 'http://automation.example.test';
 	const API_KEY = 'mca_live_1a2b3c4d5e6f7a8b';
 
-	afterEach(() => {
-		const pending = nock.pendingMocks();
-		nock.cleanAll();
-		expect(pending).toEqual([]);
-	});
+	nockOnly();
 
 	test('Publish sends POST /api/v1/automation/events with Bearer, Idempotency-Key and the JSON body', async () => {
 		const seen: Array<{ headers: IDataObject; body: unknown }> = [];

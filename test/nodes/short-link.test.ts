@@ -9,6 +9,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { clientsFor, raw } from '../support/sandbox';
+import { loopbackOrNock, nockOnly } from '../support/client';
 import { runNode, runListSearch, type NodeUnderTest } from '../../dev/harness';
 import { byId, failure, useSandboxNode } from '../support/nodes';
 
@@ -29,15 +30,7 @@ function linkNode(parameters: IDataObject, extra: Partial<NodeUnderTest> = {}): 
 
 const linksInSandbox = () => suite.sandbox.store.all('links');
 
-beforeAll(() => {
-	// Requests to the sandbox go through; anything else must be answered by nock.
-	nock.disableNetConnect();
-	nock.enableNetConnect(/^127\.0\.0\.1:/);
-});
-afterAll(async () => {
-	nock.cleanAll();
-	nock.enableNetConnect();
-});
+loopbackOrNock();
 
 describe('Link → Create (sandbox)', () => {
 	test('several items: one link each, paired; each short URL redirects to its destination', async () => {
@@ -446,11 +439,7 @@ describe('wire format (nock)', () => {
 	const BASE_URL = 'http://short-links.example.test';
 	const API_KEY = 'mcl_live_9b8c7d6e5f4a3b2c';
 
-	afterEach(() => {
-		const pending = nock.pendingMocks();
-		nock.cleanAll();
-		expect(pending).toEqual([]);
-	});
+	nockOnly();
 
 	test('Create sends POST /api/v1/links with Bearer, a JSON body and an Idempotency-Key per item', async () => {
 		const seen: Array<{ headers: IDataObject; body: unknown }> = [];

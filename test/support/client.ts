@@ -94,3 +94,15 @@ export function nockOnly(): void {
 	});
 	afterAll(() => nock.enableNetConnect());
 }
+
+/** A test file against the sandbox: connections to loopback go through, anything else must be answered by nock. */
+export function loopbackOrNock(): void {
+	beforeAll(() => {
+		nock.disableNetConnect();
+		nock.enableNetConnect(/^127\.0\.0\.1:/);
+	});
+	afterAll(() => {
+		nock.cleanAll();
+		nock.enableNetConnect();
+	});
+}

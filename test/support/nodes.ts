@@ -20,9 +20,9 @@ import {
 	TRIGGER_NAME,
 	itemsIntoNode,
 	type NodeUnderTest,
-	type RunNodeOptions,
 	type WorkflowResult,
 } from '../../dev/harness';
+import type { RunNodeOptions } from '../../dev/harness/workflow';
 
 export const NODE_TYPE = 'n8n-nodes-multichannel.multichannel';
 export const NODE_NAME = 'Multichannel';
