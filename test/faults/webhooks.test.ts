@@ -10,25 +10,21 @@
  * What the trigger nodes then do with redeliveries (each event run exactly once) is tested with the
  * triggers (./triggers.test.ts, test/triggers).
  */
-import type { Sandbox } from '../../sandbox/server';
 import {
 	clientsFor,
 	sleep,
 	startReceiver,
-	startTestSandbox,
+	suiteSandbox,
 	waitFor,
 	type Receiver,
 } from '../support/sandbox';
 import { emittedIdsOf, publishEvents } from '../support/faults';
-
-type Keys = NonNullable<Sandbox['keys']>;
 
 const BEFORE = 10;
 const DURING = 60;
 const AFTER = 10;
 const OUTAGE_MS = 1200;
 
-let sandbox: Sandbox;
 let clients: ReturnType<typeof clientsFor>;
 /** Every receiver started, closed after each test even when it failed (an open server keeps jest running). */
 const receivers: Receiver[] = [];
@@ -38,25 +34,24 @@ const receiverOn = async (port = 0) => {
 	return receiver;
 };
 
-beforeAll(async () => {
-	// Retries every 25–400 ms, 12 attempts: about 2 s of retrying before a delivery gives up, longer than the
-	// outages below (the real service retries for about 40 minutes: 10 s base, 8 attempts).
-	sandbox = await startTestSandbox({
-		rateLimit: false,
-		webhooks: {
-			retryBaseMs: 50,
-			maxRetryDelayMs: 400,
-			maxAttempts: 12,
-			timeoutMs: 300,
-			disableAfterFailedDeliveries: 3,
-		},
-	});
-	clients = clientsFor(sandbox.baseUrl, sandbox.keys as Keys);
+// Retries every 25–400 ms, 12 attempts: about 2 s of retrying before a delivery gives up, longer than the
+// outages below (the real service retries for about 40 minutes: 10 s base, 8 attempts).
+const suite = suiteSandbox({
+	rateLimit: false,
+	webhooks: {
+		retryBaseMs: 50,
+		maxRetryDelayMs: 400,
+		maxAttempts: 12,
+		timeoutMs: 300,
+		disableAfterFailedDeliveries: 3,
+	},
+});
+beforeAll(() => {
+	clients = clientsFor(suite.sandbox.baseUrl, suite.keys);
 });
 afterEach(async () => {
 	await Promise.all(receivers.splice(0).map(async (receiver) => await receiver.close()));
 });
-afterAll(async () => await sandbox?.close());
 
 interface Outage {
 	/** Takes the receiver down; returns how to bring it back (a new receiver may be on the same port). */
@@ -81,7 +76,7 @@ async function throughOutage(path: string, outage: Outage) {
 	receiver = await back();
 	published.push(...(await publishEvents(clients.automation, `${path}.after`, AFTER)));
 
-	const eventIds = emittedIdsOf(sandbox, published);
+	const eventIds = emittedIdsOf(suite.sandbox, published);
 	expect(eventIds).toHaveLength(BEFORE + DURING + AFTER);
 	const receivedBy = (ids: Set<string>) => () =>
 		[downReceiver, receiver]
@@ -97,7 +92,10 @@ async function throughOutage(path: string, outage: Outage) {
 	// The sandbox's own log: one delivery per event, succeeded, and nothing left pending.
 	const deliveries = await waitFor(
 		() => {
-			const records = sandbox.store.all('deliveries', (record) => record.webhookId === hook.id);
+			const records = suite.sandbox.store.all(
+				'deliveries',
+				(record) => record.webhookId === hook.id,
+			);
 			return records.length === wanted.size &&
 				records.every((record) => record.status === 'succeeded')
 				? records
@@ -107,7 +105,7 @@ async function throughOutage(path: string, outage: Outage) {
 		'every delivery to succeed',
 	);
 	expect(new Set(deliveries.map((record) => record.eventId))).toEqual(wanted);
-	expect(sandbox.store.get('webhooks', hook.id)).toMatchObject({ status: 'active' });
+	expect(suite.sandbox.store.get('webhooks', hook.id)).toMatchObject({ status: 'active' });
 	// The events of the outage needed more than one attempt, and say so in the header they were sent with.
 	const retried = deliveries.filter((record) => record.attempt > 1);
 	expect(retried.length).toBeGreaterThanOrEqual(DURING);
