@@ -1,10 +1,11 @@
-// Send and Wait for Response in a real n8n (2.40.7, the package installed as a community package), with the example
-// examples/approve-refund.json as `npm start` imports it (started by a Webhook node here, since n8n's public API
-// cannot run a Manual Trigger): the manager gets the question with Approve/Decline buttons, the execution waits
-// with n8n's own waiting, and the sandbox's simulated tap resumes it through n8n's waiting webhook. Also: replies
-// from other chats resume nothing; forged resume requests are refused and it keeps waiting; a replayed answer
-// does not resume it twice; Limit Wait Time resumes it with timedOut: true; n8n restarted while it waits, the
-// answer still resumes it; after each case no answer registration is left at the sandbox.
+// Send and Wait for Response in a real n8n (2.40.7, or 1.123.81 with MULTICHANNEL_N8N_VERSION; the package installed
+// as a community package), with the example examples/approve-refund.json as `npm start` imports it (started by a
+// Webhook node here, since n8n's public API cannot run a Manual Trigger): the manager gets the question with
+// Approve/Decline buttons, the execution waits with n8n's own waiting, and the sandbox's simulated tap resumes it
+// through n8n's waiting webhook. Also: replies from other chats resume nothing; forged resume requests are refused
+// and it keeps waiting; a replayed answer does not resume it twice; Limit Wait Time resumes it with timedOut: true;
+// n8n restarted while it waits, the answer still resumes it; after each case no answer registration is left at the
+// sandbox.
 import assert from 'node:assert/strict';
 import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { eventually, exampleWithWebhook, log, nodeOutput, useStack } from './support/harness.mjs';
+import { N8N_VERSION } from '../dev/n8n/runtime.mjs';
 import { prepareWorkflow } from '../dev/stack/stack.mjs';
 
 /** The stack of the `describe` block running: one n8n, then n8n in queue mode. */
@@ -53,12 +55,26 @@ const tap = (messageId, id, from) =>
 const write = (from, text) =>
 	ctx.workspace('POST', `/sandbox/instances/${ctx.stack.instance.id}/inbound`, { from, text });
 
+/**
+ * A workflow's executions as the editor lists them: n8n 1.x's public API leaves out the executions it still holds
+ * in memory, which a waiting one started by a webhook is.
+ */
+async function editorExecutions(workflowId) {
+	const { client } = ctx.stack.n8n;
+	if (!client.cookie) await client.ownerSession();
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	return (await client.rest('GET', `/executions?filter=${filter}`)).results;
+}
+
 /** The one execution of a workflow, once it is in `status`. */
 const executionIn = (workflowId, status, timeoutMs = 60_000) =>
 	eventually(
 		`the execution to be ${status}`,
 		async () => {
-			const executions = await ctx.executions(workflowId, true);
+			const executions =
+				status === 'waiting' && N8N_VERSION.startsWith('1.')
+					? await editorExecutions(workflowId)
+					: await ctx.executions(workflowId, true);
 			assert.ok(executions.length <= 1, `one execution, not ${executions.length}`);
 			return executions[0]?.status === status && executions[0];
 		},
@@ -223,29 +239,35 @@ describe('Send and Wait for Response in a real n8n', () => {
 		ctx.example('approve-refund.json');
 	});
 
-	test('n8n offers the operation to AI agents as a human review tool', async () => {
-		// n8n generates a "…HitlTool" for every node type with a sendAndWait operation and webhooks, a community
-		// package's too: its operation and response type are fixed (approval), its message is the agent's.
-		const { client } = ctx.stack.n8n;
-		await client.ownerSession();
-		const response = await fetch(`${ctx.stack.n8n.url}/types/nodes.json`, {
-			headers: { cookie: client.cookie },
-		});
-		assert.equal(response.status, 200);
-		const types = await response.json();
-		const hitl = types.find((type) => type.name === 'n8n-nodes-multichannel.multichannelHitlTool');
-		assert.ok(hitl, 'n8n-nodes-multichannel.multichannelHitlTool is a node type');
-		const hidden = Object.fromEntries(
-			hitl.properties
-				.filter((property) => property.type === 'hidden')
-				.map((property) => [property.name, property.default]),
-		);
-		assert.deepEqual(hidden, {
-			resource: 'message',
-			operation: 'sendAndWait',
-			responseType: 'approval',
-		});
-	});
+	test(
+		'n8n offers the operation to AI agents as a human review tool',
+		{ skip: N8N_VERSION.startsWith('1.') && 'n8n 1.x has no human review tools' },
+		async () => {
+			// n8n generates a "…HitlTool" for every node type with a sendAndWait operation and webhooks, a community
+			// package's too: its operation and response type are fixed (approval), its message is the agent's.
+			const { client } = ctx.stack.n8n;
+			await client.ownerSession();
+			const response = await fetch(`${ctx.stack.n8n.url}/types/nodes.json`, {
+				headers: { cookie: client.cookie },
+			});
+			assert.equal(response.status, 200);
+			const types = await response.json();
+			const hitl = types.find(
+				(type) => type.name === 'n8n-nodes-multichannel.multichannelHitlTool',
+			);
+			assert.ok(hitl, 'n8n-nodes-multichannel.multichannelHitlTool is a node type');
+			const hidden = Object.fromEntries(
+				hitl.properties
+					.filter((property) => property.type === 'hidden')
+					.map((property) => [property.name, property.default]),
+			);
+			assert.deepEqual(hidden, {
+				resource: 'message',
+				operation: 'sendAndWait',
+				responseType: 'approval',
+			});
+		},
+	);
 
 	test(...shared.approve);
 

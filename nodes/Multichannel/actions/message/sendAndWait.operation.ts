@@ -373,6 +373,16 @@ function asPlainTool(context: IExecuteFunctions): boolean {
 	return type.endsWith('Tool') && !type.endsWith('HitlTool');
 }
 
+/**
+ * n8n 1.x checks the resume URL's signature only for an execution marked with this call, as its own
+ * send-and-wait nodes do; n8n 2.x checks it for every sendAndWait node and has no such method.
+ */
+function requireSignedResumeUrl(context: IExecuteFunctions): void {
+	(
+		context as IExecuteFunctions & { setSignatureValidationRequired?: () => void }
+	).setSignatureValidationRequired?.();
+}
+
 /** When the wait ends: "Limit Wait Time", else the longest the service keeps a question open. */
 function waitUntil(context: IExecuteFunctions, itemIndex: number): Date {
 	const limit = context.getNodeParameter(
@@ -441,6 +451,7 @@ export async function execute(
 				? await client.messages.sendButtons({ instanceId, body: question.body }, { idempotencyKey })
 				: await client.messages.sendList({ instanceId, body: question.body }, { idempotencyKey });
 
+	requireSignedResumeUrl(this);
 	const registration = await client.answers.register(
 		{
 			instanceId,
