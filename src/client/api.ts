@@ -33,9 +33,10 @@ export const api = {
 	},
 };
 
-export type Surface = keyof typeof api;
+/** A key's kind: the group of endpoints (surface) it opens. The sandbox stores it with each key. */
+export type KeyKind = keyof typeof api;
 
-export const SURFACE_TITLES: Record<Surface, string> = {
+export const KEY_KIND_TITLES: Record<KeyKind, string> = {
 	workspace: 'Workspace key (models and messaging channel)',
 	shortLink: 'Short-link key',
 	automation: 'Automation key',
