@@ -1,4 +1,3 @@
-import { automationWebhooks, linkWebhooks, messagingWebhooks } from './events';
 import { answerOperations } from './resources/answers';
 import { automationEventOperations } from './resources/automation';
 import { contactOperations } from './resources/contacts';
@@ -7,6 +6,11 @@ import { instanceOperations } from './resources/instances';
 import { clickOperations, linkOperations } from './resources/links';
 import { messageOperations } from './resources/messages';
 import { modelOperations } from './resources/models';
+import {
+	automationWebhookOperations,
+	linkWebhookOperations,
+	messagingWebhookOperations,
+} from './resources/webhooks';
 
 /**
  * The whole contract: one entry per key kind (surface), each a set of resources, each a set of operations.
@@ -20,16 +24,16 @@ export const api = {
 		groups: groupOperations,
 		contacts: contactOperations,
 		answers: answerOperations,
-		webhooks: messagingWebhooks.operations,
+		webhooks: messagingWebhookOperations,
 	},
 	shortLink: {
 		links: linkOperations,
 		clicks: clickOperations,
-		webhooks: linkWebhooks.operations,
+		webhooks: linkWebhookOperations,
 	},
 	automation: {
 		events: automationEventOperations,
-		webhooks: automationWebhooks.operations,
+		webhooks: automationWebhookOperations,
 	},
 };
 
