@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-import type { MessageMedia } from '../src/client/resources/media';
+import type { MessageMedia } from '../src/client/resources/message-media';
 import type { KeyKind, KeyScope } from './key-kinds';
 
 /**

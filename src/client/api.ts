@@ -1,5 +1,5 @@
 import { answerOperations } from './resources/answers';
-import { automationEventOperations } from './resources/automation';
+import { automationEventOperations } from './resources/automation-events';
 import { contactOperations } from './resources/contacts';
 import { groupOperations } from './resources/groups';
 import { instanceOperations } from './resources/instances';

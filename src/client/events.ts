@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 import { ANSWER_EVENT, AnswerDelivery } from './resources/answers';
-import { AutomationEvent, AutomationEventName } from './resources/automation';
+import { AutomationEvent, AutomationEventName } from './resources/automation-events';
 import { Contact } from './resources/contacts';
 import { Group } from './resources/groups';
 import { Connection, Instance } from './resources/instances';
