@@ -19,6 +19,7 @@ import {
 	ServerError,
 	TimeoutError,
 	UnexpectedResponseError,
+	type KeyKind,
 	type ValidationIssue,
 } from '../../src/client';
 import { cut, messageOf, redactedCopy, type Clean } from './redaction';
@@ -28,12 +29,19 @@ import { withArticle } from './words';
 /** The console page where keys are generated, on the service's host. */
 const CONSOLE_PATH = '/user/api';
 
+/** How messages name each kind of key: "the short-link API key". */
+const KEY_KIND_WORDS: Record<KeyKind, string> = {
+	workspace: 'workspace',
+	shortLink: 'short-link',
+	automation: 'automation',
+};
+
 /** What the node knows about the call that failed, to say what went wrong in the user's terms. */
 export interface ErrorContext {
 	/** The input item being processed; absent outside item processing (list searches). */
 	itemIndex?: number;
-	/** The kind of key the node's credential holds: "workspace", "short-link", "automation". */
-	keyKind: string;
+	/** The kind of key the node's credential holds. */
+	keyKind: KeyKind;
 	/** The scope the operation needs, e.g. `messaging:read`. */
 	scope?: string;
 	/** What the operation works on, for "not found": "model". */
@@ -218,11 +226,12 @@ function apiError(
 	const response = plain(error, clean);
 	// The console of the credential's service: built from its base URL (a key never goes into a URL).
 	const consoleUrl = `${context.serviceUrl ?? ''}${CONSOLE_PATH}`;
+	const keyKind = KEY_KIND_WORDS[context.keyKind];
 
 	if (error instanceof AuthenticationError) {
 		return new NodeApiError(node, response, {
 			...options,
-			message: `The ${context.keyKind} API key was rejected: check it in the credential, or generate a new one in the Multichannel console at ${consoleUrl}`,
+			message: `The ${keyKind} API key was rejected: check it in the credential, or generate a new one in the Multichannel console at ${consoleUrl}`,
 			description: `The service answered 401: ${said}. A key may be mistyped, revoked or of another workspace; a new key's secret is shown only once.${reference}`,
 			failure: { cause: 'credential-invalid' },
 		});
@@ -232,8 +241,8 @@ function apiError(
 		const scope = context.scope ? ` the ${context.scope} scope` : ' the scope this operation needs';
 		return new NodeApiError(node, response, {
 			...options,
-			message: `The API key is not allowed to do this: it lacks${scope}, or it is not ${withArticle(context.keyKind)} key`,
-			description: `The service answered 403: ${said}. Keys are scoped, and short-link, automation and workspace keys each work only with their own node. Generate ${withArticle(context.keyKind)} key with${scope} in the Multichannel console at ${consoleUrl}.${reference}`,
+			message: `The API key is not allowed to do this: it lacks${scope}, or it is not ${withArticle(keyKind)} key`,
+			description: `The service answered 403: ${said}. Keys are scoped, and short-link, automation and workspace keys each work only with their own node. Generate ${withArticle(keyKind)} key with${scope} in the Multichannel console at ${consoleUrl}.${reference}`,
 			failure: { cause: 'credential-invalid' },
 		});
 	}
