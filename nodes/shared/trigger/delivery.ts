@@ -7,12 +7,10 @@ import type {
 
 import {
 	ApiError,
-	EventEnvelope,
 	DELIVERY_ID_HEADER,
-	SIGNATURE_HEADER,
-	SIGNATURE_TOLERANCE_SECONDS,
-	verifySignature,
-	type SignatureFailure,
+	SIGNATURE_FAILURE_TEXT,
+	unwrapEvent,
+	type EventEnvelope,
 } from '../../../src/client';
 import { signingRegistrations, type Registration } from './registrations';
 import { failure, type Known, type Subscription, type TriggerSpec } from './spec';
@@ -43,20 +41,10 @@ interface DeliveryResponse {
 const CLAIM_TIMEOUT_MS = 4_000;
 const CLAIM_RETRIES = 1;
 
-export const FAILURE_TEXT: Record<SignatureFailure | 'unknown', string> = {
-	missing: 'no signature header',
-	malformed: 'a malformed signature header',
-	stale: `a signature timestamp more than ${SIGNATURE_TOLERANCE_SECONDS} s away`,
-	mismatch: 'a signature that does not match',
-	unknown: 'no webhook registered by this node to check it against',
-};
-
 /** Answers the request itself, and tells n8n not to answer nor run anything. */
 export function refuse(
 	context: IWebhookFunctions,
-	status: 400 | 401 | 503,
-	code: string,
-	message: string,
+	{ status, code, message }: { status: 400 | 401 | 503; code: string; message: string },
 ): IWebhookResponseData {
 	const response = context.getResponseObject() as DeliveryResponse;
 	if (!response.headersSent) {
@@ -118,21 +106,6 @@ function notWanted(subscription: Subscription, event: EventEnvelope): string | u
 	return undefined;
 }
 
-/** The registration whose secret signed this delivery, or why none did. */
-function signedBy(
-	registrations: Registration[],
-	payload: Buffer,
-	header: string | string[] | undefined,
-): { registration: Registration } | { reason: SignatureFailure | 'unknown' } {
-	let reason: SignatureFailure | 'unknown' = 'unknown';
-	for (const registration of registrations) {
-		const check = verifySignature({ payload, header, secrets: registration.secret });
-		if (check.valid) return { registration };
-		reason = check.reason;
-	}
-	return { reason };
-}
-
 /** A service without event claims answers that the endpoint does not exist. */
 function claimsUnsupported(error: unknown): boolean {
 	return error instanceof ApiError && [404, 405, 410, 501].includes(error.status);
@@ -189,38 +162,23 @@ export async function receive<C>(
 ): Promise<IWebhookResponseData> {
 	const nodeName = context.getNode().name;
 
-	// 1. The signature, over the exact bytes received, before anything else is looked at.
-	const raw = await rawBodyOf(context.getRequestObject() as DeliveryRequest);
-	const signer = signedBy(
-		signingRegistrations(context),
-		raw,
-		context.getHeaderData()[SIGNATURE_HEADER],
-	);
-	if ('reason' in signer) {
+	// 1. The signature, over the exact bytes received, before anything else is looked at; 2. the body.
+	const registrations = signingRegistrations(context);
+	const delivery = unwrapEvent({
+		payload: await rawBodyOf(context.getRequestObject() as DeliveryRequest),
+		headers: context.getHeaderData(),
+		secrets: registrations.map((registration) => registration.secret),
+	});
+	if (!delivery.ok) {
 		context.logger.warn(
-			`${nodeName}: refused a delivery with ${FAILURE_TEXT[signer.reason]} (401); nothing was run`,
+			delivery.status === 401
+				? `${nodeName}: refused a delivery with ${SIGNATURE_FAILURE_TEXT[delivery.reason]} (401); nothing was run`
+				: `${nodeName}: refused a signed delivery whose body is not an event (400)`,
 		);
-		return refuse(
-			context,
-			401,
-			'invalid_signature',
-			'The X-Multichannel-Signature header is missing, malformed, stale or does not match',
-		);
+		return refuse(context, delivery);
 	}
-
-	// 2. The body: a JSON event envelope.
-	let body: unknown;
-	try {
-		body = JSON.parse(raw.toString('utf8'));
-	} catch {
-		body = undefined;
-	}
-	const parsed = EventEnvelope.safeParse(body);
-	if (!parsed.success) {
-		context.logger.warn(`${nodeName}: refused a signed delivery whose body is not an event (400)`);
-		return refuse(context, 400, 'invalid_body', 'The body is not a Multichannel event (JSON)');
-	}
-	const event = parsed.data;
+	const { event } = delivery;
+	const signer = registrations[delivery.signedWith];
 
 	// 3. The node's choice of events and its filters.
 	const reason = notWanted(spec.subscription(context), event) ?? spec.skip?.(context, event);
@@ -230,18 +188,17 @@ export async function receive<C>(
 	}
 
 	// 4. At-least-once delivery: only the first delivery of an event id runs.
-	const claimed = await claim(context, spec, signer.registration, event.id);
+	const claimed = await claim(context, spec, signer, event.id);
 	if (claimed === 'duplicate') {
 		context.logger.debug(`${nodeName}: event ${event.id} was delivered again; not run twice`);
 		return acknowledge('duplicate');
 	}
 	if (claimed === 'failed') {
-		return refuse(
-			context,
-			503,
-			'claim_failed',
-			'The event could not be checked against earlier deliveries; deliver it again later',
-		);
+		return refuse(context, {
+			status: 503,
+			code: 'claim_failed',
+			message: 'The event could not be checked against earlier deliveries; deliver it again later',
+		});
 	}
 
 	const onlyData = (context.getNodeParameter('options.onlyData', false) as boolean) === true;
