@@ -1,11 +1,8 @@
 import {
 	NodeConnectionTypes,
 	NodeOperationError,
-	type IHookFunctions,
 	type INodeType,
 	type INodeTypeDescription,
-	type IWebhookFunctions,
-	type IWebhookResponseData,
 } from 'n8n-workflow';
 
 import { api, AutomationEventName, type AutomationClient } from '../../src/client';
@@ -108,21 +105,7 @@ export class MultichannelAutomationTrigger implements INodeType {
 		],
 	};
 
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await trigger.checkExists(this);
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return await trigger.create(this);
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return await trigger.delete(this);
-			},
-		},
-	};
+	webhookMethods = trigger.webhookMethods;
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await trigger.webhook(this);
-	}
+	webhook = trigger.webhook;
 }

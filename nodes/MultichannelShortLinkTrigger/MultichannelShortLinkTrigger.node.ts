@@ -1,16 +1,13 @@
 import {
 	NodeConnectionTypes,
 	type IDataObject,
-	type IHookFunctions,
 	type ILoadOptionsFunctions,
 	type INodePropertyOptions,
 	type INodeType,
 	type INodeTypeDescription,
-	type IWebhookFunctions,
-	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { api, LINK_EVENTS, type ShortLinkClient } from '../../src/client';
+import { api, LINK_EVENTS, linkOfEvent, type ShortLinkClient } from '../../src/client';
 import { Click } from '../../src/client/resources/links';
 import { shortLinkConnection } from '../shared/client';
 import { eventsSubtitle } from '../shared/events';
@@ -30,6 +27,7 @@ export const trigger = webhookTrigger<ShortLinkClient>({
 	webhooks: (client) => client.webhooks as WebhookEndpoints,
 	scopes: { read: api.shortLink.webhooks.get.scope, write: api.shortLink.webhooks.create.scope },
 	subscription: (context) => chosenEvents(context, 'linkIds'),
+	subject: (event) => ({ linkId: linkOfEvent(event.type, event.data) }),
 	skip(context, event) {
 		if (event.type !== 'link.clicked') return undefined;
 		const click = (event.data.click ?? {}) as IDataObject;
@@ -119,21 +117,7 @@ export class MultichannelShortLinkTrigger implements INodeType {
 		},
 	};
 
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await trigger.checkExists(this);
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return await trigger.create(this);
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return await trigger.delete(this);
-			},
-		},
-	};
+	webhookMethods = trigger.webhookMethods;
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await trigger.webhook(this);
-	}
+	webhook = trigger.webhook;
 }

@@ -1,15 +1,12 @@
 import {
 	NodeConnectionTypes,
-	type IHookFunctions,
 	type ILoadOptionsFunctions,
 	type INodePropertyOptions,
 	type INodeType,
 	type INodeTypeDescription,
-	type IWebhookFunctions,
-	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { api, MESSAGING_EVENTS, type WorkspaceClient } from '../../src/client';
+import { api, instanceOfEvent, MESSAGING_EVENTS, type WorkspaceClient } from '../../src/client';
 import { workspaceConnection } from '../shared/client';
 import { eventsSubtitle } from '../shared/events';
 import { optionsFrom } from '../shared/lists';
@@ -31,6 +28,7 @@ export const trigger = webhookTrigger<WorkspaceClient>({
 	scopes: { read: api.workspace.webhooks.get.scope, write: api.workspace.webhooks.create.scope },
 	attach: attachMedia,
 	subscription: (context) => chosenEvents(context, 'instanceIds'),
+	subject: (event) => ({ instanceId: instanceOfEvent(event.type, event.data) }),
 	skip: skipUnlessReply,
 	highlights: replyHighlights,
 });
@@ -104,21 +102,7 @@ export class MultichannelTrigger implements INodeType {
 		},
 	};
 
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await trigger.checkExists(this);
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return await trigger.create(this);
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return await trigger.delete(this);
-			},
-		},
-	};
+	webhookMethods = trigger.webhookMethods;
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await trigger.webhook(this);
-	}
+	webhook = trigger.webhook;
 }

@@ -68,24 +68,6 @@ export async function rawBodyOf(request: DeliveryRequest): Promise<Buffer> {
 	return Buffer.from(typeof rawBody === 'string' ? rawBody : '', 'utf8');
 }
 
-function text(value: unknown): string | undefined {
-	return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** The instance and link an event concerns, where the filters look. */
-function subjectOf(event: EventEnvelope): { instanceId?: string; linkId?: string } {
-	const data = event.data as IDataObject;
-	const link = data.link as IDataObject | undefined;
-	const click = data.click as IDataObject | undefined;
-	return {
-		instanceId:
-			text(data.instanceId) ?? (event.type.startsWith('instance.') ? text(data.id) : undefined),
-		linkId: event.type.startsWith('link.')
-			? (text(link?.id) ?? text(click?.linkId) ?? text(data.id))
-			: undefined,
-	};
-}
-
 function subscribed(events: string[], type: string): boolean {
 	return (
 		events.includes('*') ||
@@ -95,10 +77,14 @@ function subscribed(events: string[], type: string): boolean {
 }
 
 /** Why the node does not run for an event it was sent, or undefined when it runs. */
-function notWanted(subscription: Subscription, event: EventEnvelope): string | undefined {
+function notWanted<C>(
+	spec: TriggerSpec<C>,
+	subscription: Subscription,
+	event: EventEnvelope,
+): string | undefined {
 	if (!subscribed(subscription.events, event.type)) return `event type ${event.type} not chosen`;
 	const { instanceIds, linkIds } = subscription.filters ?? {};
-	const subject = subjectOf(event);
+	const subject = spec.subject?.(event) ?? {};
 	if (instanceIds && !(subject.instanceId && instanceIds.includes(subject.instanceId))) {
 		return 'instance not chosen';
 	}
@@ -181,7 +167,7 @@ export async function receive<C>(
 	const signer = registrations[delivery.signedWith];
 
 	// 3. The node's choice of events and its filters.
-	const reason = notWanted(spec.subscription(context), event) ?? spec.skip?.(context, event);
+	const reason = notWanted(spec, spec.subscription(context), event) ?? spec.skip?.(context, event);
 	if (reason) {
 		context.logger.debug(`${nodeName}: event ${event.id} (${event.type}) dropped: ${reason}`);
 		return acknowledge(reason);

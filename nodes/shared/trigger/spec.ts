@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import type { z } from 'zod/v4';
 
-import type { CallOptions, EventEnvelope, Scope } from '../../../src/client';
+import type { CallOptions, EventEnvelope, EventSubject, Scope } from '../../../src/client';
 import type { ServiceConnection } from '../client';
 import { toNodeError, type NodeError } from '../errors';
 
@@ -59,6 +59,8 @@ export interface TriggerSpec<C> {
 	scopes: { read: Scope; write: Scope };
 	/** The events and filters the node's parameters ask for; throws `NodeOperationError` on bad input. */
 	subscription(context: TriggerContext): Subscription;
+	/** What an event is about, where the filters look (its instance, its link); the service matches the same. */
+	subject?(event: EventEnvelope): EventSubject;
 	/** Why an event the node subscribed to is still not run (clicks by bots, for instance); or undefined. */
 	skip?(context: IWebhookFunctions, event: EventEnvelope): string | undefined;
 	/**
