@@ -12,6 +12,7 @@ import {
 	unwrapEvent,
 	type EventEnvelope,
 } from '../../../src/client';
+import type { ConnectedClient } from '../client';
 import { signingRegistrations, type Registration } from './registrations';
 import { failure, type Known, type Subscription, type TriggerSpec } from './spec';
 
@@ -97,8 +98,14 @@ function claimsUnsupported(error: unknown): boolean {
 	return error instanceof ApiError && [404, 405, 410, 501].includes(error.status);
 }
 
+/** How the claim went; the event runs on `first` and `unsupported`, with the connection the claim opened. */
+type Claim<C> =
+	| { outcome: 'first' | 'unsupported'; connection: ConnectedClient<C> }
+	| { outcome: 'duplicate' }
+	| { outcome: 'failed' };
+
 /**
- * Claims the event at the service: true when this delivery is the first of its event id at this webhook.
+ * Claims the event at the service: `first` when this delivery is the first of its event id at this webhook.
  * The service holds the claims, so every n8n process (main, webhook processes in queue mode) and every
  * restart sees the same answer; n8n's own state cannot give that (see the README's design notes).
  */
@@ -107,15 +114,16 @@ async function claim<C>(
 	spec: TriggerSpec<C>,
 	registration: Registration,
 	eventId: string,
-): Promise<'first' | 'duplicate' | 'unsupported' | 'failed'> {
+): Promise<Claim<C>> {
 	// Named in the claim: if n8n then answers this request with an error (it could not start the execution),
 	// the service releases the claim and a redelivery runs the event.
 	const header = context.getHeaderData()[DELIVERY_ID_HEADER];
 	const deliveryId = typeof header === 'string' && header !== '' ? header.slice(0, 200) : undefined;
 	const nodeName = context.getNode().name;
 	const known: Known = { secrets: [registration.secret] };
+	let connection: ConnectedClient<C> | undefined;
 	try {
-		const connection = await spec.connection.connect(context);
+		connection = await spec.connection.connect(context);
 		known.secrets = [...connection.secrets, registration.secret];
 		known.serviceUrl = connection.serviceUrl;
 		const answer = await spec.webhooks(connection.client).claimEvent(
@@ -125,19 +133,19 @@ async function claim<C>(
 			},
 			{ timeoutMs: CLAIM_TIMEOUT_MS, maxRetries: CLAIM_RETRIES },
 		);
-		return answer.claimed ? 'first' : 'duplicate';
+		return answer.claimed ? { outcome: 'first', connection } : { outcome: 'duplicate' };
 	} catch (error) {
-		if (claimsUnsupported(error)) {
+		if (connection && claimsUnsupported(error)) {
 			context.logger.warn(
 				`${nodeName}: the service does not take event claims; event ${eventId} runs without a check for redeliveries`,
 			);
-			return 'unsupported';
+			return { outcome: 'unsupported', connection };
 		}
 		const mapped = failure(context, spec, error, spec.scopes.write, known);
 		context.logger.warn(
 			`${nodeName}: could not claim event ${eventId} at the service (${mapped.message}); answered 503 so that it is delivered again`,
 		);
-		return 'failed';
+		return { outcome: 'failed' };
 	}
 }
 
@@ -175,11 +183,11 @@ export async function receive<C>(
 
 	// 4. At-least-once delivery: only the first delivery of an event id runs.
 	const claimed = await claim(context, spec, signer, event.id);
-	if (claimed === 'duplicate') {
+	if (claimed.outcome === 'duplicate') {
 		context.logger.debug(`${nodeName}: event ${event.id} was delivered again; not run twice`);
 		return acknowledge('duplicate');
 	}
-	if (claimed === 'failed') {
+	if (claimed.outcome === 'failed') {
 		return refuse(context, {
 			status: 503,
 			code: 'claim_failed',
@@ -200,6 +208,6 @@ export async function receive<C>(
 				data: event.data as IDataObject,
 			};
 	const item: INodeExecutionData = { json: output };
-	await spec.attach?.(context, event, item);
+	await spec.attach?.(context, event, item, claimed.connection);
 	return { workflowData: [[item]] };
 }

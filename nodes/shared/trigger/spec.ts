@@ -7,7 +7,7 @@ import type {
 import type { z } from 'zod/v4';
 
 import type { CallOptions, EventEnvelope, EventSubject, Scope } from '../../../src/client';
-import type { ServiceConnection } from '../client';
+import type { ConnectedClient, ServiceConnection } from '../client';
 import { toNodeError, type NodeError } from '../errors';
 
 /** What a trigger node says about itself: the one implementation behind the three triggers does the rest. */
@@ -71,13 +71,14 @@ export interface TriggerSpec<C> {
 	highlights?: { output: z.ZodObject; of(event: EventEnvelope): IDataObject };
 	/**
 	 * Adds to the event's item what it carries beside its JSON (a received message's file, as binary data),
-	 * after the event is claimed and before the workflow starts. It must not throw: an event is never dropped
-	 * for what could not be added, its item says why instead.
+	 * after the event is claimed and before the workflow starts, through the connection the claim opened. It
+	 * must not throw: an event is never dropped for what could not be added, its item says why instead.
 	 */
 	attach?(
 		context: IWebhookFunctions,
 		event: EventEnvelope,
 		item: INodeExecutionData,
+		connection: ConnectedClient<C>,
 	): Promise<void>;
 }
 
