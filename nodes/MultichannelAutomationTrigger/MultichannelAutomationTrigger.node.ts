@@ -7,13 +7,12 @@ import {
 
 import { api, AutomationEventName, type AutomationClient } from '../../src/client';
 import { automationConnection } from '../shared/client';
-import { triggerOptions, webhookTrigger, type WebhookEndpoints } from '../shared/trigger';
+import { triggerOptions, webhookTrigger } from '../shared/trigger';
 import { splitList } from '../shared/values';
 
-const trigger = webhookTrigger<AutomationClient>({
+const trigger = webhookTrigger<AutomationClient, string>({
 	connection: automationConnection,
-	// The client checks the event names against the contract (zod) before sending.
-	webhooks: (client) => client.webhooks as WebhookEndpoints,
+	webhooks: (client) => client.webhooks,
 	scopes: { read: api.automation.webhooks.get.scope, write: api.automation.webhooks.create.scope },
 	subscription(context) {
 		if (context.getNodeParameter('listenTo', 'all') === 'all') return { events: ['automation.*'] };

@@ -1,5 +1,6 @@
 import { z } from './zod';
 
+import type { Client } from './client';
 import { webhookOperations } from './operation';
 import { ANSWER_EVENT, AnswerDelivery } from './resources/answers';
 import { AutomationEvent, AutomationEventName } from './resources/automation';
@@ -124,6 +125,14 @@ export function eventSubject(type: string, data: unknown): EventSubject {
 	const linkId = linkOfEvent(type, data);
 	return { ...(instanceId ? { instanceId } : {}), ...(linkId ? { linkId } : {}) };
 }
+
+/**
+ * A surface's webhook endpoints as its client has them, for its event names `E` (`string` for automation):
+ * what the triggers register, check, update, delete and claim events with.
+ */
+export type WebhookEndpoints<E extends string> = Client<{
+	webhooks: ReturnType<typeof webhookOperations<z.ZodType<E, E>>>['operations'];
+}>['webhooks'];
 
 export const messagingWebhooks = webhookOperations('Messaging', '/webhooks', MessagingEventName, {
 	read: 'messaging:read',

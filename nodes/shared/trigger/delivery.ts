@@ -69,7 +69,7 @@ export async function rawBodyOf(request: DeliveryRequest): Promise<Buffer> {
 	return Buffer.from(typeof rawBody === 'string' ? rawBody : '', 'utf8');
 }
 
-function subscribed(events: string[], type: string): boolean {
+function subscribed(events: readonly string[], type: string): boolean {
 	return (
 		events.includes('*') ||
 		events.includes(type) ||
@@ -78,9 +78,9 @@ function subscribed(events: string[], type: string): boolean {
 }
 
 /** Why the node does not run for an event it was sent, or undefined when it runs. */
-function notWanted<C>(
-	spec: TriggerSpec<C>,
-	subscription: Subscription,
+function notWanted<C, E extends string>(
+	spec: TriggerSpec<C, E>,
+	subscription: Subscription<E>,
 	event: EventEnvelope,
 ): string | undefined {
 	if (!subscribed(subscription.events, event.type)) return `event type ${event.type} not chosen`;
@@ -109,9 +109,9 @@ type Claim<C> =
  * The service holds the claims, so every n8n process (main, webhook processes in queue mode) and every
  * restart sees the same answer; n8n's own state cannot give that (see the README's design notes).
  */
-async function claim<C>(
+async function claim<C, E extends string>(
 	context: IWebhookFunctions,
-	spec: TriggerSpec<C>,
+	spec: TriggerSpec<C, E>,
 	registration: Registration,
 	eventId: string,
 ): Promise<Claim<C>> {
@@ -150,9 +150,9 @@ async function claim<C>(
 }
 
 /** Handles one delivery: what the node's `webhook()` returns. */
-export async function receive<C>(
+export async function receive<C, E extends string>(
 	context: IWebhookFunctions,
-	spec: TriggerSpec<C>,
+	spec: TriggerSpec<C, E>,
 ): Promise<IWebhookResponseData> {
 	const nodeName = context.getNode().name;
 

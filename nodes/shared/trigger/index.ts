@@ -18,7 +18,7 @@ import type { TriggerSpec } from './spec';
  */
 
 export { chosenEvents, eventsProperty, triggerOptions } from './parameters';
-export type { Subscription, TriggerSpec, WebhookEndpoints, WebhookFilters } from './spec';
+export type { Subscription, TriggerSpec, WebhookFilters } from './spec';
 
 /** What a trigger node assigns: its `webhookMethods` and `webhook`, as n8n calls them. */
 export interface TriggerImplementation {
@@ -30,7 +30,9 @@ export interface TriggerImplementation {
 	highlightsOutput?: z.ZodObject;
 }
 
-export function webhookTrigger<C>(spec: TriggerSpec<C>): TriggerImplementation {
+export function webhookTrigger<C, E extends string>(
+	spec: TriggerSpec<C, E>,
+): TriggerImplementation {
 	const lifecycle = webhookLifecycle(spec);
 	return {
 		webhookMethods: {
