@@ -1,4 +1,4 @@
-import type { EventType } from '../src/client/events';
+import { eventSubject, type EventType } from '../src/client/events';
 import {
 	DeliveryEngine,
 	type DeliveryOptions,
@@ -67,7 +67,7 @@ export class SandboxCore {
 		workspaceId: string,
 		type: EventType,
 		data: unknown,
-		subject: EventSubject = {},
+		subject: EventSubject = eventSubject(type, data),
 	): EventEnvelope {
 		const event = this.deliveries.emit(workspaceId, type, data, subject);
 		for (const watcher of this.watchers) watcher(event, subject);

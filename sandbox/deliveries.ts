@@ -1,7 +1,7 @@
 import { Agent, request } from 'undici';
 
 import type { KeyKind } from '../src/client/api';
-import type { EventType } from '../src/client/events';
+import type { EventSubject, EventType } from '../src/client/events';
 import {
 	DELIVERY_ATTEMPT_HEADER,
 	DELIVERY_ID_HEADER,
@@ -44,11 +44,7 @@ export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
 	random: Math.random,
 };
 
-/** The ids a webhook's `filters` look at: the instance of a messaging event, the link of a link event. */
-export interface EventSubject {
-	instanceId?: string;
-	linkId?: string;
-}
+export type { EventSubject } from '../src/client/events';
 
 export interface EventEnvelope {
 	id: string;

@@ -1,22 +1,18 @@
 import {
 	NodeConnectionTypes,
 	NodeOperationError,
-	type IHookFunctions,
 	type INodeType,
 	type INodeTypeDescription,
-	type IWebhookFunctions,
-	type IWebhookResponseData,
 } from 'n8n-workflow';
 
 import { api, AutomationEventName, type AutomationClient } from '../../src/client';
 import { automationConnection } from '../shared/client';
-import { triggerOptions, webhookTrigger, type WebhookEndpoints } from '../shared/trigger';
+import { triggerOptions, webhookTrigger } from '../shared/trigger';
 import { splitList } from '../shared/values';
 
-const trigger = webhookTrigger<AutomationClient>({
+const trigger = webhookTrigger<AutomationClient, string>({
 	connection: automationConnection,
-	// The client checks the event names against the contract (zod) before sending.
-	webhooks: (client) => client.webhooks as WebhookEndpoints,
+	webhooks: (client) => client.webhooks,
 	scopes: { read: api.automation.webhooks.get.scope, write: api.automation.webhooks.create.scope },
 	subscription(context) {
 		if (context.getNodeParameter('listenTo', 'all') === 'all') return { events: ['automation.*'] };
@@ -108,21 +104,7 @@ export class MultichannelAutomationTrigger implements INodeType {
 		],
 	};
 
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await trigger.checkExists(this);
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return await trigger.create(this);
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return await trigger.delete(this);
-			},
-		},
-	};
+	webhookMethods = trigger.webhookMethods;
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await trigger.webhook(this);
-	}
+	webhook = trigger.webhook;
 }

@@ -1,35 +1,32 @@
 import {
 	NodeConnectionTypes,
 	type IDataObject,
-	type IHookFunctions,
 	type ILoadOptionsFunctions,
 	type INodePropertyOptions,
 	type INodeType,
 	type INodeTypeDescription,
-	type IWebhookFunctions,
-	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { api, LINK_EVENTS, type ShortLinkClient } from '../../src/client';
+import {
+	api,
+	LINK_EVENTS,
+	linkOfEvent,
+	type LinkEventType,
+	type ShortLinkClient,
+} from '../../src/client';
 import { Click } from '../../src/client/resources/links';
 import { shortLinkConnection } from '../shared/client';
 import { eventsSubtitle } from '../shared/events';
 import { linkName, optionsFrom } from '../shared/lists';
-import {
-	chosenEvents,
-	eventsProperty,
-	triggerOptions,
-	webhookTrigger,
-	type WebhookEndpoints,
-} from '../shared/trigger';
+import { chosenEvents, eventsProperty, triggerOptions, webhookTrigger } from '../shared/trigger';
 
 /** Exported for the output schema (dev/output-schemas), which lists the fields it lifts to the top level. */
-export const trigger = webhookTrigger<ShortLinkClient>({
+export const trigger = webhookTrigger<ShortLinkClient, LinkEventType>({
 	connection: shortLinkConnection,
-	// The client checks the event names against the contract (zod) before sending.
-	webhooks: (client) => client.webhooks as WebhookEndpoints,
+	webhooks: (client) => client.webhooks,
 	scopes: { read: api.shortLink.webhooks.get.scope, write: api.shortLink.webhooks.create.scope },
-	subscription: (context) => chosenEvents(context, 'linkIds'),
+	subscription: (context) => chosenEvents(context, LINK_EVENTS, 'linkIds'),
+	subject: (event) => ({ linkId: linkOfEvent(event.type, event.data) }),
 	skip(context, event) {
 		if (event.type !== 'link.clicked') return undefined;
 		const click = (event.data.click ?? {}) as IDataObject;
@@ -119,21 +116,7 @@ export class MultichannelShortLinkTrigger implements INodeType {
 		},
 	};
 
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await trigger.checkExists(this);
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return await trigger.create(this);
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return await trigger.delete(this);
-			},
-		},
-	};
+	webhookMethods = trigger.webhookMethods;
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await trigger.webhook(this);
-	}
+	webhook = trigger.webhook;
 }

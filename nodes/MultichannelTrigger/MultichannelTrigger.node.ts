@@ -1,36 +1,33 @@
 import {
 	NodeConnectionTypes,
-	type IHookFunctions,
 	type ILoadOptionsFunctions,
 	type INodePropertyOptions,
 	type INodeType,
 	type INodeTypeDescription,
-	type IWebhookFunctions,
-	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { api, MESSAGING_EVENTS, type WorkspaceClient } from '../../src/client';
+import {
+	api,
+	instanceOfEvent,
+	MESSAGING_EVENTS,
+	type MessagingEventType,
+	type WorkspaceClient,
+} from '../../src/client';
 import { workspaceConnection } from '../shared/client';
 import { eventsSubtitle } from '../shared/events';
 import { optionsFrom } from '../shared/lists';
 import { attachMedia, mediaOptions } from './media';
 import { onlyRepliesOption, replyHighlights, skipUnlessReply } from './replies';
-import {
-	chosenEvents,
-	eventsProperty,
-	triggerOptions,
-	webhookTrigger,
-	type WebhookEndpoints,
-} from '../shared/trigger';
+import { chosenEvents, eventsProperty, triggerOptions, webhookTrigger } from '../shared/trigger';
 
 /** Exported for the output schema (dev/output-schemas), which lists the fields it lifts to the top level. */
-export const trigger = webhookTrigger<WorkspaceClient>({
+export const trigger = webhookTrigger<WorkspaceClient, MessagingEventType>({
 	connection: workspaceConnection,
-	// The client checks the event names against the contract (zod) before sending.
-	webhooks: (client) => client.webhooks as WebhookEndpoints,
+	webhooks: (client) => client.webhooks,
 	scopes: { read: api.workspace.webhooks.get.scope, write: api.workspace.webhooks.create.scope },
 	attach: attachMedia,
-	subscription: (context) => chosenEvents(context, 'instanceIds'),
+	subscription: (context) => chosenEvents(context, MESSAGING_EVENTS, 'instanceIds'),
+	subject: (event) => ({ instanceId: instanceOfEvent(event.type, event.data) }),
 	skip: skipUnlessReply,
 	highlights: replyHighlights,
 });
@@ -104,21 +101,7 @@ export class MultichannelTrigger implements INodeType {
 		},
 	};
 
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await trigger.checkExists(this);
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return await trigger.create(this);
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return await trigger.delete(this);
-			},
-		},
-	};
+	webhookMethods = trigger.webhookMethods;
 
-	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await trigger.webhook(this);
-	}
+	webhook = trigger.webhook;
 }

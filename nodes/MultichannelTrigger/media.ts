@@ -5,9 +5,9 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { api, type EventEnvelope } from '../../src/client';
+import { api, type EventEnvelope, type WorkspaceClient } from '../../src/client';
 import type { MessageMedia } from '../../src/client/resources/message-media';
-import { workspaceConnection } from '../shared/client';
+import { workspaceConnection, type ConnectedClient } from '../shared/client';
 import { toNodeError } from '../shared/errors';
 import { downloadMessageFile } from '../shared/media';
 
@@ -64,6 +64,7 @@ export async function attachMedia(
 	context: IWebhookFunctions,
 	event: EventEnvelope,
 	item: INodeExecutionData,
+	connection: ConnectedClient<WorkspaceClient>,
 ): Promise<void> {
 	const media = mediaOf(event);
 	if (!media || context.getNodeParameter('options.downloadMedia', false) !== true) return;
@@ -80,11 +81,7 @@ export async function attachMedia(
 		notAttached(`the file is ${sizeText(media.size)}, over Max File Size (${maxMb} MB)`);
 		return;
 	}
-	let secrets: string[] = [];
-	let serviceUrl: string | undefined;
 	try {
-		const connection = await workspaceConnection.connect(context);
-		({ secrets, serviceUrl } = connection);
 		const file = await downloadMessageFile(connection.client, messageId, media, {
 			timeoutMs: DOWNLOAD_TIMEOUT_MS,
 			maxRetries: 0,
@@ -105,8 +102,8 @@ export async function attachMedia(
 			keyKind: workspaceConnection.keyKind,
 			scope: api.workspace.messages.downloadMedia.scope,
 			noun: 'file',
-			secrets,
-			serviceUrl,
+			secrets: connection.secrets,
+			serviceUrl: connection.serviceUrl,
 		});
 		notAttached(`it could not be downloaded: ${mapped.message}`);
 	}

@@ -85,4 +85,43 @@ export const EventEnvelope = named(
 );
 export type EventEnvelope = z.output<typeof EventEnvelope>;
 
+/**
+ * What an event is about, where a webhook's `filters` look: the instance of a messaging event, the link of a
+ * link event. The service matches filters with it before it delivers, the trigger again on receipt.
+ */
+export interface EventSubject {
+	instanceId?: string;
+	linkId?: string;
+}
+
+type EventData = Record<string, unknown>;
+
+function idIn(value: unknown): string | undefined {
+	return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function fieldsOf(value: unknown): EventData {
+	return value !== null && typeof value === 'object' ? (value as EventData) : {};
+}
+
+/** The instance of a messaging event: its `instanceId`, or the instance itself (`instance.*`). */
+export function instanceOfEvent(type: string, data: unknown): string | undefined {
+	const fields = fieldsOf(data);
+	return idIn(fields.instanceId) ?? (type.startsWith('instance.') ? idIn(fields.id) : undefined);
+}
+
+/** The link of a link event: the link itself, or the one clicked (`link.clicked` carries `{ link, click }`). */
+export function linkOfEvent(type: string, data: unknown): string | undefined {
+	if (!type.startsWith('link.')) return undefined;
+	const fields = fieldsOf(data);
+	return idIn(fieldsOf(fields.link).id) ?? idIn(fieldsOf(fields.click).linkId) ?? idIn(fields.id);
+}
+
+/** Both: what the service matches a webhook's filters with. */
+export function eventSubject(type: string, data: unknown): EventSubject {
+	const instanceId = instanceOfEvent(type, data);
+	const linkId = linkOfEvent(type, data);
+	return { ...(instanceId ? { instanceId } : {}), ...(linkId ? { linkId } : {}) };
+}
+
 export { AutomationEventName };

@@ -13,6 +13,7 @@ export {
 } from './client';
 export * from './errors';
 export * from './events';
+export type { WebhookEndpoints } from './resources/webhooks';
 export { fileFromResponse, fileNameOf, type DownloadedFile } from './download';
 export { encodeMultipart, type UploadFile } from './multipart';
 export { operation, type HttpMethod, type Operation, type Scope } from './operation';

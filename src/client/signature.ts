@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'crypto';
 
+import { EventEnvelope } from './events';
+
 export const SIGNATURE_HEADER = 'x-multichannel-signature';
 export const EVENT_ID_HEADER = 'x-multichannel-event-id';
 export const DELIVERY_ATTEMPT_HEADER = 'x-multichannel-delivery-attempt';
@@ -73,4 +75,87 @@ export function verifySignature(options: {
 		}
 	}
 	return { valid: false, reason: 'mismatch' };
+}
+
+/** Why a delivery is refused, in words for a log line (never sent back: the answer does not say which). */
+export const SIGNATURE_FAILURE_TEXT: Record<SignatureFailure | 'no_secret', string> = {
+	missing: 'no signature header',
+	malformed: 'a malformed signature header',
+	stale: `a signature timestamp more than ${SIGNATURE_TOLERANCE_SECONDS} s away`,
+	mismatch: 'a signature that does not match',
+	no_secret: 'no secret to check it against',
+};
+
+/** A delivery that is not taken: the status, code and message to answer it with, and why (for a log line). */
+export type UnwrapFailure =
+	| {
+			status: 401;
+			code: 'invalid_signature';
+			message: string;
+			reason: SignatureFailure | 'no_secret';
+	  }
+	| { status: 400; code: 'invalid_body'; message: string; reason: 'not_an_event' };
+
+export type Unwrapped =
+	| {
+			ok: true;
+			event: EventEnvelope;
+			/** Which of the secrets given signed it (its index). */
+			signedWith: number;
+	  }
+	| ({ ok: false } & UnwrapFailure);
+
+/** The body of a signed delivery: an event envelope (parsed leniently), or a 400. */
+function parseEvent(payload: string | Buffer, signedWith: number): Unwrapped {
+	let body: unknown;
+	try {
+		body = JSON.parse(payload.toString('utf8'));
+	} catch {
+		body = undefined;
+	}
+	const parsed = EventEnvelope.safeParse(body);
+	if (parsed.success) return { ok: true, event: parsed.data, signedWith };
+	return {
+		ok: false,
+		status: 400,
+		code: 'invalid_body',
+		message: 'The body is not a Multichannel event (JSON)',
+		reason: 'not_an_event',
+	};
+}
+
+/**
+ * One delivery as its receiver takes it (a trigger, a waiting Send and Wait): the signature over the exact
+ * bytes received, checked against each secret in turn, then the body, parsed as an event envelope. Gives the
+ * event and which secret signed it, or what to answer instead: 401 for the signature (the answer does not say
+ * what was wrong with it, `reason` does), 400 for a signed body that is no event.
+ */
+export function unwrapEvent(options: {
+	payload: string | Buffer;
+	headers: Record<string, string | string[] | undefined>;
+	secrets: readonly string[];
+	toleranceSeconds?: number;
+	nowSeconds?: number;
+}): Unwrapped {
+	const { payload, toleranceSeconds, nowSeconds } = options;
+	const header = options.headers[SIGNATURE_HEADER];
+	let reason: SignatureFailure | 'no_secret' = 'no_secret';
+	for (const [index, secret] of options.secrets.entries()) {
+		const check = verifySignature({
+			payload,
+			header,
+			secrets: secret,
+			toleranceSeconds,
+			nowSeconds,
+		});
+		if (check.valid) return parseEvent(payload, index);
+		reason = check.reason;
+	}
+	return {
+		ok: false,
+		status: 401,
+		code: 'invalid_signature',
+		message: 'The X-Multichannel-Signature header is missing, malformed, stale or does not match',
+		reason,
+	};
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'crypto';
 
-import { signPayload, verifySignature } from '../../src/client';
+import { signPayload, unwrapEvent, verifySignature } from '../../src/client';
 import { testKey } from '../support/client';
 
 const secret = testKey('whsec');
@@ -122,5 +122,54 @@ describe('webhook signatures', () => {
 				nowSeconds: now,
 			}).valid,
 		).toBe(true);
+	});
+});
+
+describe('unwrapping a delivery', () => {
+	const headers = (value: string | undefined) => ({ 'x-multichannel-signature': value });
+
+	it('gives the event and which secret signed it', () => {
+		const delivery = unwrapEvent({
+			payload: Buffer.from(body),
+			headers: headers(signPayload(secret, body, now)),
+			secrets: [otherSecret, secret],
+			nowSeconds: now,
+		});
+		expect(delivery).toMatchObject({ ok: true, signedWith: 1, event: { id: 'evt_1' } });
+	});
+
+	it('answers 401 for a bad signature, with the reason beside it', () => {
+		expect(
+			unwrapEvent({
+				payload: body,
+				headers: headers(signPayload(otherSecret, body, now)),
+				secrets: [secret],
+				nowSeconds: now,
+			}),
+		).toMatchObject({ ok: false, status: 401, code: 'invalid_signature', reason: 'mismatch' });
+		expect(
+			unwrapEvent({
+				payload: body,
+				headers: headers(undefined),
+				secrets: [secret],
+				nowSeconds: now,
+			}),
+		).toMatchObject({ ok: false, status: 401, reason: 'missing' });
+		expect(
+			unwrapEvent({ payload: body, headers: headers(signPayload(secret, body, now)), secrets: [] }),
+		).toMatchObject({ ok: false, status: 401, reason: 'no_secret' });
+	});
+
+	it('answers 400 for a signed body that is not an event', () => {
+		for (const payload of ['not json', '{"id":"evt_1"}']) {
+			expect(
+				unwrapEvent({
+					payload,
+					headers: headers(signPayload(secret, payload, now)),
+					secrets: [secret],
+					nowSeconds: now,
+				}),
+			).toMatchObject({ ok: false, status: 400, code: 'invalid_body' });
+		}
 	});
 });

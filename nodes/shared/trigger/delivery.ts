@@ -7,13 +7,12 @@ import type {
 
 import {
 	ApiError,
-	EventEnvelope,
 	DELIVERY_ID_HEADER,
-	SIGNATURE_HEADER,
-	SIGNATURE_TOLERANCE_SECONDS,
-	verifySignature,
-	type SignatureFailure,
+	SIGNATURE_FAILURE_TEXT,
+	unwrapEvent,
+	type EventEnvelope,
 } from '../../../src/client';
+import type { ConnectedClient } from '../client';
 import { signingRegistrations, type Registration } from './registrations';
 import { failure, type Known, type Subscription, type TriggerSpec } from './spec';
 
@@ -43,20 +42,10 @@ interface DeliveryResponse {
 const CLAIM_TIMEOUT_MS = 4_000;
 const CLAIM_RETRIES = 1;
 
-export const FAILURE_TEXT: Record<SignatureFailure | 'unknown', string> = {
-	missing: 'no signature header',
-	malformed: 'a malformed signature header',
-	stale: `a signature timestamp more than ${SIGNATURE_TOLERANCE_SECONDS} s away`,
-	mismatch: 'a signature that does not match',
-	unknown: 'no webhook registered by this node to check it against',
-};
-
 /** Answers the request itself, and tells n8n not to answer nor run anything. */
 export function refuse(
 	context: IWebhookFunctions,
-	status: 400 | 401 | 503,
-	code: string,
-	message: string,
+	{ status, code, message }: { status: 400 | 401 | 503; code: string; message: string },
 ): IWebhookResponseData {
 	const response = context.getResponseObject() as DeliveryResponse;
 	if (!response.headersSent) {
@@ -80,25 +69,7 @@ export async function rawBodyOf(request: DeliveryRequest): Promise<Buffer> {
 	return Buffer.from(typeof rawBody === 'string' ? rawBody : '', 'utf8');
 }
 
-function text(value: unknown): string | undefined {
-	return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** The instance and link an event concerns, where the filters look. */
-function subjectOf(event: EventEnvelope): { instanceId?: string; linkId?: string } {
-	const data = event.data as IDataObject;
-	const link = data.link as IDataObject | undefined;
-	const click = data.click as IDataObject | undefined;
-	return {
-		instanceId:
-			text(data.instanceId) ?? (event.type.startsWith('instance.') ? text(data.id) : undefined),
-		linkId: event.type.startsWith('link.')
-			? (text(link?.id) ?? text(click?.linkId) ?? text(data.id))
-			: undefined,
-	};
-}
-
-function subscribed(events: string[], type: string): boolean {
+function subscribed(events: readonly string[], type: string): boolean {
 	return (
 		events.includes('*') ||
 		events.includes(type) ||
@@ -107,10 +78,14 @@ function subscribed(events: string[], type: string): boolean {
 }
 
 /** Why the node does not run for an event it was sent, or undefined when it runs. */
-function notWanted(subscription: Subscription, event: EventEnvelope): string | undefined {
+function notWanted<C, E extends string>(
+	spec: TriggerSpec<C, E>,
+	subscription: Subscription<E>,
+	event: EventEnvelope,
+): string | undefined {
 	if (!subscribed(subscription.events, event.type)) return `event type ${event.type} not chosen`;
 	const { instanceIds, linkIds } = subscription.filters ?? {};
-	const subject = subjectOf(event);
+	const subject = spec.subject?.(event) ?? {};
 	if (instanceIds && !(subject.instanceId && instanceIds.includes(subject.instanceId))) {
 		return 'instance not chosen';
 	}
@@ -118,45 +93,37 @@ function notWanted(subscription: Subscription, event: EventEnvelope): string | u
 	return undefined;
 }
 
-/** The registration whose secret signed this delivery, or why none did. */
-function signedBy(
-	registrations: Registration[],
-	payload: Buffer,
-	header: string | string[] | undefined,
-): { registration: Registration } | { reason: SignatureFailure | 'unknown' } {
-	let reason: SignatureFailure | 'unknown' = 'unknown';
-	for (const registration of registrations) {
-		const check = verifySignature({ payload, header, secrets: registration.secret });
-		if (check.valid) return { registration };
-		reason = check.reason;
-	}
-	return { reason };
-}
-
 /** A service without event claims answers that the endpoint does not exist. */
 function claimsUnsupported(error: unknown): boolean {
 	return error instanceof ApiError && [404, 405, 410, 501].includes(error.status);
 }
 
+/** How the claim went; the event runs on `first` and `unsupported`, with the connection the claim opened. */
+type Claim<C> =
+	| { outcome: 'first' | 'unsupported'; connection: ConnectedClient<C> }
+	| { outcome: 'duplicate' }
+	| { outcome: 'failed' };
+
 /**
- * Claims the event at the service: true when this delivery is the first of its event id at this webhook.
+ * Claims the event at the service: `first` when this delivery is the first of its event id at this webhook.
  * The service holds the claims, so every n8n process (main, webhook processes in queue mode) and every
  * restart sees the same answer; n8n's own state cannot give that (see the README's design notes).
  */
-async function claim<C>(
+async function claim<C, E extends string>(
 	context: IWebhookFunctions,
-	spec: TriggerSpec<C>,
+	spec: TriggerSpec<C, E>,
 	registration: Registration,
 	eventId: string,
-): Promise<'first' | 'duplicate' | 'unsupported' | 'failed'> {
+): Promise<Claim<C>> {
 	// Named in the claim: if n8n then answers this request with an error (it could not start the execution),
 	// the service releases the claim and a redelivery runs the event.
 	const header = context.getHeaderData()[DELIVERY_ID_HEADER];
 	const deliveryId = typeof header === 'string' && header !== '' ? header.slice(0, 200) : undefined;
 	const nodeName = context.getNode().name;
 	const known: Known = { secrets: [registration.secret] };
+	let connection: ConnectedClient<C> | undefined;
 	try {
-		const connection = await spec.connection.connect(context);
+		connection = await spec.connection.connect(context);
 		known.secrets = [...connection.secrets, registration.secret];
 		known.serviceUrl = connection.serviceUrl;
 		const answer = await spec.webhooks(connection.client).claimEvent(
@@ -166,82 +133,66 @@ async function claim<C>(
 			},
 			{ timeoutMs: CLAIM_TIMEOUT_MS, maxRetries: CLAIM_RETRIES },
 		);
-		return answer.claimed ? 'first' : 'duplicate';
+		return answer.claimed ? { outcome: 'first', connection } : { outcome: 'duplicate' };
 	} catch (error) {
-		if (claimsUnsupported(error)) {
+		if (connection && claimsUnsupported(error)) {
 			context.logger.warn(
 				`${nodeName}: the service does not take event claims; event ${eventId} runs without a check for redeliveries`,
 			);
-			return 'unsupported';
+			return { outcome: 'unsupported', connection };
 		}
 		const mapped = failure(context, spec, error, spec.scopes.write, known);
 		context.logger.warn(
 			`${nodeName}: could not claim event ${eventId} at the service (${mapped.message}); answered 503 so that it is delivered again`,
 		);
-		return 'failed';
+		return { outcome: 'failed' };
 	}
 }
 
 /** Handles one delivery: what the node's `webhook()` returns. */
-export async function receive<C>(
+export async function receive<C, E extends string>(
 	context: IWebhookFunctions,
-	spec: TriggerSpec<C>,
+	spec: TriggerSpec<C, E>,
 ): Promise<IWebhookResponseData> {
 	const nodeName = context.getNode().name;
 
-	// 1. The signature, over the exact bytes received, before anything else is looked at.
-	const raw = await rawBodyOf(context.getRequestObject() as DeliveryRequest);
-	const signer = signedBy(
-		signingRegistrations(context),
-		raw,
-		context.getHeaderData()[SIGNATURE_HEADER],
-	);
-	if ('reason' in signer) {
+	// 1. The signature, over the exact bytes received, before anything else is looked at; 2. the body.
+	const registrations = signingRegistrations(context);
+	const delivery = unwrapEvent({
+		payload: await rawBodyOf(context.getRequestObject() as DeliveryRequest),
+		headers: context.getHeaderData(),
+		secrets: registrations.map((registration) => registration.secret),
+	});
+	if (!delivery.ok) {
 		context.logger.warn(
-			`${nodeName}: refused a delivery with ${FAILURE_TEXT[signer.reason]} (401); nothing was run`,
+			delivery.status === 401
+				? `${nodeName}: refused a delivery with ${SIGNATURE_FAILURE_TEXT[delivery.reason]} (401); nothing was run`
+				: `${nodeName}: refused a signed delivery whose body is not an event (400)`,
 		);
-		return refuse(
-			context,
-			401,
-			'invalid_signature',
-			'The X-Multichannel-Signature header is missing, malformed, stale or does not match',
-		);
+		return refuse(context, delivery);
 	}
-
-	// 2. The body: a JSON event envelope.
-	let body: unknown;
-	try {
-		body = JSON.parse(raw.toString('utf8'));
-	} catch {
-		body = undefined;
-	}
-	const parsed = EventEnvelope.safeParse(body);
-	if (!parsed.success) {
-		context.logger.warn(`${nodeName}: refused a signed delivery whose body is not an event (400)`);
-		return refuse(context, 400, 'invalid_body', 'The body is not a Multichannel event (JSON)');
-	}
-	const event = parsed.data;
+	const { event } = delivery;
+	const signer = registrations[delivery.signedWith];
 
 	// 3. The node's choice of events and its filters.
-	const reason = notWanted(spec.subscription(context), event) ?? spec.skip?.(context, event);
+	const reason = notWanted(spec, spec.subscription(context), event) ?? spec.skip?.(context, event);
 	if (reason) {
 		context.logger.debug(`${nodeName}: event ${event.id} (${event.type}) dropped: ${reason}`);
 		return acknowledge(reason);
 	}
 
 	// 4. At-least-once delivery: only the first delivery of an event id runs.
-	const claimed = await claim(context, spec, signer.registration, event.id);
-	if (claimed === 'duplicate') {
+	const claimed = await claim(context, spec, signer, event.id);
+	if (claimed.outcome === 'duplicate') {
 		context.logger.debug(`${nodeName}: event ${event.id} was delivered again; not run twice`);
 		return acknowledge('duplicate');
 	}
-	if (claimed === 'failed') {
-		return refuse(
-			context,
-			503,
-			'claim_failed',
-			'The event could not be checked against earlier deliveries; deliver it again later',
-		);
+	if (claimed.outcome === 'failed') {
+		return refuse(context, {
+			status: 503,
+			code: 'claim_failed',
+			message: 'The event could not be checked against earlier deliveries; deliver it again later',
+		});
 	}
 
 	const onlyData = (context.getNodeParameter('options.onlyData', false) as boolean) === true;
@@ -257,6 +208,6 @@ export async function receive<C>(
 				data: event.data as IDataObject,
 			};
 	const item: INodeExecutionData = { json: output };
-	await spec.attach?.(context, event, item);
+	await spec.attach?.(context, event, item, claimed.connection);
 	return { workflowData: [[item]] };
 }

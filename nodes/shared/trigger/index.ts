@@ -1,4 +1,9 @@
-import type { IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IHookFunctions,
+	IWebhookFunctions,
+	IWebhookResponseData,
+	WebhookSetupMethodNames,
+} from 'n8n-workflow';
 import type { z } from 'zod/v4';
 
 import { receive } from './delivery';
@@ -13,21 +18,39 @@ import type { TriggerSpec } from './spec';
  */
 
 export { chosenEvents, eventsProperty, triggerOptions } from './parameters';
-export type { Subscription, TriggerSpec, WebhookEndpoints, WebhookFilters } from './spec';
+export type { Subscription, TriggerSpec, WebhookFilters } from './spec';
 
+/** What a trigger node assigns: its `webhookMethods` and `webhook`, as n8n calls them. */
 export interface TriggerImplementation {
-	checkExists(context: IHookFunctions): Promise<boolean>;
-	create(context: IHookFunctions): Promise<boolean>;
-	delete(context: IHookFunctions): Promise<boolean>;
-	webhook(context: IWebhookFunctions): Promise<IWebhookResponseData>;
+	webhookMethods: {
+		default: Record<WebhookSetupMethodNames, (this: IHookFunctions) => Promise<boolean>>;
+	};
+	webhook: (this: IWebhookFunctions) => Promise<IWebhookResponseData>;
 	/** The fields the trigger lifts to the top level of its output, for its output schema. */
 	highlightsOutput?: z.ZodObject;
 }
 
-export function webhookTrigger<C>(spec: TriggerSpec<C>): TriggerImplementation {
+export function webhookTrigger<C, E extends string>(
+	spec: TriggerSpec<C, E>,
+): TriggerImplementation {
+	const lifecycle = webhookLifecycle(spec);
 	return {
-		...webhookLifecycle(spec),
-		webhook: async (context) => await receive(context, spec),
+		webhookMethods: {
+			default: {
+				async checkExists() {
+					return await lifecycle.checkExists(this);
+				},
+				async create() {
+					return await lifecycle.create(this);
+				},
+				async delete() {
+					return await lifecycle.delete(this);
+				},
+			},
+		},
+		async webhook() {
+			return await receive(this, spec);
+		},
 		highlightsOutput: spec.highlights?.output,
 	};
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'crypto';
 import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
 
-import { NotFoundError } from '../../../src/client';
+import { NotFoundError, type WebhookEndpoints } from '../../../src/client';
 import { registrationOf, setRegistration } from './registrations';
-import { failure, type Known, type TriggerSpec, type WebhookEndpoints } from './spec';
+import { failure, type Known, type TriggerSpec } from './spec';
 
 /**
  * The webhook at the service, as n8n activates and deactivates the workflow: `checkExists`, then `create` when
@@ -29,11 +29,11 @@ function sameEvents(a: readonly string[], b: readonly string[]): boolean {
 	return a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 }
 
-export function webhookLifecycle<C>(spec: TriggerSpec<C>): WebhookLifecycle {
+export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): WebhookLifecycle {
 	/** Deletes a webhook at the service; one that is gone already is fine. */
 	async function removeRemote(
 		context: IHookFunctions,
-		endpoints: WebhookEndpoints,
+		endpoints: WebhookEndpoints<E>,
 		webhookId: string,
 		known: Known,
 	): Promise<void> {
@@ -55,7 +55,7 @@ export function webhookLifecycle<C>(spec: TriggerSpec<C>): WebhookLifecycle {
 			const { client, secrets, serviceUrl } = await spec.connection.connect(context);
 			const endpoints = spec.webhooks(client);
 			const known = { secrets: [...secrets, registration.secret], serviceUrl };
-			let remote: Awaited<ReturnType<WebhookEndpoints['get']>>;
+			let remote: Awaited<ReturnType<WebhookEndpoints<E>['get']>>;
 			try {
 				remote = await endpoints.get({ webhookId: registration.webhookId });
 			} catch (error) {

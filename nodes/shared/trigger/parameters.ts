@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 
 import { eventOptions } from '../events';
 import { splitList } from '../values';
@@ -39,14 +39,27 @@ export const triggerOptions: INodeProperties = {
 };
 
 /**
- * The subscription of a trigger with an Events multi-select and, optionally, a filter parameter named after
- * the contract's filter (`instanceIds`, `linkIds`): no event chosen means all, no ID chosen means no filter.
+ * The subscription of a trigger with an Events multi-select of its surface's `names` and, optionally, a filter
+ * parameter named after the contract's filter (`instanceIds`, `linkIds`): no event chosen means all, no ID
+ * chosen means no filter. A name the surface does not have (from an expression) is refused before any call.
  */
-export function chosenEvents(
+export function chosenEvents<E extends string>(
 	context: TriggerContext,
+	names: readonly E[],
 	filter?: 'instanceIds' | 'linkIds',
-): Subscription {
-	const events = splitList(context.getNodeParameter('events', []));
+): Subscription<E> {
+	const chosen = splitList(context.getNodeParameter('events', []));
+	const known = (name: string): name is E | '*' =>
+		name === '*' || (names as readonly string[]).includes(name);
+	const unknown = chosen.filter((name) => !known(name));
+	if (unknown.length > 0) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Unknown event${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
+			{ description: `The events of this trigger are ${names.join(', ')}` },
+		);
+	}
+	const events = chosen.filter(known);
 	const ids = filter ? splitList(context.getNodeParameter(filter, [])) : [];
 	return {
 		events: events.length > 0 ? events : ['*'],

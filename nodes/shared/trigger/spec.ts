@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 import type { z } from 'zod/v4';
 
-import type { CallOptions, EventEnvelope, Scope } from '../../../src/client';
-import type { ServiceConnection } from '../client';
+import type { EventEnvelope, EventSubject, Scope, WebhookEndpoints } from '../../../src/client';
+import type { ConnectedClient, ServiceConnection } from '../client';
 import { toNodeError, type NodeError } from '../errors';
 
 /** What a trigger node says about itself: the one implementation behind the three triggers does the rest. */
@@ -21,44 +21,22 @@ export interface WebhookFilters {
 }
 
 /** What a trigger asks the service for, read from the node's parameters. */
-export interface Subscription {
+export interface Subscription<E extends string = string> {
 	/** Event types, `*` for all of the surface, `automation.*` for every automation event. */
-	events: string[];
+	events: Array<E | '*'>;
 	filters?: WebhookFilters;
 }
 
-/** The webhook endpoints of one surface as the trigger uses them; the three clients share this shape. */
-export interface WebhookEndpoints {
-	create(
-		input: {
-			body: {
-				url: string;
-				events: string[];
-				secret: string;
-				filters?: WebhookFilters;
-				description?: string;
-			};
-		},
-		options?: CallOptions,
-	): Promise<{ id: string; secret?: string }>;
-	get(input: {
-		webhookId: string;
-	}): Promise<{ id: string; url?: string; events?: string[]; status?: string }>;
-	update(input: { webhookId: string; body: { enabled: boolean } }): Promise<unknown>;
-	delete(input: { webhookId: string }): Promise<void>;
-	claimEvent(
-		input: { webhookId: string; body: { eventId: string; deliveryId?: string } },
-		options?: CallOptions,
-	): Promise<{ claimed: boolean }>;
-}
-
-export interface TriggerSpec<C> {
+/** `C` is the client of the trigger's key, `E` the event names of its surface. */
+export interface TriggerSpec<C, E extends string> {
 	/** The key the trigger's credential holds, and how to open its client. */
 	connection: ServiceConnection<C>;
-	webhooks(client: C): WebhookEndpoints;
+	webhooks(client: C): WebhookEndpoints<E>;
 	scopes: { read: Scope; write: Scope };
 	/** The events and filters the node's parameters ask for; throws `NodeOperationError` on bad input. */
-	subscription(context: TriggerContext): Subscription;
+	subscription(context: TriggerContext): Subscription<E>;
+	/** What an event is about, where the filters look (its instance, its link); the service matches the same. */
+	subject?(event: EventEnvelope): EventSubject;
 	/** Why an event the node subscribed to is still not run (clicks by bots, for instance); or undefined. */
 	skip?(context: IWebhookFunctions, event: EventEnvelope): string | undefined;
 	/**
@@ -69,13 +47,14 @@ export interface TriggerSpec<C> {
 	highlights?: { output: z.ZodObject; of(event: EventEnvelope): IDataObject };
 	/**
 	 * Adds to the event's item what it carries beside its JSON (a received message's file, as binary data),
-	 * after the event is claimed and before the workflow starts. It must not throw: an event is never dropped
-	 * for what could not be added, its item says why instead.
+	 * after the event is claimed and before the workflow starts, through the connection the claim opened. It
+	 * must not throw: an event is never dropped for what could not be added, its item says why instead.
 	 */
 	attach?(
 		context: IWebhookFunctions,
 		event: EventEnvelope,
 		item: INodeExecutionData,
+		connection: ConnectedClient<C>,
 	): Promise<void>;
 }
 
@@ -94,9 +73,9 @@ export interface Known {
 }
 
 /** An error of a call to the service, as the node shows it: mapped, with every secret kept out. */
-export function failure<C>(
+export function failure<C, E extends string>(
 	context: TriggerContext,
-	spec: TriggerSpec<C>,
+	spec: TriggerSpec<C, E>,
 	error: unknown,
 	scope: Scope,
 	known: Known,

@@ -1,5 +1,6 @@
 import { z } from '../zod';
 
+import type { Client } from '../client';
 import { AutomationWebhookEventName, LinkEventName, MessagingEventName } from '../events';
 import { operation, type Scope } from '../operation';
 import { Id, ListQuery, named, page, pathParams, Timestamp, Url } from '../schemas';
@@ -212,3 +213,11 @@ export const automationWebhookOperations = webhookOperations(
 	AutomationWebhookEventName,
 	{ read: 'automation:read', write: 'automation:write' },
 );
+
+/**
+ * A key kind's webhook endpoints as its client has them, for its event names `E` (`string` for automation):
+ * what the triggers register, check, update, delete and claim events with.
+ */
+export type WebhookEndpoints<E extends string> = Client<{
+	webhooks: ReturnType<typeof webhookOperations<z.ZodType<E, E>>>;
+}>['webhooks'];

@@ -1,13 +1,8 @@
 import type { IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import {
-	EventEnvelope,
-	SIGNATURE_HEADER,
-	verifySignature,
-	type SignatureCheck,
-} from '../../../../src/client';
+import { unwrapEvent } from '../../../../src/client';
 import { ANSWER_EVENT, AnswerDelivery } from '../../../../src/client/resources/answers';
-import { FAILURE_TEXT, rawBodyOf, refuse } from '../../../shared/trigger/delivery';
+import { rawBodyOf, refuse } from '../../../shared/trigger/delivery';
 import { answeredOutput, answerSecret, MESSAGE_ID_PARAMETER, type ResponseType } from './answer';
 
 /**
@@ -31,33 +26,31 @@ export const answerWebhooks: IWebhookDescription[] = [
 	},
 ];
 
-function refusal(check: SignatureCheck & { valid: false }): string {
-	return `The answer was refused: it came with ${FAILURE_TEXT[check.reason]}`;
-}
-
 export async function answerWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const request = this.getRequestObject();
-	const payload = await rawBodyOf(request);
-	const check = verifySignature({
-		payload,
-		header: request.headers[SIGNATURE_HEADER],
-		secrets: await answerSecret(this),
+	const delivery = unwrapEvent({
+		payload: await rawBodyOf(request),
+		headers: request.headers,
+		secrets: [await answerSecret(this)],
 	});
-	if (!check.valid) return refuse(this, 401, 'invalid_signature', refusal(check));
+	if (!delivery.ok) return refuse(this, delivery);
 
-	let event: EventEnvelope | undefined;
-	try {
-		event = EventEnvelope.parse(JSON.parse(payload.toString('utf8')));
-	} catch {
-		event = undefined;
-	}
-	const data = event?.type === ANSWER_EVENT ? AnswerDelivery.safeParse(event.data) : undefined;
+	const { event } = delivery;
+	const data = event.type === ANSWER_EVENT ? AnswerDelivery.safeParse(event.data) : undefined;
 	if (!data?.success) {
-		return refuse(this, 400, 'not_an_answer', 'The body is not a message.answered event');
+		return refuse(this, {
+			status: 400,
+			code: 'not_an_answer',
+			message: 'The body is not a message.answered event',
+		});
 	}
 	const expected = (this.getQueryData() as Record<string, unknown>)[MESSAGE_ID_PARAMETER];
 	if (data.data.messageId !== expected) {
-		return refuse(this, 400, 'other_message', 'The answer is to another message than this one');
+		return refuse(this, {
+			status: 400,
+			code: 'other_message',
+			message: 'The answer is to another message than this one',
+		});
 	}
 
 	const responseType = this.getNodeParameter('responseType', 'approval') as ResponseType;
