@@ -18,7 +18,7 @@ import { realN8n } from './figures/real-n8n';
 import { returnAll } from './figures/return-all';
 import { trigger } from './figures/trigger';
 import { seconds } from './lib';
-import { readOptions, USAGE } from './options';
+import { readOptions, USAGE, type Figure } from './options';
 import { log, measurer, withHost, type Bench } from './processes';
 import { newReport } from './report';
 
@@ -31,7 +31,7 @@ async function main() {
 	const started = Date.now();
 	const report = newReport();
 	const bench: Bench = { options, report, ...measurer(options) };
-	const wanted = (figure: (typeof options.figures)[number]) => options.figures.includes(figure);
+	const wanted = (figure: Figure) => options.figures.includes(figure);
 
 	if (wanted('bulk') || wanted('returnAll') || wanted('trigger')) {
 		await withHost(options, async (host) => {
