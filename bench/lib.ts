@@ -10,7 +10,7 @@ import path from 'node:path';
 import { PACKAGE_DIR } from '../dev/package-dir';
 
 export { PACKAGE_DIR };
-export const BENCH_DIR = __dirname;
+const BENCH_DIR = __dirname;
 
 /** Starts a TypeScript file of bench/ in its own Node process (ts-node, transpile only), with IPC. */
 export function forkTs(file: string, args: string[] = [], execArgv: string[] = []): ChildProcess {

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the benchmark runs in plain Node, never inside n8n (process: exit) */
 /**
- * One measurement, in a fresh process (started by bench/run.ts with `--expose-gc`), so that each figure has
+ * One measurement, in a fresh process (started by bench/processes.ts with `--expose-gc`), so that each figure has
  * its own heap, its own JIT warm-up and nothing left over from the one before. Each job warms up on a small
  * run first, then times the real one; the answer goes back over IPC.
  *

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the benchmark runs in plain Node, never inside n8n (process: IPC, exit, stderr) */
 /**
  * The sandbox of a benchmark run, in a process of its own so that its work does not share an event loop (or
- * a heap) with what is measured. Started by bench/run.ts; answers its requests over IPC:
+ * a heap) with what is measured. Started by bench/processes.ts; answers its requests over IPC:
  * `seedContacts` (straight into the store: 50,000 contacts in a moment instead of 50,000 requests),
  * `countMessages` (the outbound messages whose text starts with a prefix, to check that every send arrived
  * once) and `close`.

@@ -1,4 +1,4 @@
-// The package in the real n8n editor (headless chromium over the DevTools protocol, the package installed as a
+// The package in the real n8n editor (headless chromium driven by Playwright, the package installed as a
 // community package): what a user sees before anything has run (issue 14, items 7, 10 and 12).
 // - n8n serves the package's output schemas, and the editor's own request for one answers 200 and shows its
 //   fields in the next node's input panel;
@@ -16,10 +16,10 @@ import { N8N_VERSION } from '../dev/n8n/runtime.mjs';
 import { OWNER } from '../dev/stack/stack.mjs';
 import { eventually, log, useStack } from './support/harness.mjs';
 
-// The one CDP client is TypeScript (dev/browser/cdp.ts), loaded through ts-node as the bench and the screenshot are.
+// The browser (dev/browser/chromium.ts, Playwright driving Debian's chromium) is TypeScript, loaded through ts-node as the bench and the screenshot are.
 const require = createRequire(import.meta.url);
 require('ts-node').register({ transpileOnly: true });
-const { Browser, chromiumAvailable } = require('../dev/browser/cdp.ts');
+const { Browser, chromiumAvailable } = require('../dev/browser/chromium.ts');
 const { signInToEditor } = require('../dev/browser/n8n-editor.ts');
 
 const PACKAGE = 'n8n-nodes-multichannel';
@@ -121,9 +121,7 @@ describe('the package in the n8n editor', () => {
 			page = await browser.newPage();
 			await page.setViewport(1440, 900);
 			// The editor loads hundreds of files: keep every resource timing, not the first 250, to find its requests.
-			await page.send('Page.addScriptToEvaluateOnNewDocument', {
-				source: 'performance.setResourceTimingBufferSize(100000)',
-			});
+			await page.playwright.addInitScript('performance.setResourceTimingBufferSize(100000)');
 			await signInToEditor(page, stack.n8n.url, OWNER);
 		});
 
@@ -210,7 +208,7 @@ describe('the package in the n8n editor', () => {
 						`document.querySelector('[data-test-id="node-creator"]').innerText`,
 					);
 					assert.match(heading, /What happens next\?/);
-					await page.send('Input.insertText', { text: 'Multichannel' });
+					await page.playwright.keyboard.insertText('Multichannel');
 					await page.waitFor(
 						`document.querySelector('[data-test-id="node-creator"]').innerText.includes('Multichannel Short Link')`,
 						{ what: 'the package nodes in the node panel', timeoutMs: 30_000 },

@@ -1,4 +1,4 @@
-import type { BrowserPage } from './cdp';
+import type { BrowserPage } from './chromium';
 
 /**
  * Signs a page in to n8n's editor as the given user, as the editor's own sign-in does: n8n binds the session

@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { runtimeModule, stackModule, type Stack } from '../stack/modules';
-import { Browser, type BrowserPage } from './cdp';
+import { Browser, type BrowserPage } from './chromium';
 import { signInToEditor } from './n8n-editor';
 
 const WIDTH = 1440;
@@ -75,7 +75,7 @@ async function main() {
 				if (!input) return false; input.focus(); return document.activeElement === input; })()`,
 			{ what: 'the node panel search field', timeoutMs: 30_000 },
 		);
-		await page.send('Input.insertText', { text: 'Multichannel' });
+		await page.playwright.keyboard.insertText('Multichannel');
 		await page.waitFor(
 			`(document.querySelector('[data-test-id="node-creator"]') ?? document.body).innerText.includes('Multichannel Automation')`,
 			{ what: 'the package nodes in the node panel', timeoutMs: 30_000 },

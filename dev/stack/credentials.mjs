@@ -1,6 +1,6 @@
 // The three n8n credentials of the stack, one per key kind, pointed at its sandbox. Plain Node (never shipped).
 /** The three credentials, by credential type: the key kind each takes and the name it gets in n8n. */
-export const SANDBOX_CREDENTIALS = {
+const SANDBOX_CREDENTIALS = {
 	multichannelApi: { key: 'workspace', name: 'Multichannel sandbox (workspace key)' },
 	multichannelShortLinkApi: { key: 'shortLink', name: 'Multichannel sandbox (short-link key)' },
 	multichannelAutomationApi: { key: 'automation', name: 'Multichannel sandbox (automation key)' },

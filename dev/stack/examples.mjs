@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { PACKAGE_NAME } from '../n8n/package-install.mjs';
 import { REPO } from '../n8n/runtime.mjs';
 
-export const EXAMPLES_DIR = join(REPO, 'examples');
+const EXAMPLES_DIR = join(REPO, 'examples');
 
 /** Example workflows, each with the package node types it uses. */
-export function loadExamples(dir = EXAMPLES_DIR) {
+function loadExamples(dir = EXAMPLES_DIR) {
 	return readdirSync(dir)
 		.filter((file) => file.endsWith('.json'))
 		.sort()

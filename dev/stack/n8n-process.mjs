@@ -139,9 +139,3 @@ export class SingleN8n {
 	}
 }
 
-/** One `n8n start` (kept for callers of the earlier API): `{ service, client }`. */
-export async function startN8n({ userFolder, port, logFile, log }) {
-	const n8n = new SingleN8n({ userFolder, port, logFile, log });
-	await n8n.start();
-	return { service: n8n.main, client: n8n.client };
-}

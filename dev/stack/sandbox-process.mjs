@@ -7,10 +7,10 @@ import { readJson, REPO, writeSecretJson } from '../n8n/runtime.mjs';
 import { sandboxCall } from './n8n-api.mjs';
 import { portInUse, Service } from './processes.mjs';
 
-export const SANDBOX_MAIN = join(REPO, 'node_modules', '.cache', 'sandbox', 'main.js');
+const SANDBOX_MAIN = join(REPO, 'node_modules', '.cache', 'sandbox', 'main.js');
 
 /** The sandbox instance the examples send from (taken through connect → scan on the first start). */
-export const DEMO_INSTANCE = { name: 'Demo phone', phoneNumber: '+14155550100' };
+const DEMO_INSTANCE = { name: 'Demo phone', phoneNumber: '+14155550100' };
 
 /**
  * Starts the sandbox (its bundle, `npm run build:sandbox`) as a process with a data file. Its keys are printed on the first start only; they are kept in

@@ -18,7 +18,7 @@ import {
 	startHeadlessStack,
 } from '../../dev/stack/stack.mjs';
 
-export const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 900_000);
+const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 900_000);
 
 export const log = (message) => process.stderr.write(`[e2e] ${message}\n`);
 

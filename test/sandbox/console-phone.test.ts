@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import { chromiumAvailable, type BrowserPage } from '../../dev/browser/cdp';
+import { chromiumAvailable, type BrowserPage } from '../../dev/browser/chromium';
 import { sampleFile } from '../../sandbox/samples';
 import type { Sandbox } from '../../sandbox/server';
 import { connectedInstance, consoleInBrowser, consoleReady } from '../support/sandbox';

@@ -3,7 +3,7 @@
  * The console's "Tap a reply" in headless chromium: it loads a buttons message the instance sent, shows one
  * button per choice, and a click taps it (the sandbox stores the received reply).
  */
-import { chromiumAvailable } from '../../dev/browser/cdp';
+import { chromiumAvailable } from '../../dev/browser/chromium';
 import type { Sandbox } from '../../sandbox/server';
 import { clientsFor, connectedInstance, consoleInBrowser, consoleReady } from '../support/sandbox';
 

@@ -7,12 +7,17 @@ import { join } from 'node:path';
 import { api } from '../../src/client/api';
 import type { Operation } from '../../src/client/operation';
 import type { Sandbox } from '../../sandbox/server';
-import { Browser, CHROMIUM_PATH, chromiumAvailable, type BrowserPage } from '../../dev/browser/cdp';
+import {
+	Browser,
+	CHROMIUM_PATH,
+	chromiumAvailable,
+	type BrowserPage,
+} from '../../dev/browser/chromium';
 import { consoleReady, raw, startTestSandbox } from '../support/sandbox';
 
 /**
  * The web console at /user/api: its JSON endpoints over HTTP, then the page itself in Debian's headless
- * chromium driven over the DevTools protocol (create a key, see it once, copy and run a cURL command,
+ * chromium driven by Playwright (create a key, see it once, copy and run a cURL command,
  * revoke the key).
  */
 
@@ -319,17 +324,10 @@ if (!haveChromium && !inCi) {
 		consoleUrl = `${sandbox.baseUrl}/user/api`;
 		browser = await Browser.launch({ timeoutMs: 30_000 });
 		page = await browser.newPage();
-		await browser.send('Browser.grantPermissions', {
-			origin: sandbox.baseUrl,
-			permissions: ['clipboardReadWrite', 'clipboardSanitizedWrite'],
-		});
-		await page.send('Emulation.setFocusEmulationEnabled', { enabled: true });
-		await page.send('Emulation.setDeviceMetricsOverride', {
-			width: 1280,
-			height: 900,
-			deviceScaleFactor: 1,
-			mobile: false,
-		});
+		// Playwright emulates focus in headless pages already; the copy button reads the clipboard back.
+		await page.playwright
+			.context()
+			.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: sandbox.baseUrl });
 	}, 60_000);
 
 	afterAll(async () => {

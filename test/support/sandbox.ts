@@ -18,7 +18,7 @@ import {
 	type SignatureCheck,
 } from '../../src/client';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
-import { Browser, type BrowserPage } from '../../dev/browser/cdp';
+import { Browser, type BrowserPage } from '../../dev/browser/chromium';
 import { undiciTransport } from '../../dev/transports/undici';
 import { closeServer, listenOnLoopback } from '../../dev/loopback';
 

@@ -3,13 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-import { kilobytes, median, millis, PACKAGE_DIR, ratio } from './lib';
-
-/** Where a figure goes: a row of the table (figure, value, baseline, ratio, goal), or a note under it. */
-export interface Report {
-	row(figure: string, value: string, baseline?: string, ratioText?: string, goal?: string): void;
-	note(text: string): void;
-}
+import { kilobytes, median, millis, PACKAGE_DIR, ratio } from '../lib';
+import type { Report } from '../report';
 
 function walk(directory: string): string[] {
 	return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {

@@ -1,0 +1,84 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- the benchmark runs in plain Node, never inside n8n (process: argv) */
+/** `npm run bench`'s command line, read with `node:util`'s `parseArgs`. */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const FIGURES = ['bulk', 'returnAll', 'trigger', 'n8n', 'n8nQueue', 'weight'] as const;
+export type Figure = (typeof FIGURES)[number];
+
+export const USAGE = `npm run bench -- [options]   (= ts-node --transpile-only bench/run.ts [options])
+
+  --items N            bulk send: items sent (2000)
+  --contacts N         Return All: contacts listed (50000)
+  --deliveries N       trigger: signed deliveries (5000)
+  --n8n-deliveries N   real n8n: signed deliveries (300)
+  --concurrency N      requests or deliveries at a time (10)
+  --latency MS         the sandbox's latency per request (20)
+  --repeat N           keep the best of N runs (1)
+  --profile DIR        a V8 CPU profile of each process into DIR
+  --only LIST          some of ${FIGURES.join(',')} (all)
+  --help               this text
+`;
+
+export interface Options {
+	items: number;
+	contacts: number;
+	deliveries: number;
+	n8nDeliveries: number;
+	concurrency: number;
+	latencyMs: number;
+	repeat: number;
+	/** Items sent untimed before each bulk run. */
+	warmup: number;
+	/** Node switches for every measured process: a CPU profile into `--profile DIR`. */
+	profileArgs: string[];
+	figures: Figure[];
+	help: boolean;
+}
+
+function count(values: Record<string, string | undefined>, name: string, fallback: number): number {
+	const text = values[name];
+	const value = text === undefined ? fallback : Number(text);
+	if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} takes a number`);
+	return value;
+}
+
+export function readOptions(args: string[] = process.argv.slice(2)): Options {
+	const text = { type: 'string' } as const;
+	const { values } = parseArgs({
+		args,
+		options: {
+			items: text,
+			contacts: text,
+			deliveries: text,
+			'n8n-deliveries': text,
+			concurrency: text,
+			latency: text,
+			repeat: text,
+			profile: text,
+			only: text,
+			help: { type: 'boolean' },
+		},
+	});
+	const numbers = values as Record<string, string | undefined>;
+	const figures = values.only?.split(',') ?? [...FIGURES];
+	const unknown = figures.filter((figure) => !(FIGURES as readonly string[]).includes(figure));
+	if (unknown.length)
+		throw new Error(`--only: no figure ${unknown.join(', ')} (${FIGURES.join(', ')})`);
+	const items = count(numbers, 'items', 2000);
+	return {
+		items,
+		contacts: count(numbers, 'contacts', 50_000),
+		deliveries: count(numbers, 'deliveries', 5000),
+		n8nDeliveries: Math.max(1, count(numbers, 'n8n-deliveries', 300)),
+		concurrency: count(numbers, 'concurrency', 10),
+		latencyMs: count(numbers, 'latency', 20),
+		repeat: Math.max(1, count(numbers, 'repeat', 1)),
+		warmup: Math.min(100, items),
+		profileArgs: values.profile
+			? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`]
+			: [],
+		figures: figures as Figure[],
+		help: values.help ?? false,
+	};
+}
