@@ -11,7 +11,10 @@ import { useSandboxNode, type SandboxNodeSuite } from './nodes';
 const NODE_TYPE = 'n8n-nodes-multichannel.multichannelShortLink';
 export const NODE_NAME = 'Short Link';
 
-export function linkNode(parameters: IDataObject, extra: Partial<NodeUnderTest> = {}): NodeUnderTest {
+export function linkNode(
+	parameters: IDataObject,
+	extra: Partial<NodeUnderTest> = {},
+): NodeUnderTest {
 	return { type: NODE_TYPE, name: NODE_NAME, parameters, ...extra } as NodeUnderTest;
 }
 
