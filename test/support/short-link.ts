@@ -7,15 +7,15 @@ import type { IDataObject } from 'n8n-workflow';
 import type { NodeUnderTest } from '../../dev/harness';
 import { loopbackOrNock } from './client';
 import { useSandboxNode, type SandboxNodeSuite } from './nodes';
+import { SHORT_LINK_NODE_TYPE } from './package';
 
-const NODE_TYPE = 'n8n-nodes-multichannel.multichannelShortLink';
 export const NODE_NAME = 'Short Link';
 
 export function linkNode(
 	parameters: IDataObject,
 	extra: Partial<NodeUnderTest> = {},
 ): NodeUnderTest {
-	return { type: NODE_TYPE, name: NODE_NAME, parameters, ...extra } as NodeUnderTest;
+	return { type: SHORT_LINK_NODE_TYPE, name: NODE_NAME, parameters, ...extra } as NodeUnderTest;
 }
 
 /**
