@@ -128,19 +128,14 @@ export async function execute(
 	const asked = question.questionOf(this, itemIndex, responseType, to);
 	const waitTill = waitUntil(this, itemIndex);
 
-	const idempotencyKey = send.idempotencyKey(
+	const message = await send.message(
 		this,
+		client,
 		itemIndex,
 		asked.operation,
 		instanceId,
 		asked.body,
 	);
-	const message =
-		asked.operation === 'sendText'
-			? await client.messages.sendText({ instanceId, body: asked.body }, { idempotencyKey })
-			: asked.operation === 'sendButtons'
-				? await client.messages.sendButtons({ instanceId, body: asked.body }, { idempotencyKey })
-				: await client.messages.sendList({ instanceId, body: asked.body }, { idempotencyKey });
 
 	requireSignedResumeUrl(this);
 	const registration = await client.answers.register(

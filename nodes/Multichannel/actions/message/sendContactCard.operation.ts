@@ -103,8 +103,5 @@ export async function execute(
 		...compact({ organization: contact.organization?.trim(), email: contact.email?.trim() }),
 	}));
 	const body = { to, contacts, ...send.quoted(this, itemIndex) };
-	return await client.messages.sendContactCard(
-		{ instanceId, body },
-		{ idempotencyKey: send.idempotencyKey(this, itemIndex, 'sendContactCard', instanceId, body) },
-	);
+	return await send.message(this, client, itemIndex, 'sendContactCard', instanceId, body);
 }
