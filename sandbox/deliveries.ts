@@ -1,6 +1,6 @@
 import { Agent, request } from 'undici';
 
-import type { Surface } from '../src/client/api';
+import type { KeyKind } from '../src/client/api';
 import type { EventType } from '../src/client/events';
 import {
 	DELIVERY_ATTEMPT_HEADER,
@@ -68,7 +68,7 @@ export interface PostResult {
 	deliveryId: string;
 }
 
-export function surfaceOfEvent(type: string): Surface {
+export function keyKindOfEvent(type: string): KeyKind {
 	if (type.startsWith('link.')) return 'shortLink';
 	if (type.startsWith('automation.')) return 'automation';
 	return 'workspace';
@@ -130,10 +130,10 @@ export class DeliveryEngine {
 		};
 		this.emitted.push(event);
 		if (this.emitted.length > 1000) this.emitted.shift();
-		const surface = surfaceOfEvent(type);
+		const keyKind = keyKindOfEvent(type);
 		const payload = JSON.stringify(event);
 		for (const webhook of this.store.all('webhooks')) {
-			if (webhook.workspaceId !== workspaceId || webhook.surface !== surface) continue;
+			if (webhook.workspaceId !== workspaceId || webhook.surface !== keyKind) continue;
 			if (webhook.status !== 'active' || !webhookWants(webhook, type, subject)) continue;
 			const delivery = this.store.insert('deliveries', {
 				id: newId('dlv'),

@@ -1,13 +1,12 @@
-import type { Surface } from '../src/client/api';
+import type { KeyKind } from '../src/client/api';
 import type { Scope } from '../src/client/operation';
+
+export type { KeyKind };
 
 /**
  * The three kinds of API key, their prefixes and the scopes each kind can hold. Plain data with no Node
  * imports: the sandbox and the console's browser script (console/browser/) both read it.
  */
-
-/** A key's kind is the surface (group of endpoints) it opens. */
-export type KeyKind = Surface;
 
 /** The console's own scope: list, generate and revoke the workspace's keys. No API endpoint takes it. */
 export const MANAGE_KEYS = 'keys:manage';

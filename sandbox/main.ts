@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- the sandbox runs in plain Node, never inside n8n */
 import { parseArgs } from 'node:util';
 
-import { SURFACE_TITLES } from '../src/client/api';
+import { KEY_KIND_TITLES } from '../src/client/api';
 import { KEY_KINDS, MANAGE_KEYS } from './key-kinds';
 import { startSandbox, type SandboxOptions } from './server';
 
@@ -120,7 +120,7 @@ async function main(): Promise<void> {
 			'',
 			'A new workspace was created. Its keys are shown this once only: store them now.',
 		);
-		for (const kind of KEY_KINDS) lines.push(`  ${SURFACE_TITLES[kind]}: ${sandbox.keys[kind]}`);
+		for (const kind of KEY_KINDS) lines.push(`  ${KEY_KIND_TITLES[kind]}: ${sandbox.keys[kind]}`);
 		lines.push(
 			`  The workspace key also manages keys (${MANAGE_KEYS}) in the console: ${sandbox.baseUrl}/user/api`,
 		);

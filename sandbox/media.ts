@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import type { MessageMedia } from '../src/client/resources/media';
+import type { MessageMedia } from '../src/client/resources/message-media';
 import { newId } from './store';
 
 /**

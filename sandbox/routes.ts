@@ -1,4 +1,4 @@
-import { api, type Surface } from '../src/client/api';
+import { api, type KeyKind } from '../src/client/api';
 import type { Operation } from '../src/client/operation';
 import type { SandboxCore } from './core';
 import { handlers } from './handlers';
@@ -26,7 +26,7 @@ export interface RouteContext {
 export interface Route {
 	/** `workspace.instances.create`, `sandbox.instances.scan`... */
 	id: string;
-	surface: Surface;
+	keyKind: KeyKind;
 	operation: Operation;
 	/** The full path, with `{name}` placeholders. */
 	path: string;
@@ -37,7 +37,7 @@ export interface Route {
 
 function route(
 	id: string,
-	surface: Surface,
+	keyKind: KeyKind,
 	operation: Operation,
 	path: string,
 	handle: unknown,
@@ -56,7 +56,7 @@ function route(
 	// that same operation, so handing it on untyped is sound.
 	return {
 		id,
-		surface,
+		keyKind,
 		operation,
 		path,
 		pattern: new RegExp(`^${source}$`),
@@ -67,18 +67,18 @@ function route(
 
 export function buildRoutes(): Route[] {
 	const routes: Route[] = [];
-	for (const [surface, resources] of Object.entries(api) as Array<
-		[Surface, Record<string, Record<string, Operation>>]
+	for (const [keyKind, resources] of Object.entries(api) as Array<
+		[KeyKind, Record<string, Record<string, Operation>>]
 	>) {
 		for (const [resource, operations] of Object.entries(resources)) {
 			for (const [name, operation] of Object.entries(operations)) {
-				const handle = (handlers[surface] as Record<string, Record<string, unknown>>)[resource][
+				const handle = (handlers[keyKind] as Record<string, Record<string, unknown>>)[resource][
 					name
 				];
 				routes.push(
 					route(
-						`${surface}.${resource}.${name}`,
-						surface,
+						`${keyKind}.${resource}.${name}`,
+						keyKind,
 						operation,
 						`${API_PREFIX}${operation.path}`,
 						handle,

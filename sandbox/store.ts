@@ -3,8 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-import type { Surface } from '../src/client/api';
-import type { MessageMedia } from '../src/client/resources/media';
+import type { MessageMedia } from '../src/client/resources/message-media';
 import type { KeyKind, KeyScope } from './key-kinds';
 
 /**
@@ -157,7 +156,7 @@ export interface WebhookRecord {
 	id: string;
 	workspaceId: string;
 	/** Which key kind registered it, and so which events it may receive. */
-	surface: Surface;
+	surface: KeyKind;
 	url: string;
 	events: string[];
 	secret: string;

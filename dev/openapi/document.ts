@@ -1,4 +1,4 @@
-import { api, SURFACE_TITLES, type Surface } from '../../src/client/api';
+import { api, KEY_KIND_TITLES, type KeyKind } from '../../src/client/api';
 import type { Operation } from '../../src/client/operation';
 import { ErrorBody } from '../../src/client/schemas';
 import {
@@ -26,18 +26,18 @@ export function buildOpenApiDocument(): JsonSchema {
 	const collector = new SchemaCollector();
 	const paths: Record<string, Record<string, unknown>> = {};
 	const tags: JsonSchema[] = [];
-	for (const [surface, resources] of Object.entries(api) as Array<
-		[Surface, Record<string, Record<string, Operation>>]
+	for (const [keyKind, resources] of Object.entries(api) as Array<
+		[KeyKind, Record<string, Record<string, Operation>>]
 	>) {
 		for (const [resource, operations] of Object.entries(resources)) {
-			tags.push({ name: tagName(surface, resource), description: SURFACE_TITLES[surface] });
+			tags.push({ name: tagName(keyKind, resource), description: KEY_KIND_TITLES[keyKind] });
 			for (const [name, operation] of Object.entries(operations)) {
 				const path = `/api/v1${operation.path}`;
 				const method = operation.method.toLowerCase();
 				if (paths[path]?.[method]) throw new Error(`Two operations on ${operation.method} ${path}`);
 				paths[path] = {
 					...paths[path],
-					[method]: pathOperation(collector, surface, resource, name, operation),
+					[method]: pathOperation(collector, keyKind, resource, name, operation),
 				};
 			}
 		}
@@ -188,9 +188,9 @@ export function buildOpenApiDocument(): JsonSchema {
 				},
 			},
 			securitySchemes: {
-				workspaceKey: { type: 'http', scheme: 'bearer', description: SURFACE_TITLES.workspace },
-				shortLinkKey: { type: 'http', scheme: 'bearer', description: SURFACE_TITLES.shortLink },
-				automationKey: { type: 'http', scheme: 'bearer', description: SURFACE_TITLES.automation },
+				workspaceKey: { type: 'http', scheme: 'bearer', description: KEY_KIND_TITLES.workspace },
+				shortLinkKey: { type: 'http', scheme: 'bearer', description: KEY_KIND_TITLES.shortLink },
+				automationKey: { type: 'http', scheme: 'bearer', description: KEY_KIND_TITLES.automation },
 				[WEBHOOK_SIGNATURE_SCHEME]: {
 					type: 'apiKey',
 					in: 'header',

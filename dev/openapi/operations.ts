@@ -1,13 +1,13 @@
 import type { z } from 'zod/v4';
 
-import type { Surface } from '../../src/client/api';
+import type { KeyKind } from '../../src/client/api';
 import { EventEnvelope, eventData } from '../../src/client/events';
 import type { Operation } from '../../src/client/operation';
 import type { JsonSchema, SchemaCollector } from './collector';
 
 /** The OpenAPI entries of the contract's operations (`paths`) and of the webhook events (`webhooks`). */
 
-export const SECURITY_SCHEMES: Record<Surface, string> = {
+export const SECURITY_SCHEMES: Record<KeyKind, string> = {
 	workspace: 'workspaceKey',
 	shortLink: 'shortLinkKey',
 	automation: 'automationKey',
@@ -60,7 +60,7 @@ const FILE_HEADERS = {
 
 export function pathOperation(
 	collector: SchemaCollector,
-	surface: Surface,
+	keyKind: KeyKind,
 	resource: string,
 	name: string,
 	operation: Operation,
@@ -88,10 +88,10 @@ export function pathOperation(
 	if (operation.creates) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
 
 	const result: JsonSchema = {
-		operationId: `${surface}.${resource}.${name}`,
-		tags: [tagName(surface, resource)],
+		operationId: `${keyKind}.${resource}.${name}`,
+		tags: [tagName(keyKind, resource)],
 		summary: operation.summary,
-		security: [{ [SECURITY_SCHEMES[surface]]: [] }],
+		security: [{ [SECURITY_SCHEMES[keyKind]]: [] }],
 		'x-scope': operation.scope,
 		...(operation.paginated ? { 'x-paginated': true } : {}),
 		...(parameters.length ? { parameters } : {}),
@@ -155,9 +155,9 @@ export function pathOperation(
 	return result;
 }
 
-export function tagName(surface: Surface, resource: string) {
+export function tagName(keyKind: KeyKind, resource: string) {
 	const prefix =
-		surface === 'workspace' ? '' : surface === 'shortLink' ? 'Short link ' : 'Automation ';
+		keyKind === 'workspace' ? '' : keyKind === 'shortLink' ? 'Short link ' : 'Automation ';
 	const text = `${prefix}${resource}`;
 	return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { api, type EventEnvelope } from '../../src/client';
-import type { MessageMedia } from '../../src/client/resources/media';
+import type { MessageMedia } from '../../src/client/resources/message-media';
 import { workspaceConnection } from '../shared/client';
 import { toNodeError } from '../shared/errors';
 import { downloadMessageFile } from '../shared/media';

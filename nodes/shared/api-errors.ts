@@ -8,6 +8,7 @@ import {
 	PermissionDeniedError,
 	RateLimitError,
 	ServerError,
+	type KeyKind,
 } from '../../src/client';
 import type { ErrorContext, Mapping } from './errors';
 import { cut, redactedCopy, type Clean } from './redaction';
@@ -21,11 +22,20 @@ import { withArticle } from './words';
 /** The console page where keys are generated, on the service's host. */
 const CONSOLE_PATH = '/user/api';
 
+/** How messages name each kind of key: "the short-link API key". */
+const KEY_KIND_WORDS: Record<KeyKind, string> = {
+	workspace: 'workspace',
+	shortLink: 'short-link',
+	automation: 'automation',
+};
+
 /** What an answer with an error status is explained with, beside the service's own words (`said`). */
 interface Answered {
 	error: ApiError;
 	context: ErrorContext;
 	item: string;
+	/** The kind of key as messages name it: "short-link". */
+	keyKind: string;
 	said: string;
 	details: string;
 	/** ` Request ID: …`, or nothing. */
@@ -44,21 +54,21 @@ interface Explanation {
 const STATUS_CASES: Array<[(error: ApiError) => boolean, (answered: Answered) => Explanation]> = [
 	[
 		(error) => error instanceof AuthenticationError,
-		({ context, said, reference, consoleUrl }) => ({
-			message: `The ${context.keyKind} API key was rejected: check it in the credential, or generate a new one in the Multichannel console at ${consoleUrl}`,
+		({ keyKind, said, reference, consoleUrl }) => ({
+			message: `The ${keyKind} API key was rejected: check it in the credential, or generate a new one in the Multichannel console at ${consoleUrl}`,
 			description: `The service answered 401: ${said}. A key may be mistyped, revoked or of another workspace; a new key's secret is shown only once.${reference}`,
 			failure: { cause: 'credential-invalid' },
 		}),
 	],
 	[
 		(error) => error instanceof PermissionDeniedError,
-		({ context, said, reference, consoleUrl }) => {
+		({ context, keyKind, said, reference, consoleUrl }) => {
 			const scope = context.scope
 				? ` the ${context.scope} scope`
 				: ' the scope this operation needs';
 			return {
-				message: `The API key is not allowed to do this: it lacks${scope}, or it is not ${withArticle(context.keyKind)} key`,
-				description: `The service answered 403: ${said}. Keys are scoped, and short-link, automation and workspace keys each work only with their own node. Generate ${withArticle(context.keyKind)} key with${scope} in the Multichannel console at ${consoleUrl}.${reference}`,
+				message: `The API key is not allowed to do this: it lacks${scope}, or it is not ${withArticle(keyKind)} key`,
+				description: `The service answered 403: ${said}. Keys are scoped, and short-link, automation and workspace keys each work only with their own node. Generate ${withArticle(keyKind)} key with${scope} in the Multichannel console at ${consoleUrl}.${reference}`,
 				failure: { cause: 'credential-invalid' },
 			};
 		},
@@ -106,6 +116,7 @@ export function apiError(error: ApiError, { node, context, clean, item }: Mappin
 		error,
 		context,
 		item,
+		keyKind: KEY_KIND_WORDS[context.keyKind],
 		said: clean(error.message).replace(/\.+$/, ''),
 		details: formatDetails(error.details, clean),
 		reference: error.requestId ? ` Request ID: ${error.requestId}.` : '',

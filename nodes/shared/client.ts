@@ -13,6 +13,7 @@ import {
 	normaliseBaseUrl,
 	type AutomationClient,
 	type ClientOptions,
+	type KeyKind,
 	type ShortLinkClient,
 	type Transport,
 	type WorkspaceClient,
@@ -24,9 +25,6 @@ export const CREDENTIAL_NAMES = {
 	shortLink: 'multichannelShortLinkApi',
 	automation: 'multichannelAutomationApi',
 } as const;
-
-/** The kind of key a credential holds, as messages name it: "the workspace API key". */
-export type KeyKind = 'workspace' | 'short-link' | 'automation';
 
 interface KeyCredentialValues {
 	baseUrl: string;
@@ -116,7 +114,7 @@ export const workspaceConnection: ServiceConnection<WorkspaceClient> = serviceCo
 
 /** The short-link key: links and clicks. */
 export const shortLinkConnection: ServiceConnection<ShortLinkClient> = serviceConnection(
-	'short-link',
+	'shortLink',
 	CREDENTIAL_NAMES.shortLink,
 	createShortLinkClient,
 );

@@ -8,6 +8,7 @@ import {
 	RequestValidationError,
 	TimeoutError,
 	UnexpectedResponseError,
+	type KeyKind,
 	type ValidationIssue,
 } from '../../src/client';
 import { apiError, plain } from './api-errors';
@@ -19,8 +20,8 @@ import { tooSlow, unreachable } from './unreachable';
 export interface ErrorContext {
 	/** The input item being processed; absent outside item processing (list searches). */
 	itemIndex?: number;
-	/** The kind of key the node's credential holds: "workspace", "short-link", "automation". */
-	keyKind: string;
+	/** The kind of key the node's credential holds. */
+	keyKind: KeyKind;
 	/** The scope the operation needs, e.g. `messaging:read`. */
 	scope?: string;
 	/** What the operation works on, for "not found": "model". */

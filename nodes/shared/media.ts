@@ -6,7 +6,7 @@ import {
 	type DownloadedFile,
 	type WorkspaceClient,
 } from '../../src/client';
-import type { MessageMedia } from '../../src/client/resources/media';
+import type { MessageMedia } from '../../src/client/resources/message-media';
 
 /** The files of messages, as the Download Media operation and the Multichannel Trigger fetch them. */
 

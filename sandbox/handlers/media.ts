@@ -1,7 +1,7 @@
 import { request } from 'undici';
 
 import type { api } from '../../src/client/api';
-import type { MessageMedia } from '../../src/client/resources/media';
+import type { MessageMedia } from '../../src/client/resources/message-media';
 import type { SandboxCore } from '../core';
 import { HttpError, notFound } from '../http';
 import { mediaTypeOf, type MediaFile } from '../media';

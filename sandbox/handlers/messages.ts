@@ -1,5 +1,5 @@
 import type { api } from '../../src/client/api';
-import type { MessageMedia } from '../../src/client/resources/media';
+import type { MessageMedia } from '../../src/client/resources/message-media';
 import type { SandboxCore } from '../core';
 import type { MediaFile } from '../media';
 import { conflict, HttpError, notFound } from '../http';

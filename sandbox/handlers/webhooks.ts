@@ -1,6 +1,6 @@
 import { randomBytes } from 'crypto';
 
-import type { Surface } from '../../src/client/api';
+import type { KeyKind } from '../../src/client/api';
 import { claimEvent, forgetClaims } from '../claims';
 import type { SandboxCore } from '../core';
 import { HttpError, notFound, validationFailed } from '../http';
@@ -34,8 +34,8 @@ type Context<Body = unknown, Params = Record<string, never>, Query = unknown> = 
 type ById = { webhookId: string };
 type ListQuery = { limit?: number; cursor?: string };
 
-/** Which filter each surface understands. */
-const FILTERS: Record<Surface, Array<'instanceIds' | 'linkIds'>> = {
+/** Which filter the webhooks of each key kind understand. */
+const FILTERS: Record<KeyKind, Array<'instanceIds' | 'linkIds'>> = {
 	workspace: ['instanceIds'],
 	shortLink: ['linkIds'],
 	automation: [],
@@ -47,22 +47,22 @@ export function checkUrl(url: string): void {
 	if (problem) throw validationFailed([{ field: 'body.url', message: problem }]);
 }
 
-export function webhookHandlers(surface: Surface) {
+export function webhookHandlers(keyKind: KeyKind) {
 	const find = (core: SandboxCore, workspaceId: string, webhookId: string): WebhookRecord => {
 		const webhook = core.store.find('webhooks', workspaceId, webhookId);
-		if (!webhook || webhook.surface !== surface) throw notFound('Webhook', webhookId);
+		if (!webhook || webhook.surface !== keyKind) throw notFound('Webhook', webhookId);
 		return webhook;
 	};
 
 	const checkFilters = (filters: WebhookInput['filters']) => {
 		const wrong = Object.keys(filters ?? {}).filter(
-			(name) => !FILTERS[surface].includes(name as never),
+			(name) => !FILTERS[keyKind].includes(name as never),
 		);
 		if (wrong.length > 0) {
 			throw new HttpError(
 				400,
 				'validation_failed',
-				`This surface's webhooks accept ${FILTERS[surface].join(', ') || 'no'} filters`,
+				`This surface's webhooks accept ${FILTERS[keyKind].join(', ') || 'no'} filters`,
 				wrong.map((name) => ({
 					field: `body.filters.${name}`,
 					message: 'not a filter of this surface',
@@ -79,7 +79,7 @@ export function webhookHandlers(surface: Surface) {
 			const webhook = core.store.insert('webhooks', {
 				id: newId('wh'),
 				workspaceId,
-				surface,
+				surface: keyKind,
 				url: body.url,
 				events: [...new Set(body.events)],
 				secret: body.secret ?? `whsec_${randomBytes(24).toString('base64url')}`,
@@ -98,7 +98,7 @@ export function webhookHandlers(surface: Surface) {
 			paginate(
 				core.store.all(
 					'webhooks',
-					(webhook) => webhook.workspaceId === workspaceId && webhook.surface === surface,
+					(webhook) => webhook.workspaceId === workspaceId && webhook.surface === keyKind,
 				),
 				query,
 				presentWebhook,

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox runs in plain Node, never inside n8n */
 import type { IncomingMessage } from 'node:http';
 
-import { SURFACE_TITLES } from '../../src/client/api';
+import { KEY_KIND_TITLES } from '../../src/client/api';
 import { HttpError } from '../http';
 import type { KeyScope } from '../key-kinds';
 import { findKey } from '../keys';
@@ -41,12 +41,12 @@ export function authenticateKey(
 
 /** 403 unless the key is of the route's kind (surface) and holds its scope. */
 export function authorizeRoute(key: KeyRecord, route: Route): void {
-	if (key.kind !== route.surface) {
+	if (key.kind !== route.keyKind) {
 		throw new HttpError(
 			403,
 			'wrong_key_kind',
-			`This endpoint takes a ${SURFACE_TITLES[route.surface].toLowerCase()}; the key given is a ` +
-				`${SURFACE_TITLES[key.kind].toLowerCase()}`,
+			`This endpoint takes a ${KEY_KIND_TITLES[route.keyKind].toLowerCase()}; the key given is a ` +
+				`${KEY_KIND_TITLES[key.kind].toLowerCase()}`,
 		);
 	}
 	requireScope(key, route.operation.scope);

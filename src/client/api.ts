@@ -1,12 +1,16 @@
-import { automationWebhooks, linkWebhooks, messagingWebhooks } from './events';
 import { answerOperations } from './resources/answers';
-import { automationEventOperations } from './resources/automation';
+import { automationEventOperations } from './resources/automation-events';
 import { contactOperations } from './resources/contacts';
 import { groupOperations } from './resources/groups';
 import { instanceOperations } from './resources/instances';
 import { clickOperations, linkOperations } from './resources/links';
 import { messageOperations } from './resources/messages';
 import { modelOperations } from './resources/models';
+import {
+	automationWebhookOperations,
+	linkWebhookOperations,
+	messagingWebhookOperations,
+} from './resources/webhooks';
 
 /**
  * The whole contract: one entry per key kind (surface), each a set of resources, each a set of operations.
@@ -20,22 +24,23 @@ export const api = {
 		groups: groupOperations,
 		contacts: contactOperations,
 		answers: answerOperations,
-		webhooks: messagingWebhooks.operations,
+		webhooks: messagingWebhookOperations,
 	},
 	shortLink: {
 		links: linkOperations,
 		clicks: clickOperations,
-		webhooks: linkWebhooks.operations,
+		webhooks: linkWebhookOperations,
 	},
 	automation: {
 		events: automationEventOperations,
-		webhooks: automationWebhooks.operations,
+		webhooks: automationWebhookOperations,
 	},
 };
 
-export type Surface = keyof typeof api;
+/** A key's kind: the group of endpoints (surface) it opens. The sandbox stores it with each key. */
+export type KeyKind = keyof typeof api;
 
-export const SURFACE_TITLES: Record<Surface, string> = {
+export const KEY_KIND_TITLES: Record<KeyKind, string> = {
 	workspace: 'Workspace key (models and messaging channel)',
 	shortLink: 'Short-link key',
 	automation: 'Automation key',

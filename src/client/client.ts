@@ -1,4 +1,3 @@
-import { randomUUID } from 'crypto';
 import { sleep as n8nSleep } from 'n8n-workflow';
 import type { z } from 'zod/v4';
 
@@ -9,14 +8,13 @@ import {
 	rateLimitFromHeaders,
 	RateLimitError,
 	type RateLimitInfo,
-	RequestValidationError,
 	UnexpectedResponseError,
-	type ValidationIssue,
 } from './errors';
 import { fileFromResponse, type DownloadedFile } from './download';
-import { encodeMultipart, type UploadFile } from './multipart';
+import type { UploadFile } from './multipart';
 import type { Operation } from './operation';
-import type { HttpResponse, Transport } from './transport';
+import { buildRequest } from './request';
+import type { HttpRequest, HttpResponse, Transport } from './transport';
 
 export interface ClientOptions {
 	/** The user's base URL; a trailing slash or a trailing `/api/v1` is tolerated. */
@@ -100,6 +98,13 @@ export type Client<S extends Resources> = {
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 const MAX_PAGE_SIZE = 100;
 
+/** What one attempt came to: an answer of any status, or what the transport threw. */
+type Outcome = { response: HttpResponse } | { failure: unknown };
+
+function isSuccess(response: HttpResponse): boolean {
+	return response.status >= 200 && response.status < 300;
+}
+
 export function normaliseBaseUrl(baseUrl: string): string {
 	const trimmed = (baseUrl ?? '')
 		.trim()
@@ -113,39 +118,9 @@ export function normaliseBaseUrl(baseUrl: string): string {
 	return trimmed;
 }
 
-/** Validates one part of the input, naming each bad field with its place (`body.to`, `query.limit`). */
-function validate(
-	schema: z.ZodType | undefined,
-	value: unknown,
-	place: string,
-	issues: ValidationIssue[],
-) {
-	if (!schema) return value;
-	const result = schema.safeParse(value ?? {});
-	if (result.success) return result.data;
-	for (const issue of result.error.issues) {
-		const path = issue.path.map(String);
-		issues.push({
-			field: [place, ...path].filter(Boolean).join('.') || place,
-			message: issue.message,
-		});
-	}
-	return undefined;
-}
-
-function queryString(query: Record<string, unknown> | undefined): string {
-	const search = new URLSearchParams();
-	for (const [name, value] of Object.entries(query ?? {})) {
-		if (value === undefined || value === null) continue;
-		for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item));
-	}
-	const text = search.toString();
-	return text ? `?${text}` : '';
-}
-
 /**
- * Sends operations of the contract: validates the input, builds the request, retries what may be retried,
- * maps errors and parses the answer.
+ * Sends operations of the contract: builds the request (`request.ts`), sends it, retries what may be
+ * retried, maps errors and parses the answer.
  */
 export class HttpClient {
 	readonly baseUrl: string;
@@ -172,89 +147,62 @@ export class HttpClient {
 
 	async call<O extends Operation>(
 		operation: O,
-		rawInput: OperationInput<O> | undefined,
+		input: OperationInput<O> | undefined,
 		options: CallOptions = {},
 	): Promise<OperationOutput<O>> {
-		const input = (rawInput ?? {}) as AnyInput;
-		const issues: ValidationIssue[] = [];
-		const paramNames = Object.keys(operation.params?.shape ?? {});
-		const params = validate(
-			operation.params,
-			Object.fromEntries(paramNames.map((name) => [name, input[name]])),
-			'',
-			issues,
-		) as Record<string, string> | undefined;
-		const query = validate(operation.query, input.query, 'query', issues) as AnyInput | undefined;
-		const body = validate(operation.body, input.body, 'body', issues) as AnyInput | undefined;
-		const file = input.file as UploadFile | undefined;
-		if (operation.upload && (!file || !Buffer.isBuffer(file.data))) {
-			issues.push({ field: 'file', message: 'a file (binary data) is required' });
-		}
-		if (issues.length > 0) throw new RequestValidationError(issues);
-
-		const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-			encodeURIComponent(params?.[name] ?? ''),
-		);
-		const url = `${this.baseUrl}/api/v1${path}${queryString(query)}`;
-		const headers: Record<string, string> = {
-			Accept: operation.binary ? '*/*' : 'application/json',
-		};
-		let payload: string | Buffer | undefined;
-		if (operation.upload) {
-			const multipart = encodeMultipart(body ?? {}, file as UploadFile);
-			payload = multipart.body;
-			headers['Content-Type'] = multipart.contentType;
-		} else if (operation.body) {
-			payload = JSON.stringify(body);
-			headers['Content-Type'] = 'application/json';
-		}
-		const idempotencyKey =
-			operation.creates && options.idempotencyKey !== null
-				? (options.idempotencyKey ?? randomUUID())
-				: undefined;
-		if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-
+		const request = buildRequest(operation, input, {
+			baseUrl: this.baseUrl,
+			idempotencyKey: options.idempotencyKey,
+			timeoutMs: options.timeoutMs ?? this.timeoutMs,
+		});
 		// A creating write without an idempotency key is never resent: it could create twice.
 		const maxRetries =
-			operation.creates && !idempotencyKey ? 0 : (options.maxRetries ?? this.maxRetries);
+			operation.creates && !request.headers['Idempotency-Key']
+				? 0
+				: (options.maxRetries ?? this.maxRetries);
 		const name = `${operation.method} ${operation.path}`;
 
 		for (let attempt = 0; ; attempt++) {
-			let response: HttpResponse | undefined;
-			let failure: unknown;
-			try {
-				response = await this.transport.send({
-					method: operation.method,
-					url,
-					headers,
-					body: payload,
-					timeoutMs: options.timeoutMs ?? this.timeoutMs,
-					...(operation.binary ? { binary: true } : {}),
-				});
-			} catch (error) {
-				failure = error;
+			const outcome = await this.send(request);
+			if ('response' in outcome && isSuccess(outcome.response)) {
+				return this.parseResponse(operation, outcome.response);
 			}
-			if (response === undefined) {
-				if (!(failure instanceof ConnectionError) || attempt >= maxRetries) throw failure;
-				await this.wait(name, attempt, this.backoff(attempt), failure.code);
-				continue;
-			}
-
-			this.rateLimit = rateLimitFromHeaders(response.headers);
-			if (response.status >= 200 && response.status < 300) {
-				return this.parseResponse(operation, response);
-			}
-			const error = errorFromResponse(response.status, response.body, response.headers);
-			if (!RETRYABLE_STATUS.has(response.status) || attempt >= maxRetries) throw error;
-			const retryAfter = error instanceof RateLimitError ? error.retryAfterMs : undefined;
-			if (retryAfter !== undefined && retryAfter > this.maxRetryDelayMs) throw error;
-			await this.wait(
-				name,
-				attempt,
-				retryAfter ?? this.backoff(attempt),
-				`HTTP ${response.status}`,
-			);
+			const retry = this.retryAfterFailure(outcome, attempt, maxRetries);
+			await this.wait(name, attempt, retry.delayMs, retry.reason);
 		}
+	}
+
+	/** One attempt: the answer (any status), or what the transport threw when none came. */
+	private async send(request: HttpRequest): Promise<Outcome> {
+		try {
+			const response = await this.transport.send(request);
+			this.rateLimit = rateLimitFromHeaders(response.headers);
+			return { response };
+		} catch (failure) {
+			return { failure };
+		}
+	}
+
+	/**
+	 * Whether a failed attempt is tried again, and after how long: throws the error when it is not (a status
+	 * or failure that is not retryable, retries used up, or a `Retry-After` longer than the longest wait).
+	 */
+	private retryAfterFailure(
+		outcome: Outcome,
+		attempt: number,
+		maxRetries: number,
+	): { delayMs: number; reason: string } {
+		if (!('response' in outcome)) {
+			const { failure } = outcome;
+			if (!(failure instanceof ConnectionError) || attempt >= maxRetries) throw failure;
+			return { delayMs: this.backoff(attempt), reason: failure.code };
+		}
+		const { status, body, headers } = outcome.response;
+		const error = errorFromResponse(status, body, headers);
+		if (!RETRYABLE_STATUS.has(status) || attempt >= maxRetries) throw error;
+		const retryAfter = error instanceof RateLimitError ? error.retryAfterMs : undefined;
+		if (retryAfter !== undefined && retryAfter > this.maxRetryDelayMs) throw error;
+		return { delayMs: retryAfter ?? this.backoff(attempt), reason: `HTTP ${status}` };
 	}
 
 	/** Exponential backoff with "equal jitter": half fixed, half random, capped. */

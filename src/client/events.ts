@@ -1,8 +1,7 @@
 import { z } from './zod';
 
-import { webhookOperations } from './operation';
 import { ANSWER_EVENT, AnswerDelivery } from './resources/answers';
-import { AutomationEvent, AutomationEventName } from './resources/automation';
+import { AutomationEvent, AutomationEventName } from './resources/automation-events';
 import { Contact } from './resources/contacts';
 import { Group } from './resources/groups';
 import { Connection, Instance } from './resources/instances';
@@ -85,20 +84,5 @@ export const EventEnvelope = named(
 	}),
 );
 export type EventEnvelope = z.output<typeof EventEnvelope>;
-
-export const messagingWebhooks = webhookOperations('Messaging', '/webhooks', MessagingEventName, {
-	read: 'messaging:read',
-	write: 'messaging:write',
-});
-export const linkWebhooks = webhookOperations('Link', '/link-webhooks', LinkEventName, {
-	read: 'links:read',
-	write: 'links:write',
-});
-export const automationWebhooks = webhookOperations(
-	'Automation',
-	'/automation/webhooks',
-	AutomationWebhookEventName,
-	{ read: 'automation:read', write: 'automation:write' },
-);
 
 export { AutomationEventName };

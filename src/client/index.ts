@@ -1,5 +1,5 @@
 /** The typed client for the Multichannel service: one import for nodes, the sandbox, tests and tools. */
-export { api, SURFACE_TITLES, type Surface } from './api';
+export { api, KEY_KIND_TITLES, type KeyKind } from './api';
 export {
 	createClient,
 	HttpClient,

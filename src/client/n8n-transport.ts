@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { ConnectionError, TimeoutError } from './errors';
-import { normaliseHeaders, responseBody, type Transport } from './transport';
+import { defineTransport, type HttpRequest, type Transport } from './transport';
 
 export type N8nContext =
 	| IExecuteFunctions
@@ -47,44 +47,29 @@ function errorCode(error: unknown): string | undefined {
  * (`ignoreHttpStatusErrors`) and are mapped by the client, in one place.
  */
 export function n8nTransport(context: N8nContext, credentialType: string): Transport {
-	return {
-		async send(request) {
-			let response:
-				| { statusCode: number; headers: Record<string, unknown>; body: unknown }
-				| undefined;
-			let failure: unknown;
-			try {
-				response = await context.helpers.httpRequestWithAuthentication.call(
-					context,
-					credentialType,
-					{
-						method: request.method as IHttpRequestMethods,
-						url: request.url,
-						headers: request.headers,
-						body: request.body,
-						timeout: request.timeoutMs,
-						// A file is read as bytes: text would break every byte that is not UTF-8.
-						encoding: request.binary ? 'arraybuffer' : 'text',
-						json: false,
-						returnFullResponse: true,
-						ignoreHttpStatusErrors: true,
-					},
-				);
-			} catch (error) {
-				failure = error;
-			}
-			if (!response) throw networkError(failure, request.url, request.timeoutMs);
-			return {
-				status: response.statusCode,
-				headers: normaliseHeaders(response.headers),
-				body: responseBody(response.body, response.statusCode, request.binary),
-			};
-		},
-	};
+	return defineTransport(async (request) => {
+		const response = (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			credentialType,
+			{
+				method: request.method as IHttpRequestMethods,
+				url: request.url,
+				headers: request.headers,
+				body: request.body,
+				timeout: request.timeoutMs,
+				// A file is read as bytes: text would break every byte that is not UTF-8.
+				encoding: request.binary ? 'arraybuffer' : 'text',
+				json: false,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+			},
+		)) as { statusCode: number; headers: Record<string, unknown>; body: unknown };
+		return { status: response.statusCode, headers: response.headers, body: response.body };
+	}, networkError);
 }
 
 /** A network failure becomes `TimeoutError` or `ConnectionError` (retryable); anything else is kept. */
-function networkError(failure: unknown, url: string, timeoutMs: number): unknown {
+function networkError(failure: unknown, { url, timeoutMs }: HttpRequest): unknown {
 	const code = errorCode(failure);
 	const where = new URL(url).origin;
 	if (code && TIMEOUT_CODES.has(code))

@@ -1,7 +1,5 @@
 import type { z } from 'zod/v4';
 
-import { ListQuery, page, pathParams, webhookSchemas } from './schemas';
-
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export type Scope =
@@ -41,93 +39,4 @@ export interface Operation {
 /** Keeps the literal types of a description so that client methods are typed from it. */
 export function operation<const O extends Operation>(description: O): O {
 	return description;
-}
-
-/** The webhook endpoints every surface has, under its own path and scopes. */
-export function webhookOperations<E extends z.ZodType<string>>(
-	prefix: string,
-	basePath: string,
-	eventName: E,
-	scopes: { read: Scope; write: Scope },
-) {
-	const schemas = webhookSchemas(prefix, eventName);
-	const byId = pathParams('webhookId');
-	const item = `${basePath}/{webhookId}`;
-	return {
-		schemas,
-		operations: {
-			create: operation({
-				method: 'POST',
-				path: basePath,
-				summary: 'Register a webhook',
-				scope: scopes.write,
-				body: schemas.CreateWebhook,
-				response: schemas.WebhookWithSecret,
-				status: 201,
-				creates: true,
-			}),
-			list: operation({
-				method: 'GET',
-				path: basePath,
-				summary: 'List webhooks',
-				scope: scopes.read,
-				query: ListQuery,
-				response: page(schemas.Webhook),
-				status: 200,
-				paginated: true,
-			}),
-			get: operation({
-				method: 'GET',
-				path: item,
-				summary: 'Get a webhook',
-				scope: scopes.read,
-				params: byId,
-				response: schemas.Webhook,
-				status: 200,
-			}),
-			update: operation({
-				method: 'PATCH',
-				path: item,
-				summary: 'Update a webhook',
-				scope: scopes.write,
-				params: byId,
-				body: schemas.UpdateWebhook,
-				response: schemas.Webhook,
-				status: 200,
-			}),
-			delete: operation({
-				method: 'DELETE',
-				path: item,
-				summary: 'Delete a webhook',
-				scope: scopes.write,
-				params: byId,
-				status: 204,
-			}),
-			listDeliveries: operation({
-				method: 'GET',
-				path: `${item}/deliveries`,
-				summary: 'List recent delivery attempts of a webhook',
-				scope: scopes.read,
-				params: byId,
-				query: ListQuery,
-				response: page(schemas.Delivery),
-				status: 200,
-				paginated: true,
-			}),
-			// Receivers claim each delivered event before running it: deliveries are at least once, and a
-			// receiver with several processes (n8n in queue mode) has no shared memory of its own to check.
-			claimEvent: operation({
-				method: 'POST',
-				path: `${item}/claims`,
-				summary:
-					'Claim a delivered event: the first claim of an event id wins, so the receiver runs it exactly once',
-				scope: scopes.write,
-				params: byId,
-				body: schemas.ClaimEvent,
-				response: schemas.EventClaim,
-				status: 200,
-				creates: true,
-			}),
-		},
-	};
 }

@@ -33,6 +33,39 @@ export interface Transport {
 	send(request: HttpRequest): Promise<HttpResponse>;
 }
 
+/** An answer as a transport's library gives it: any header shape, the body as it came. */
+export interface RawResponse {
+	status: number;
+	headers: Record<string, unknown> | undefined;
+	body: unknown;
+}
+
+/**
+ * A transport from its two library-specific parts: one exchange, and what a failure with no answer is
+ * (`TimeoutError`, `ConnectionError` or the failure itself). Headers and body are normalised here, the same
+ * for every transport.
+ */
+export function defineTransport(
+	exchange: (request: HttpRequest) => Promise<RawResponse>,
+	networkError: (failure: unknown, request: HttpRequest) => unknown,
+): Transport {
+	return {
+		async send(request) {
+			let response: RawResponse;
+			try {
+				response = await exchange(request);
+			} catch (failure) {
+				throw networkError(failure, request);
+			}
+			return {
+				status: response.status,
+				headers: normaliseHeaders(response.headers),
+				body: responseBody(response.body, response.status, request.binary),
+			};
+		},
+	};
+}
+
 /** Lower-cases header names and joins repeated values, whatever shape a transport got them in. */
 export function normaliseHeaders(
 	raw: Record<string, unknown> | undefined,

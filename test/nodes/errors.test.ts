@@ -32,7 +32,7 @@ function otherCopy(): typeof import('n8n-workflow') {
 	return copy as typeof import('n8n-workflow');
 }
 
-const context = { keyKind: 'workspace', itemIndex: 0, secrets: ['mcw_secret_key_value'] };
+const context = { keyKind: 'workspace' as const, itemIndex: 0, secrets: ['mcw_secret_key_value'] };
 
 it('loads a second copy whose classes differ (the situation under test)', () => {
 	const copy = otherCopy();

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 
 import { operation } from '../operation';
-import { MessageMedia } from './media';
+import { MessageMedia } from './message-media';
 import { Id, ListQuery, named, page, pathParams, PhoneNumber, Timestamp, Url } from '../schemas';
 import { TrackedLink } from './links';
 
