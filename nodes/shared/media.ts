@@ -1,5 +1,4 @@
 import { createHash } from 'crypto';
-import type { IExecuteFunctions } from 'n8n-workflow';
 
 import {
 	UnexpectedResponseError,
@@ -13,11 +12,6 @@ import type { MessageMedia } from '../../src/client/resources/message-media';
 
 /** Said wherever a file would reach an AI agent: n8n drops binary data from a tool's output. */
 export const NO_FILES_FOR_TOOLS = 'AI agents receive no files (binary data) from tools in n8n.';
-
-/** Whether the node runs as an AI agent's tool: n8n names a node's tool variant `<type>Tool`. */
-export function inToolMode(context: IExecuteFunctions): boolean {
-	return context.getNode().type.endsWith('Tool');
-}
 
 const EXTENSIONS: Record<string, string> = {
 	'image/jpeg': 'jpg',

@@ -1,6 +1,7 @@
-import { NodeOperationError, type INode } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 
 import { E164_PATTERN } from '../../src/client/schemas';
+import { invalidValue } from './input-errors';
 
 /** Characters people write between digits: spaces (also non-breaking), dashes, dots, slashes, parentheses. */
 const SEPARATORS = /[\s\u00a0\u2010-\u2015\-./()]/g;
@@ -31,10 +32,13 @@ export function normalisePhoneNumber(
 	const reason = /[^\d+]/.test(compact)
 		? 'It may contain only digits, a leading + or 00, spaces, dashes, dots and parentheses.'
 		: 'An international number has its country code and 7 to 15 digits in all.';
-	throw new NodeOperationError(node, `Invalid value for "${field}" [item ${itemIndex}]: ${shown}`, {
+	throw invalidValue(
+		node,
+		field,
 		itemIndex,
-		description: `${reason} Enter it with its country code, such as +14155550123 or 0044 20 7946 0958.`,
-	});
+		shown,
+		`${reason} Enter it with its country code, such as +14155550123 or 0044 20 7946 0958.`,
+	);
 }
 
 /**
@@ -51,13 +55,12 @@ export function normalisePhoneNumbers(
 		.map((part) => (typeof part === 'number' ? String(part) : String(part ?? '')).trim())
 		.filter((part) => part !== '');
 	if (parts.length === 0) {
-		throw new NodeOperationError(
+		throw invalidValue(
 			node,
-			`Invalid value for "${field}" [item ${itemIndex}]: enter at least one phone number`,
-			{
-				itemIndex,
-				description: 'Separate several numbers with commas, such as +14155550123, +442079460958.',
-			},
+			field,
+			itemIndex,
+			'enter at least one phone number',
+			'Separate several numbers with commas, such as +14155550123, +442079460958.',
 		);
 	}
 	return parts.map((part) => normalisePhoneNumber(part, field, itemIndex, node));

@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon';
-import { NodeOperationError, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { invalidValue } from './input-errors';
 
 /**
  * Turning what the user entered into what the API takes. Each function names the field and the item when the
@@ -38,10 +40,11 @@ export function readList(
 ): string[] {
 	const entries = listEntries(value);
 	if (!entries) {
-		throw new NodeOperationError(
+		throw invalidValue(
 			context.getNode(),
-			`Invalid value for "${field}" [item ${itemIndex}]: enter ${field.toLowerCase()} separated by commas, or a list of texts`,
-			{ itemIndex },
+			field,
+			itemIndex,
+			`enter ${field.toLowerCase()} separated by commas, or a list of texts`,
 		);
 	}
 	return entries;
@@ -75,10 +78,11 @@ export function readDateTime(
 	} else if (typeof value === 'number') parsed = DateTime.fromMillis(value);
 	const iso = parsed?.isValid ? parsed.toISO() : null;
 	if (!iso) {
-		throw new NodeOperationError(
+		throw invalidValue(
 			context.getNode(),
-			`Invalid value for "${field}" [item ${itemIndex}]: enter a date and time, like 2025-12-31T23:59:00Z`,
-			{ itemIndex },
+			field,
+			itemIndex,
+			'enter a date and time, like 2025-12-31T23:59:00Z',
 		);
 	}
 	return iso;
@@ -100,14 +104,12 @@ export function readJsonObject(
 	});
 	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
 		const kind = parsed === null ? 'null' : Array.isArray(parsed) ? 'a list' : typeof parsed;
-		throw new NodeOperationError(
+		throw invalidValue(
 			context.getNode(),
-			`Invalid value for "${field}" [item ${itemIndex}]: it must be a JSON object, not ${kind}`,
-			{
-				itemIndex,
-				description:
-					'Enter a JSON object, such as {"orderId": 1042}. To send a list, put it under a key: {"items": [...]}.',
-			},
+			field,
+			itemIndex,
+			`it must be a JSON object, not ${kind}`,
+			'Enter a JSON object, such as {"orderId": 1042}. To send a list, put it under a key: {"items": [...]}.',
 		);
 	}
 	return parsed as IDataObject;
@@ -133,15 +135,12 @@ export function readJsonList(
 		(entry) => entry === null || typeof entry !== 'object' || Array.isArray(entry),
 	);
 	if (!entries || (bad !== undefined && bad >= 0)) {
-		throw new NodeOperationError(
+		throw invalidValue(
 			context.getNode(),
-			entries
-				? `Invalid value for "${field}" [item ${itemIndex}]: entry ${(bad ?? 0) + 1} is not an object`
-				: `Invalid value for "${field}" [item ${itemIndex}]: it must be a JSON list`,
-			{
-				itemIndex,
-				description: 'Enter a JSON list of objects, such as [{"id": "yes", "title": "Yes"}].',
-			},
+			field,
+			itemIndex,
+			entries ? `entry ${(bad ?? 0) + 1} is not an object` : 'it must be a JSON list',
+			'Enter a JSON list of objects, such as [{"id": "yes", "title": "Yes"}].',
 		);
 	}
 	return entries as IDataObject[];
@@ -161,10 +160,12 @@ function parseJsonField(
 	try {
 		return JSON.parse(text) as unknown;
 	} catch (error) {
-		throw new NodeOperationError(
+		throw invalidValue(
 			context.getNode(),
-			`Invalid value for "${field}" [item ${itemIndex}]: it is not valid JSON`,
-			{ itemIndex, description: `${(error as Error).message}. Enter ${expected.example}.` },
+			field,
+			itemIndex,
+			'it is not valid JSON',
+			`${(error as Error).message}. Enter ${expected.example}.`,
 		);
 	}
 }

@@ -1,7 +1,8 @@
-import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { updateFieldsCollection } from '../../../shared/collections';
+import { requireChanges } from '../../../shared/input-errors';
 import type { OperationContext } from '../../../shared/resources';
 import { compact, splitList } from '../../../shared/values';
 import { instanceLocator } from '../instance/locator';
@@ -39,12 +40,6 @@ export async function execute(
 		...compact({ name: update.name?.trim(), email: update.email?.trim() }),
 		...(update.tags !== undefined ? { tags: splitList(update.tags) } : {}),
 	};
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Invalid value for "Update Fields" [item ${itemIndex}]: add at least one field to change`,
-			{ itemIndex },
-		);
-	}
+	requireChanges(this.getNode(), itemIndex, body);
 	return await client.contacts.update({ ...contactOf(this, itemIndex), body });
 }

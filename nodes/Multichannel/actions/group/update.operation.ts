@@ -1,7 +1,8 @@
-import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { updateFieldsCollection } from '../../../shared/collections';
+import { requireChanges } from '../../../shared/input-errors';
 import type { OperationContext } from '../../../shared/resources';
 import { compact } from '../../../shared/values';
 import { simplifyField, simplifyWanted } from '../simplify';
@@ -51,13 +52,7 @@ export async function execute(
 		subject?: string;
 	};
 	const body = { ...compact({ subject: update.subject?.trim() }), ...groupInfoBody(update) };
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Invalid value for "Update Fields" [item ${itemIndex}]: add at least one field to change`,
-			{ itemIndex },
-		);
-	}
+	requireChanges(this.getNode(), itemIndex, body);
 	const group = await client.groups.update({
 		...groupOf(this, itemIndex),
 		body,

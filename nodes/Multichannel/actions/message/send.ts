@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { CallOptions, WorkspaceClient } from '../../../../src/client';
 import { optionsCollection } from '../../../shared/collections';
 import { concurrencyOption } from '../../../shared/execute';
 import { idempotencyKeyFor, idempotencyKeyOption } from '../../../shared/idempotency';
@@ -11,7 +12,7 @@ import { instanceLocator } from '../instance/locator';
 /**
  * What every send shares: the instance it is sent from, the To field, the Options collection (reply to,
  * idempotency key, concurrency), the field names of its request, and how they are read. Send operations
- * import it whole: `send.target(this, itemIndex)`, `send.idempotencyKey(…)`.
+ * import it whole: `send.target(this, itemIndex)`, `send.message(…)`.
  */
 
 export const fromField: INodeProperties = {
@@ -127,5 +128,40 @@ export function idempotencyKey(
 		itemIndex,
 		context.getNodeParameter('options.idempotencyKey', itemIndex, ''),
 		{ operation, body: { instanceId, body } },
+	);
+}
+
+/** The sends whose request is the instance and a JSON body, and whose answer is the message sent. */
+type MessageSend =
+	| 'sendText'
+	| 'sendMedia'
+	| 'sendLocation'
+	| 'sendContactCard'
+	| 'sendReaction'
+	| 'sendPoll'
+	| 'sendButtons'
+	| 'sendList';
+type Messages = WorkspaceClient['messages'];
+type SendBody<Operation extends MessageSend> = NonNullable<
+	Parameters<Messages[Operation]>[0]
+>['body'];
+
+/** Sends a message from the instance, under the send's idempotency key (`idempotencyKey` above). */
+export async function message<Operation extends MessageSend>(
+	context: IExecuteFunctions,
+	client: WorkspaceClient,
+	itemIndex: number,
+	operation: Operation,
+	instanceId: string,
+	body: SendBody<Operation>,
+): ReturnType<Messages['sendText']> {
+	// Every one of these sends takes the same input and answers the same message; only the body's shape differs.
+	const sendOne = client.messages[operation] as (
+		input: { instanceId: string; body: SendBody<Operation> },
+		options: CallOptions,
+	) => ReturnType<Messages['sendText']>;
+	return await sendOne(
+		{ instanceId, body },
+		{ idempotencyKey: idempotencyKey(context, itemIndex, operation, instanceId, body) },
 	);
 }

@@ -104,8 +104,5 @@ export async function execute(
 		buttons: (fromEditor ? entries.map(interactive.idOrTitle) : entries) as Button[],
 		...send.trackLinks(this, itemIndex),
 	};
-	return await client.messages.sendButtons(
-		{ instanceId, body },
-		{ idempotencyKey: send.idempotencyKey(this, itemIndex, 'sendButtons', instanceId, body) },
-	);
+	return await send.message(this, client, itemIndex, 'sendButtons', instanceId, body);
 }

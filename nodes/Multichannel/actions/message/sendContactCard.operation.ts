@@ -1,6 +1,7 @@
-import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { invalidValue } from '../../../shared/input-errors';
 import { normalisePhoneNumbers } from '../../../shared/phone';
 import type { OperationContext } from '../../../shared/resources';
 import { compact } from '../../../shared/values';
@@ -89,13 +90,7 @@ export async function execute(
 	const { instanceId, to } = send.target(this, itemIndex);
 	const given = this.getNodeParameter('contacts.contact', itemIndex, []) as ContactInput[];
 	if (given.length === 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Invalid value for "Contacts" [item ${itemIndex}]: add at least one contact`,
-			{
-				itemIndex,
-			},
-		);
+		throw invalidValue(this.getNode(), 'Contacts', itemIndex, 'add at least one contact');
 	}
 	const contacts = given.map((contact, index) => ({
 		name: (contact.name ?? '').trim(),
@@ -108,8 +103,5 @@ export async function execute(
 		...compact({ organization: contact.organization?.trim(), email: contact.email?.trim() }),
 	}));
 	const body = { to, contacts, ...send.quoted(this, itemIndex) };
-	return await client.messages.sendContactCard(
-		{ instanceId, body },
-		{ idempotencyKey: send.idempotencyKey(this, itemIndex, 'sendContactCard', instanceId, body) },
-	);
+	return await send.message(this, client, itemIndex, 'sendContactCard', instanceId, body);
 }

@@ -163,8 +163,5 @@ export async function execute(
 		// JSON is passed on as given: the contract names any field that is wrong, before sending.
 		sections: (fromEditor ? sectionsOfRows(entries) : sectionsOfJson(entries)) as Section[],
 	};
-	return await client.messages.sendList(
-		{ instanceId, body },
-		{ idempotencyKey: send.idempotencyKey(this, itemIndex, 'sendList', instanceId, body) },
-	);
+	return await send.message(this, client, itemIndex, 'sendList', instanceId, body);
 }

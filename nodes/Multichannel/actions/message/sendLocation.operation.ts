@@ -84,8 +84,5 @@ export async function execute(
 		...send.quoted(this, itemIndex),
 		...compact({ name: options.name, address: options.address }),
 	};
-	return await client.messages.sendLocation(
-		{ instanceId, body },
-		{ idempotencyKey: send.idempotencyKey(this, itemIndex, 'sendLocation', instanceId, body) },
-	);
+	return await send.message(this, client, itemIndex, 'sendLocation', instanceId, body);
 }

@@ -189,10 +189,7 @@ export async function execute(
 			url,
 			mediaType: chosen === 'auto' ? mediaTypeOf(undefined, url) : chosen,
 		};
-		return await client.messages.sendMedia(
-			{ instanceId, body },
-			{ idempotencyKey: send.idempotencyKey(this, itemIndex, 'sendMedia', instanceId, body) },
-		);
+		return await send.message(this, client, itemIndex, 'sendMedia', instanceId, body);
 	}
 
 	const property = (this.getNodeParameter('binaryPropertyName', itemIndex) as string).trim();

@@ -66,8 +66,5 @@ export async function execute(
 		multipleAnswers: this.getNodeParameter('multipleAnswers', itemIndex, false) as boolean,
 		...send.quoted(this, itemIndex),
 	};
-	return await client.messages.sendPoll(
-		{ instanceId, body },
-		{ idempotencyKey: send.idempotencyKey(this, itemIndex, 'sendPoll', instanceId, body) },
-	);
+	return await send.message(this, client, itemIndex, 'sendPoll', instanceId, body);
 }

@@ -44,8 +44,5 @@ export async function execute(
 		messageId: messageIdOf(this, itemIndex),
 		emoji: (this.getNodeParameter('emoji', itemIndex, '') as string).trim(),
 	};
-	return await client.messages.sendReaction(
-		{ instanceId, body },
-		{ idempotencyKey: send.idempotencyKey(this, itemIndex, 'sendReaction', instanceId, body) },
-	);
+	return await send.message(this, client, itemIndex, 'sendReaction', instanceId, body);
 }

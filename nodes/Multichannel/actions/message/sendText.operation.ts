@@ -60,8 +60,5 @@ export async function execute(
 		...(options.previewUrl !== undefined ? { previewUrl: options.previewUrl } : {}),
 		...send.trackLinks(this, itemIndex),
 	};
-	return await client.messages.sendText(
-		{ instanceId, body },
-		{ idempotencyKey: send.idempotencyKey(this, itemIndex, 'sendText', instanceId, body) },
-	);
+	return await send.message(this, client, itemIndex, 'sendText', instanceId, body);
 }

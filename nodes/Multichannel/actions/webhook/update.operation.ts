@@ -1,7 +1,8 @@
-import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { updateFieldsCollection } from '../../../shared/collections';
+import { requireChanges } from '../../../shared/input-errors';
 import type { OperationContext } from '../../../shared/resources';
 import { locatorValue } from '../../../shared/locator';
 import { splitList } from '../../../shared/values';
@@ -69,13 +70,7 @@ export async function execute(
 		...(update.enabled !== undefined ? { enabled: update.enabled } : {}),
 		...(instanceIds.length > 0 ? { filters: { instanceIds } } : {}),
 	};
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Invalid value for "Update Fields" [item ${itemIndex}]: add at least one field to change`,
-			{ itemIndex },
-		);
-	}
+	requireChanges(this.getNode(), itemIndex, body);
 	return withoutSecret(
 		await client.webhooks.update({ webhookId: locatorValue(this, 'webhookId', itemIndex), body }),
 	);
