@@ -9,6 +9,9 @@ import type { IDataObject } from 'n8n-workflow';
 import type { NodeUnderTest } from '../../dev/harness';
 import { multichannelNode } from './nodes';
 
+// nock patches Node's http for the whole worker: undone when the importing test file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
+
 export const BASE_URL = 'http://127.0.0.1:8787';
 export const API_KEY = 'mcw_live_4f7d9c2b1a0e8f6d';
 export const credentials = { multichannelApi: { baseUrl: BASE_URL, apiKey: API_KEY } };
