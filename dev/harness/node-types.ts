@@ -13,7 +13,7 @@ import {
 	type IVersionedNodeType,
 } from 'n8n-workflow';
 
-import type { ConnectionOptions } from '../../nodes/shared/client';
+import type { ConnectionOptions } from '../../nodes/shared/connections';
 import type { ClientOptions } from '../../src/client';
 import type { LoadedPackage } from './package';
 

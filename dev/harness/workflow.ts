@@ -20,7 +20,7 @@ import {
 	type IWorkflowBase,
 } from 'n8n-workflow';
 
-import type { ConnectionOptions } from '../../nodes/shared/client';
+import type { ConnectionOptions } from '../../nodes/shared/connections';
 import { HarnessCredentialsHelper, type CredentialValues } from './credentials';
 import { executionAdditionalData } from './execution';
 import {

@@ -6,7 +6,7 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { workspaceConnection, type ConnectionOptions } from '../shared/client';
+import { workspaceConnection, type ConnectionOptions } from '../shared/connections';
 import { actionNodeExecute } from '../shared/execute';
 import { listSearch, properties, resources, subtitle } from './actions';
 import { answerWebhook, answerWebhooks } from './actions/message/answerWebhook';

@@ -6,7 +6,7 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { automationConnection, type ConnectionOptions } from '../shared/client';
+import { automationConnection, type ConnectionOptions } from '../shared/connections';
 import { actionNodeExecute } from '../shared/execute';
 import { properties, resources, subtitle } from './actions';
 

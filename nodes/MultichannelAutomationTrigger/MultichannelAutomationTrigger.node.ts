@@ -6,7 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { api, AutomationEventName, type AutomationClient } from '../../src/client';
-import { automationConnection } from '../shared/client';
+import { automationConnection } from '../shared/connections';
 import { triggerOptions, webhookTrigger } from '../shared/trigger';
 import { splitList } from '../shared/values';
 

@@ -15,7 +15,7 @@ import {
 	type ShortLinkClient,
 } from '../../src/client';
 import { Click } from '../../src/client/resources/links';
-import { shortLinkConnection } from '../shared/client';
+import { shortLinkConnection } from '../shared/connections';
 import { eventsSubtitle } from '../shared/events';
 import { linkName, optionsFrom } from '../shared/lists';
 import { chosenEvents, eventsProperty, triggerOptions, webhookTrigger } from '../shared/trigger';

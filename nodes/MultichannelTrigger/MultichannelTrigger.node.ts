@@ -13,10 +13,10 @@ import {
 	type MessagingEventType,
 	type WorkspaceClient,
 } from '../../src/client';
-import { workspaceConnection } from '../shared/client';
+import { workspaceConnection } from '../shared/connections';
 import { eventsSubtitle } from '../shared/events';
 import { optionsFrom } from '../shared/lists';
-import { attachMedia, mediaOptions } from './media';
+import { attachMedia, mediaOptions } from './attach-media';
 import { onlyRepliesOption, replyHighlights, skipUnlessReply } from './replies';
 import { chosenEvents, eventsProperty, triggerOptions, webhookTrigger } from '../shared/trigger';
 

@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import type { RateLimitInfo } from '../../src/client';
-import type { ConnectedClient, ConnectionOptions, ServiceConnection } from './client';
+import type { ConnectedClient, ConnectionOptions, ServiceConnection } from './connections';
 import { errorJson, toNodeError, type ErrorContext, type NodeError } from './errors';
 import { findOperation, type ResourceModule } from './resources';
 

@@ -5,7 +5,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { Scope } from '../../src/client';
-import type { ConnectedClient, ServiceConnection } from './client';
+import type { ConnectedClient, ServiceConnection } from './connections';
 import { toNodeError } from './errors';
 import { currentLocatorValue } from './locator';
 import type { ListSearchMethod } from './resources';

@@ -12,7 +12,7 @@ import {
 	unwrapEvent,
 	type EventEnvelope,
 } from '../../../src/client';
-import type { ConnectedClient } from '../client';
+import type { ConnectedClient } from '../connections';
 import { signingRegistrations, type Registration } from './registrations';
 import { failure, type Known, type Subscription, type TriggerSpec } from './spec';
 

@@ -7,7 +7,7 @@ import type {
 import type { z } from 'zod/v4';
 
 import type { EventEnvelope, EventSubject, Scope, WebhookEndpoints } from '../../../src/client';
-import type { ConnectedClient, ServiceConnection } from '../client';
+import type { ConnectedClient, ServiceConnection } from '../connections';
 import { toNodeError, type NodeError } from '../errors';
 
 /** What a trigger node says about itself: the one implementation behind the three triggers does the rest. */

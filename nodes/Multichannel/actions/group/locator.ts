@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { api } from '../../../../src/client';
-import { workspaceConnection } from '../../../shared/client';
+import { workspaceConnection } from '../../../shared/connections';
 import { pageQuery, searchMethod } from '../../../shared/lists';
 import { locator, locatorValue } from '../../../shared/locator';
 

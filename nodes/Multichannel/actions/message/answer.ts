@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-work
 
 import { Answer } from '../../../../src/client/resources/answers';
 import { z } from '../../../../src/client/zod';
-import { CREDENTIAL_NAMES } from '../../../shared/client';
+import { CREDENTIAL_NAMES } from '../../../shared/connections';
 
 /**
  * What "Send and Wait for Response" and its resume webhook share: the secret that signs the answer's delivery,

@@ -9,7 +9,7 @@ import {
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { Message } from '../../../../src/client/resources/messages';
 import { locatorValue } from '../../../shared/locator';
-import { downloadMessageFile, NO_FILES_FOR_TOOLS } from '../../../shared/media';
+import { downloadMessageFile, NO_FILES_FOR_TOOLS } from '../../../shared/message-files';
 import type { OperationContext } from '../../../shared/resources';
 import { inToolMode } from '../../../shared/tool-mode';
 import { instanceLocator } from '../instance/locator';

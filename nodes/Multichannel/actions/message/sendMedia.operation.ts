@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
-import { NO_FILES_FOR_TOOLS } from '../../../shared/media';
+import { NO_FILES_FOR_TOOLS } from '../../../shared/message-files';
 import type { OperationContext } from '../../../shared/resources';
 import { compact } from '../../../shared/values';
 import * as send from './send';

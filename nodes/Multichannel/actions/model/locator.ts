@@ -1,5 +1,5 @@
 import { api } from '../../../../src/client';
-import { workspaceConnection } from '../../../shared/client';
+import { workspaceConnection } from '../../../shared/connections';
 import { searchMethod } from '../../../shared/lists';
 import { locator } from '../../../shared/locator';
 

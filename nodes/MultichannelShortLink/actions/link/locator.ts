@@ -1,5 +1,5 @@
 import { api } from '../../../../src/client';
-import { shortLinkConnection } from '../../../shared/client';
+import { shortLinkConnection } from '../../../shared/connections';
 import { linkName, pageQuery, searchMethod } from '../../../shared/lists';
 import { locator } from '../../../shared/locator';
 

@@ -7,9 +7,9 @@ import type {
 
 import { api, type EventEnvelope, type WorkspaceClient } from '../../src/client';
 import type { MessageMedia } from '../../src/client/resources/message-media';
-import { workspaceConnection, type ConnectedClient } from '../shared/client';
+import { workspaceConnection, type ConnectedClient } from '../shared/connections';
 import { toNodeError } from '../shared/errors';
-import { downloadMessageFile } from '../shared/media';
+import { downloadMessageFile } from '../shared/message-files';
 
 /**
  * The trigger's Download Media option: the file of a received message arrives as binary data on the event's
