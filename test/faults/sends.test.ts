@@ -30,7 +30,7 @@ import {
 	type LossyProxy,
 } from '../support/faults';
 
-// The node's client gets test retry options through `connectionDefaults` (nodes/shared/client.ts): waits
+// The node's client gets test retry options through `connectionDefaults` (nodes/shared/connections.ts): waits
 // divided by 20 (Retry-After: 1 → 50 ms), and up to 8 retries instead of 3: at a 25% fault rate, 3 retries
 // leave about 1 send in 256 failed (0.25⁴), so a 500-item run fails most of the time with the shipped
 // defaults (it failed 3 runs out of 3 when tried: an item's 4th fault in a row stops the run with that

@@ -3,7 +3,7 @@
  * What the fault tests share:
  *
  * - `useTestRetries`: the client options of every node run, set through `connectionDefaults` (the seam in
- *   nodes/shared/client.ts): shorter waits, more retries, and every retry recorded in `retries`.
+ *   nodes/shared/connections.ts): shorter waits, more retries, and every retry recorded in `retries`.
  * - `startLossyProxy`: sits between the node and the sandbox and, for a share of requests, lets the sandbox
  *   process the request and then closes the connection instead of passing the answer on: the message was
  *   sent, the client does not know it and sends again. The sandbox's own `dropped` fault happens before a
