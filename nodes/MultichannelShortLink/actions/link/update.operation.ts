@@ -7,6 +7,7 @@ import {
 
 import { api, type ShortLinkClient } from '../../../../src/client';
 import { updateFieldsCollection } from '../../../shared/collections';
+import { requireChanges } from '../../../shared/input-errors';
 import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
 import { linkLocator } from './locator';
@@ -107,12 +108,11 @@ export async function execute(
 		body.expiresAt = readDateTime(this, update.expiresAt, 'Expires At', itemIndex);
 	}
 
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Nothing to update [item ${itemIndex}]: add at least one field under "Update Fields"`,
-			{ itemIndex },
-		);
-	}
+	requireChanges(
+		this.getNode(),
+		itemIndex,
+		body,
+		`Nothing to update [item ${itemIndex}]: add at least one field under "Update Fields"`,
+	);
 	return await client.links.update({ linkId, body });
 }
