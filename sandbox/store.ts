@@ -179,13 +179,9 @@ export interface DeliveryAttempt {
 	durationMs: number;
 }
 
-/** One event on its way to one webhook; updated after each attempt. */
-export interface DeliveryRecord {
-	id: string;
-	workspaceId: string;
-	webhookId: string;
+/** One event on its way to one receiver (a webhook, an answer registration); updated after each attempt. */
+export interface DeliveryProgress {
 	eventId: string;
-	eventType: string;
 	/** The exact JSON sent, so that every attempt carries the same bytes. */
 	payload: string;
 	/** Attempts made so far. */
@@ -193,10 +189,18 @@ export interface DeliveryRecord {
 	status: 'pending' | 'succeeded' | 'failed';
 	responseStatus: number | null;
 	error: string | null;
-	createdAt: string;
 	updatedAt: string;
 	nextAttemptAt: string | null;
 	attempts: DeliveryAttempt[];
+}
+
+/** One event on its way to one webhook. */
+export interface DeliveryRecord extends DeliveryProgress {
+	id: string;
+	workspaceId: string;
+	webhookId: string;
+	eventType: string;
+	createdAt: string;
 }
 
 /** The first claim of an event delivered to a webhook (see the webhooks' `claimEvent`). */
@@ -223,15 +227,8 @@ export interface AnswerRecord {
 	secret: string;
 	expiresAt: string;
 	createdAt: string;
-	/** Set when the answer came: the exact JSON delivered, and the delivery's progress. */
-	delivery: {
-		eventId: string;
-		payload: string;
-		attempt: number;
-		nextAttemptAt: string | null;
-		lastStatus: number | null;
-		lastError: string | null;
-	} | null;
+	/** Set when the answer came: its delivery to `url`. */
+	delivery: DeliveryProgress | null;
 }
 
 export interface AutomationEventRecord {
