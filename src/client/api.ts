@@ -1,4 +1,5 @@
 import { automationWebhooks, linkWebhooks, messagingWebhooks } from './events';
+import type { Operation } from './operation';
 import { answerOperations } from './resources/answers';
 import { automationEventOperations } from './resources/automation';
 import { contactOperations } from './resources/contacts';
@@ -40,3 +41,23 @@ export const SURFACE_TITLES: Record<Surface, string> = {
 	shortLink: 'Short-link key',
 	automation: 'Automation key',
 };
+
+/** One operation of the contract and where it stands: `<surface>.<resource>.<name>` is its id. */
+export interface OperationEntry {
+	surface: Surface;
+	resource: string;
+	name: string;
+	operation: Operation;
+}
+
+/** Every operation of the contract, in declaration order: surface, then resource, then operation. */
+export function* eachOperation(contract: typeof api = api): Generator<OperationEntry> {
+	for (const surface of Object.keys(contract) as Surface[]) {
+		const resources: Record<string, Record<string, Operation>> = contract[surface];
+		for (const [resource, operations] of Object.entries(resources)) {
+			for (const [name, operation] of Object.entries(operations)) {
+				yield { surface, resource, name, operation };
+			}
+		}
+	}
+}

@@ -1,12 +1,11 @@
-import { api, SURFACE_TITLES, type Surface } from '../../src/client/api';
-import type { Operation } from '../../src/client/operation';
-import { ErrorBody } from '../../src/client/schemas';
+import { api, eachOperation, SURFACE_TITLES } from '../client/api';
+import { ErrorBody } from '../client/schemas';
 import {
 	DELIVERY_ATTEMPT_HEADER,
 	DELIVERY_ID_HEADER,
 	EVENT_ID_HEADER,
 	SIGNATURE_HEADER,
-} from '../../src/client/signature';
+} from '../client/signature';
 import { SchemaCollector, type JsonSchema } from './collector';
 import {
 	ERROR_RESPONSES,
@@ -26,21 +25,17 @@ export function buildOpenApiDocument(): JsonSchema {
 	const collector = new SchemaCollector();
 	const paths: Record<string, Record<string, unknown>> = {};
 	const tags: JsonSchema[] = [];
-	for (const [surface, resources] of Object.entries(api) as Array<
-		[Surface, Record<string, Record<string, Operation>>]
-	>) {
-		for (const [resource, operations] of Object.entries(resources)) {
-			tags.push({ name: tagName(surface, resource), description: SURFACE_TITLES[surface] });
-			for (const [name, operation] of Object.entries(operations)) {
-				const path = `/api/v1${operation.path}`;
-				const method = operation.method.toLowerCase();
-				if (paths[path]?.[method]) throw new Error(`Two operations on ${operation.method} ${path}`);
-				paths[path] = {
-					...paths[path],
-					[method]: pathOperation(collector, surface, resource, name, operation),
-				};
-			}
-		}
+	for (const { surface, resource, name, operation } of eachOperation(api)) {
+		const tag = tagName(surface, resource);
+		if (!tags.some((entry) => entry.name === tag))
+			tags.push({ name: tag, description: SURFACE_TITLES[surface] });
+		const path = `/api/v1${operation.path}`;
+		const method = operation.method.toLowerCase();
+		if (paths[path]?.[method]) throw new Error(`Two operations on ${operation.method} ${path}`);
+		paths[path] = {
+			...paths[path],
+			[method]: pathOperation(collector, surface, resource, name, operation),
+		};
 	}
 	const errorSchema = collector.convert(ErrorBody, 'output');
 	tags.push({
