@@ -6,7 +6,7 @@ import { resumeAnswers, watchAnswers } from './answers';
 import { createConsoleHandler } from './console/api';
 import { DEFAULT_SIMULATION, SandboxCore, type SimulationOptions } from './core';
 import { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions, type EventEnvelope } from './delivery-engine';
-import { resumeMessages } from './handlers/messages';
+import { resumeMessages } from './phone';
 import {
 	createWorkspace,
 	grantKeyManagementToFullKeys,
