@@ -1,12 +1,12 @@
 import { ANSWER_EVENT } from '../src/client/resources/answers';
 import type { SandboxCore } from './core';
-import type { EventEnvelope } from './deliveries';
-import { newId, type AnswerRecord, type MessageRecord } from './store';
+import { envelope, newDelivery, type DeliveryKind, type EventEnvelope } from './delivery-engine';
+import type { AnswerRecord, MessageRecord } from './store';
 
 /**
  * One-shot answer registrations (the `answers` resource) at work: each received message is matched against
  * the registrations waiting in its chat; the first answer is delivered to the registration's URL, signed with
- * its secret and retried like a webhook delivery, and then the registration is gone. It is also gone at its
+ * its secret and retried by the same delivery engine as webhooks, and then the registration is gone. It is also gone at its
  * expiry, and as soon as the receiver answers 404, 409 or 410: the waiting execution no longer exists (n8n
  * answers so for an execution that was deleted, cancelled or already resumed), so nothing stays registered
  * for a waiter that n8n will never tell us has left.
@@ -73,14 +73,10 @@ export function catchUp(core: SandboxCore, registration: AnswerRecord): void {
 function answerWith(core: SandboxCore, registration: AnswerRecord, message: Received): boolean {
 	const answer = answerOf(registration, message);
 	if (!answer) return false;
-	const now = core.now().toISOString();
-	const eventId = newId('evt');
-	const payload = JSON.stringify({
-		id: eventId,
-		type: ANSWER_EVENT,
-		createdAt: now,
-		workspaceId: registration.workspaceId,
-		data: {
+	const event = envelope(
+		registration.workspaceId,
+		ANSWER_EVENT,
+		{
 			registrationId: registration.id,
 			instanceId: registration.instanceId,
 			chatId: registration.chatId,
@@ -90,56 +86,30 @@ function answerWith(core: SandboxCore, registration: AnswerRecord, message: Rece
 			answeredAt: message.createdAt,
 			answerMessageId: message.id,
 		},
-	});
-	registration.delivery = {
-		eventId,
-		payload,
-		attempt: 0,
-		nextAttemptAt: now,
-		lastStatus: null,
-		lastError: null,
-	};
+		core.now(),
+	);
+	registration.delivery = newDelivery(event);
 	core.store.touch();
-	core.scheduler.after(0, () => deliver(core, registration.id));
+	core.engine.schedule(answerDeliveries(core), registration.id, registration.delivery);
 	return true;
 }
 
-async function deliver(core: SandboxCore, registrationId: string): Promise<void> {
-	const registration = core.store.get('answers', registrationId);
-	if (!registration?.delivery) return;
-	if (isExpired(registration, core.now())) return end(core, registration);
-	const { delivery } = registration;
-	const attempt = delivery.attempt + 1;
-	const result = await core.deliveries.post(
-		registration,
-		delivery.payload,
-		delivery.eventId,
-		attempt,
-	);
-	// Closing mid-attempt: it is tried again after a restart. Deleted meanwhile: nothing more to do.
-	if (result.aborted || core.scheduler.isClosed) return;
-	if (!core.store.get('answers', registrationId)) return;
-	const { status } = result;
-	const delivered = status !== null && status >= 200 && status < 300;
-	if (
-		delivered ||
-		(status !== null && RECEIVER_GONE.has(status)) ||
-		attempt >= core.deliveries.maxAttempts
-	) {
-		return end(core, registration);
-	}
-	const delay = core.deliveries.backoff(attempt);
-	delivery.attempt = attempt;
-	delivery.lastStatus = status;
-	delivery.lastError = result.error ?? `HTTP ${status}`;
-	delivery.nextAttemptAt = new Date(core.now().getTime() + delay).toISOString();
-	core.store.touch();
-	core.onBackgroundChange();
-	core.scheduler.after(delay, () => deliver(core, registrationId));
+/** An answer goes to its registration's URL; once delivered, refused for good or expired, it is gone. */
+function answerDeliveries(core: SandboxCore): DeliveryKind {
+	return {
+		find: (id) => {
+			const registration = core.store.get('answers', id);
+			if (!registration?.delivery) return undefined;
+			const receiver = isExpired(registration, core.now()) ? 'expired' : registration;
+			return { delivery: registration.delivery, receiver };
+		},
+		final: (status) => RECEIVER_GONE.has(status),
+		ended: (id) => end(core, id),
+	};
 }
 
-function end(core: SandboxCore, registration: AnswerRecord): void {
-	core.store.remove('answers', registration.id);
+function end(core: SandboxCore, registrationId: string): void {
+	core.store.remove('answers', registrationId);
 	core.onBackgroundChange();
 }
 
@@ -151,7 +121,7 @@ export function scheduleExpiry(core: SandboxCore, registrationId: string): void 
 	core.scheduler.after(Math.min(Math.max(remaining, 0), EXPIRY_CHECK_MS), () => {
 		const current = core.store.get('answers', registrationId);
 		if (!current) return;
-		if (isExpired(current, core.now())) end(core, current);
+		if (isExpired(current, core.now())) end(core, current.id);
 		else scheduleExpiry(core, registrationId);
 	});
 }
@@ -168,10 +138,9 @@ export function pruneExpired(core: SandboxCore, workspaceId: string): void {
 
 /** After a restart: expiries are watched again, and answers not yet delivered are sent when due. */
 export function resumeAnswers(core: SandboxCore): void {
-	const nowMs = core.now().getTime();
 	for (const registration of core.store.all('answers')) {
 		scheduleExpiry(core, registration.id);
-		const due = registration.delivery?.nextAttemptAt;
-		if (due) core.scheduler.after(Date.parse(due) - nowMs, () => deliver(core, registration.id));
+		const { delivery } = registration;
+		if (delivery) core.engine.schedule(answerDeliveries(core), registration.id, delivery);
 	}
 }

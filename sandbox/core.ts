@@ -1,10 +1,11 @@
-import { eventSubject, type EventType } from '../src/client/events';
+import { eventSubject, type EventSubject, type EventType } from '../src/client/events';
+import { WebhookDeliveries } from './deliveries';
 import {
 	DeliveryEngine,
+	envelope,
 	type DeliveryOptions,
 	type EventEnvelope,
-	type EventSubject,
-} from './deliveries';
+} from './delivery-engine';
 import { DEFAULT_MEDIA_LIMITS, MediaStore, type MediaLimits } from './media';
 import { Scheduler } from './scheduler';
 import type { Store } from './store';
@@ -34,7 +35,11 @@ export class SandboxCore {
 	/** The bytes of media messages (their descriptions are kept with the messages). */
 	readonly media: MediaStore;
 	readonly scheduler: Scheduler;
-	readonly deliveries: DeliveryEngine;
+	/** Sends, signs and retries every delivery (to webhooks, to answer registrations). */
+	readonly engine: DeliveryEngine;
+	readonly deliveries: WebhookDeliveries;
+	/** Every event emitted since start, newest last: lets tests and tools see what happened. */
+	readonly emitted: EventEnvelope[] = [];
 	/** Parts of the service that act on events as they happen (answers waiting for a reply). */
 	private readonly watchers: Array<(event: EventEnvelope, subject: EventSubject) => void> = [];
 
@@ -50,13 +55,16 @@ export class SandboxCore {
 	) {
 		this.media = new MediaStore(mediaLimits, () => this.clock());
 		this.scheduler = new Scheduler(onError);
-		this.deliveries = new DeliveryEngine(
-			store,
+		this.engine = new DeliveryEngine(
 			this.scheduler,
 			delivery,
 			() => this.now(),
-			onBackgroundChange,
+			() => {
+				store.touch();
+				onBackgroundChange();
+			},
 		);
+		this.deliveries = new WebhookDeliveries(store, this.engine, delivery, () => this.now());
 	}
 
 	now(): Date {
@@ -69,7 +77,10 @@ export class SandboxCore {
 		data: unknown,
 		subject: EventSubject = eventSubject(type, data),
 	): EventEnvelope {
-		const event = this.deliveries.emit(workspaceId, type, data, subject);
+		const event = envelope(workspaceId, type, data, this.now());
+		this.emitted.push(event);
+		if (this.emitted.length > 1000) this.emitted.shift();
+		this.deliveries.deliver(event, subject);
 		for (const watcher of this.watchers) watcher(event, subject);
 		return event;
 	}

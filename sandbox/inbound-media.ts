@@ -3,10 +3,9 @@ import { z } from 'zod/v4';
 import { operation } from '../src/client/operation';
 import { Message } from '../src/client/resources/messages';
 import { pathParams, PhoneNumber } from '../src/client/schemas';
-import { requireInstance, type ResourceHandlers } from './handlers/context';
-import { receiveMessage } from './handlers/messages';
+import { requireFile, requireInstance, type ResourceHandlers } from './handlers/context';
 import { presentMessage } from './handlers/present';
-import { HttpError } from './http';
+import { receiveMessage } from './phone';
 import { SAMPLE_NAMES, sampleFile } from './samples';
 
 /**
@@ -63,13 +62,9 @@ export const inboundMediaHandlers: ResourceHandlers<typeof inboundMediaOperation
 	},
 	inboundUpload: ({ core, workspaceId, params, body, file }) => {
 		const instance = requireInstance(core, workspaceId, params.instanceId);
-		if (!file) {
-			throw new HttpError(400, 'validation_failed', 'The upload needs a file part named "file"', [
-				{ field: 'file', message: 'required' },
-			]);
-		}
+		const { data, mimeType, fileName } = requireFile(file);
 		const { caption, ...rest } = body;
-		const media = { data: file.data, mimeType: file.mimeType, fileName: file.fileName || null };
+		const media = { data, mimeType, fileName: fileName || null };
 		return presentMessage(receiveMessage(core, instance, { ...rest, text: caption, media }));
 	},
 };

@@ -1,5 +1,9 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- the sandbox runs in plain Node, never inside n8n */
-import { loadStateFile, saveStateFile, Store } from './store';
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- the sandbox runs in plain Node, never inside n8n */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+import { Store, type StateDocument } from './store';
 
 /**
  * The data file: the state is loaded from it at start and written to it after every change (at once after
@@ -55,4 +59,29 @@ export class Persistence {
 			this.save();
 		}, BACKGROUND_SAVE_DELAY_MS);
 	}
+}
+
+/** Reads a state file; undefined when it does not exist yet. */
+function loadStateFile(file: string): StateDocument | undefined {
+	let text: string | undefined;
+	let failure: NodeJS.ErrnoException | undefined;
+	try {
+		text = readFileSync(file, 'utf8');
+	} catch (error) {
+		failure = error as NodeJS.ErrnoException;
+	}
+	if (failure?.code === 'ENOENT') return undefined;
+	if (failure) throw failure;
+	return JSON.parse(text as string) as StateDocument;
+}
+
+/**
+ * Writes the state to a temporary file beside the data file, then renames it over the data file: a crash
+ * leaves either the old file or the new one, never half of one.
+ */
+function saveStateFile(file: string, document: StateDocument): void {
+	mkdirSync(dirname(file), { recursive: true });
+	const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+	writeFileSync(temporary, JSON.stringify(document), { mode: 0o600 });
+	renameSync(temporary, file);
 }

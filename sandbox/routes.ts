@@ -1,4 +1,4 @@
-import { api, type KeyKind } from '../src/client/api';
+import { api, eachOperation, type KeyKind } from '../src/client/api';
 import type { Operation } from '../src/client/operation';
 import type { SandboxCore } from './core';
 import { handlers } from './handlers';
@@ -67,25 +67,17 @@ function route(
 
 export function buildRoutes(): Route[] {
 	const routes: Route[] = [];
-	for (const [keyKind, resources] of Object.entries(api) as Array<
-		[KeyKind, Record<string, Record<string, Operation>>]
-	>) {
-		for (const [resource, operations] of Object.entries(resources)) {
-			for (const [name, operation] of Object.entries(operations)) {
-				const handle = (handlers[keyKind] as Record<string, Record<string, unknown>>)[resource][
-					name
-				];
-				routes.push(
-					route(
-						`${keyKind}.${resource}.${name}`,
-						keyKind,
-						operation,
-						`${API_PREFIX}${operation.path}`,
-						handle,
-					),
-				);
-			}
-		}
+	for (const { keyKind, resource, name, operation } of eachOperation(api)) {
+		const handle = (handlers[keyKind] as Record<string, Record<string, unknown>>)[resource][name];
+		routes.push(
+			route(
+				`${keyKind}.${resource}.${name}`,
+				keyKind,
+				operation,
+				`${API_PREFIX}${operation.path}`,
+				handle,
+			),
+		);
 	}
 	for (const [name, operation] of Object.entries(sandboxOperations)) {
 		routes.push(

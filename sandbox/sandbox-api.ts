@@ -9,7 +9,8 @@ import { requireInstance, type ResourceHandlers } from './handlers/context';
 import { conflict, HttpError, notFound } from './http';
 import type { MessageRecord } from './store';
 import { completeConnection, disconnect } from './handlers/instances';
-import { offeredChoices, receiveMessage, requireMessage } from './handlers/messages';
+import { requireMessage } from './handlers/messages';
+import { offeredChoices, receiveMessage } from './phone';
 import { presentInstance, presentMessage } from './handlers/present';
 
 /**

@@ -5,8 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { resumeAnswers, watchAnswers } from './answers';
 import { createConsoleHandler } from './console/api';
 import { DEFAULT_SIMULATION, SandboxCore, type SimulationOptions } from './core';
-import { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions, type EventEnvelope } from './deliveries';
-import { resumeMessages } from './handlers/messages';
+import {
+	DEFAULT_DELIVERY_OPTIONS,
+	type DeliveryOptions,
+	type EventEnvelope,
+} from './delivery-engine';
+import { resumeMessages } from './phone';
 import {
 	createWorkspace,
 	grantKeyManagementToFullKeys,
@@ -172,7 +176,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		keys: seeded?.keys,
 		core,
 		store,
-		events: core.deliveries.emitted,
+		events: core.emitted,
 		createWorkspace: (name = 'Another workspace') => {
 			const created = createWorkspace(store, name, core.now());
 			save();
@@ -193,7 +197,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		close: () => {
 			closed ??= (async () => {
 				core.scheduler.close();
-				await core.deliveries.close();
+				await core.engine.close();
 				await new Promise<void>((resolve) => {
 					server.close(() => resolve());
 					server.closeAllConnections();

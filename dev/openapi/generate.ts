@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { buildOpenApiDocument } from './document';
+import { buildOpenApiDocument } from '../../src/openapi/document';
 
 export const OPENAPI_PATH = join(__dirname, '..', '..', 'docs', 'openapi.json');
 

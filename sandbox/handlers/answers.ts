@@ -2,9 +2,15 @@ import { MAX_ANSWER_WAIT_DAYS } from '../../src/client/resources/answers';
 import type { api } from '../../src/client/api';
 import { catchUp, pruneExpired, scheduleExpiry } from '../answers';
 import type { SandboxCore } from '../core';
-import { conflict, notFound, validationFailed } from '../http';
+import { conflict, validationFailed } from '../http';
 import { newId, type AnswerRecord } from '../store';
-import { instant, paginate, requireInstance, type ResourceHandlers } from './context';
+import {
+	instant,
+	paginate,
+	recordOfInstance,
+	requireInstance,
+	type ResourceHandlers,
+} from './context';
 import { requireMessage } from './messages';
 import { checkUrl } from './webhooks';
 
@@ -23,18 +29,17 @@ const presentAnswer = (registration: AnswerRecord) => ({
 	createdAt: registration.createdAt,
 });
 
+const requireAnswer = recordOfInstance('answers', 'Answer registration');
+
+/** A live registration: expired ones are dropped first, even between timers. */
 function requireRegistration(
 	core: SandboxCore,
 	workspaceId: string,
 	instanceId: string,
 	answerId: string,
 ): AnswerRecord {
-	requireInstance(core, workspaceId, instanceId);
 	pruneExpired(core, workspaceId);
-	const registration = core.store.find('answers', workspaceId, answerId);
-	if (!registration || registration.instanceId !== instanceId)
-		throw notFound('Answer registration', answerId);
-	return registration;
+	return requireAnswer(core, workspaceId, instanceId, answerId);
 }
 
 export const answerHandlers: ResourceHandlers<Answers> = {

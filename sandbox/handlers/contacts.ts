@@ -1,11 +1,12 @@
 import type { api } from '../../src/client/api';
 import type { SandboxCore } from '../core';
-import { conflict, notFound } from '../http';
+import { conflict } from '../http';
 import { newId, type ContactRecord } from '../store';
 import {
 	chatIdOf,
 	numberExists,
 	paginate,
+	recordOfInstance,
 	requireConnected,
 	requireInstance,
 	type ResourceHandlers,
@@ -95,17 +96,7 @@ export const contactHandlers: ResourceHandlers<typeof api.workspace.contacts> = 
 	unblock: ({ core, workspaceId, params }) => setBlocked(core, workspaceId, params, false),
 };
 
-function requireContact(
-	core: SandboxCore,
-	workspaceId: string,
-	instanceId: string,
-	contactId: string,
-): ContactRecord {
-	requireInstance(core, workspaceId, instanceId);
-	const contact = core.store.find('contacts', workspaceId, contactId);
-	if (!contact || contact.instanceId !== instanceId) throw notFound('Contact', contactId);
-	return contact;
-}
+const requireContact = recordOfInstance('contacts', 'Contact');
 
 function setBlocked(
 	core: SandboxCore,

@@ -5,7 +5,7 @@ import type { SandboxCore } from '../core';
 import { conflict, HttpError, notFound } from '../http';
 import type { MediaFile } from '../media';
 import type { UploadedFile } from '../pipeline/multipart';
-import type { InstanceRecord } from '../store';
+import type { Collections, InstanceRecord } from '../store';
 
 /**
  * What a handler gets: input already validated by the operation's own schemas (so its types come from the
@@ -122,6 +122,37 @@ export function requireInstance(
 	const instance = core.store.find('instances', workspaceId, instanceId);
 	if (!instance) throw notFound('Instance', instanceId);
 	return instance;
+}
+
+/** The collections whose records belong to one instance. */
+type OfInstance = 'messages' | 'groups' | 'contacts' | 'answers';
+
+/**
+ * How a handler finds a record of one instance, by its id: a record of another instance (or workspace) is
+ * as unknown as a made-up id.
+ */
+export function recordOfInstance<C extends OfInstance>(collection: C, what: string) {
+	return (
+		core: SandboxCore,
+		workspaceId: string,
+		instanceId: string,
+		id: string,
+	): Collections[C] => {
+		requireInstance(core, workspaceId, instanceId);
+		const record = core.store.find(collection, workspaceId, id);
+		if (!record || record.instanceId !== instanceId) throw notFound(what, id);
+		return record;
+	};
+}
+
+/** A multipart upload's `file` part, which the contract cannot require. */
+export function requireFile(file: UploadedFile | undefined): UploadedFile {
+	if (!file) {
+		throw new HttpError(400, 'validation_failed', 'The upload needs a file part named "file"', [
+			{ field: 'file', message: 'required' },
+		]);
+	}
+	return file;
 }
 
 /** Writes that go through the channel need a live session. */

@@ -2,11 +2,11 @@ import { randomBytes, randomInt } from 'crypto';
 
 import type { api } from '../../src/client/api';
 import type { SandboxCore } from '../core';
-import { notFound } from '../http';
 import type { GroupRecord, Participant } from '../store';
 import {
 	numberExists,
 	paginate,
+	recordOfInstance,
 	requireConnected,
 	requireInstance,
 	type ResourceHandlers,
@@ -104,17 +104,7 @@ export const groupHandlers: ResourceHandlers<typeof api.workspace.groups> = {
 	},
 };
 
-export function requireGroup(
-	core: SandboxCore,
-	workspaceId: string,
-	instanceId: string,
-	groupId: string,
-): GroupRecord {
-	requireInstance(core, workspaceId, instanceId);
-	const group = core.store.find('groups', workspaceId, groupId);
-	if (!group || group.instanceId !== instanceId) throw notFound('Group', groupId);
-	return group;
-}
+export const requireGroup = recordOfInstance('groups', 'Group');
 
 function applyParticipantAction(
 	group: GroupRecord,

@@ -1,27 +1,29 @@
 import type { api } from '../../src/client/api';
 import type { MessageMedia } from '../../src/client/resources/message-media';
 import type { SandboxCore } from '../core';
-import type { MediaFile } from '../media';
-import { conflict, HttpError, notFound } from '../http';
-import { newId, type InstanceRecord, type MessageRecord } from '../store';
+import { conflict } from '../http';
+import { isBlocked, scheduleProgress, setMessageStatus } from '../phone';
+import { newId, type InstanceRecord } from '../store';
 import {
 	chatIdOf,
 	newestFirst,
-	numberExists,
 	paginate,
+	recordOfInstance,
 	requireConnected,
+	requireFile,
 	requireInstance,
 	type HandlerContext,
 	type ResourceHandlers,
 } from './context';
-import { downloadMedia, keepFile, keepFromUrl, mediaContent, receivedFile } from './media';
+import { requireGroup } from './groups';
+import { downloadMedia, keepFile, keepFromUrl, mediaContent } from './media';
 import { presentMessage } from './present';
 import { trackLinks } from './tracked-links';
 
 /**
  * Sending: a connected instance stores the message as `sent` (`message.sent`), and the simulated recipient
- * then acknowledges it (`message.delivered`) and reads it (`message.read`). A number that is not on the
- * channel (see `numberExists`) makes the message fail instead (`message.failed`).
+ * then acknowledges it (`message.delivered`) and reads it (`message.read`; see ../phone.ts). A number that
+ * is not on the channel (see `numberExists`) makes the message fail instead (`message.failed`).
  */
 
 type Messages = typeof api.workspace.messages;
@@ -97,15 +99,8 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 		return sent;
 	},
 	sendMediaUpload: send<'sendMediaUpload'>((context) => {
-		const { body, file } = context;
-		if (!file) {
-			throw new HttpError(
-				400,
-				'validation_failed',
-				'A media upload needs a file part named "file"',
-				[{ field: 'file', message: 'required' }],
-			);
-		}
+		const { body } = context;
+		const file = requireFile(context.file);
 		const media = keepFile(context.core, context.workspaceId, {
 			data: file.data,
 			mimeType: file.mimeType,
@@ -241,42 +236,12 @@ function interactiveContent(body: { text: string; header?: string; footer?: stri
 	return { text: body.text, header: body.header ?? null, footer: body.footer ?? null };
 }
 
-/** The buttons or list rows an interactive message offers, as a tap names them. */
-export function offeredChoices(
-	message: MessageRecord,
-): Array<{ type: 'button' | 'list'; id: string; title: string }> {
-	const content = message.content as {
-		buttons?: Array<{ id: string; title: string }>;
-		sections?: Array<{ rows: Array<{ id: string; title: string }> }>;
-	};
-	if (message.type === 'buttons') {
-		return (content.buttons ?? []).map(({ id, title }) => ({ type: 'button', id, title }));
-	}
-	if (message.type === 'list') {
-		return (content.sections ?? []).flatMap((section) =>
-			section.rows.map(({ id, title }) => ({ type: 'list' as const, id, title })),
-		);
-	}
-	return [];
-}
-
-export function requireMessage(
-	core: SandboxCore,
-	workspaceId: string,
-	instanceId: string,
-	messageId: string,
-): MessageRecord {
-	requireInstance(core, workspaceId, instanceId);
-	const message = core.store.find('messages', workspaceId, messageId);
-	if (!message || message.instanceId !== instanceId) throw notFound('Message', messageId);
-	return message;
-}
+export const requireMessage = recordOfInstance('messages', 'Message');
 
 /** A group must be one the instance is in; a blocked contact cannot be written to. */
 function checkRecipient(core: SandboxCore, instance: InstanceRecord, to: string): void {
 	if (to.endsWith('@g.us')) {
-		const group = core.store.find('groups', instance.workspaceId, to);
-		if (!group || group.instanceId !== instance.id) throw notFound('Group', to);
+		requireGroup(core, instance.workspaceId, instance.id, to);
 		return;
 	}
 	if (isBlocked(core, instance, to)) {
@@ -285,125 +250,4 @@ function checkRecipient(core: SandboxCore, instance: InstanceRecord, to: string)
 			`${to} is blocked on instance ${instance.id}; unblock the contact first`,
 		);
 	}
-}
-
-export function isBlocked(
-	core: SandboxCore,
-	instance: InstanceRecord,
-	phoneNumber: string,
-): boolean {
-	return core.store
-		.all(
-			'contacts',
-			(contact) => contact.instanceId === instance.id && contact.phoneNumber === phoneNumber,
-		)
-		.some((contact) => contact.blocked);
-}
-
-function setMessageStatus(
-	core: SandboxCore,
-	message: MessageRecord,
-	status: MessageRecord['status'],
-): void {
-	message.status = status;
-	message.updatedAt = core.now().toISOString();
-	core.store.touch();
-}
-
-/** The simulated recipient: delivered (or failed) after a moment, then read. */
-export function scheduleProgress(core: SandboxCore, message: MessageRecord): void {
-	if (message.direction !== 'outbound') return;
-	if (message.status === 'sent') {
-		core.scheduler.after(core.simulation.deliveredAfterMs, () => advance(core, message.id, 'sent'));
-	} else if (message.status === 'delivered') {
-		core.scheduler.after(core.simulation.readAfterMs, () => advance(core, message.id, 'delivered'));
-	}
-}
-
-function advance(core: SandboxCore, messageId: string, from: 'sent' | 'delivered'): void {
-	const message = core.store.get('messages', messageId);
-	// Deleted meanwhile, or moved on by something else: nothing to do.
-	if (!message || message.status !== from) return;
-	const subject = { instanceId: message.instanceId };
-	if (from === 'sent' && message.to && !message.to.endsWith('@g.us') && !numberExists(message.to)) {
-		message.error = {
-			code: 'recipient_not_on_channel',
-			message: `${message.to} is not on the messaging channel`,
-		};
-		setMessageStatus(core, message, 'failed');
-		core.emit(message.workspaceId, 'message.failed', presentMessage(message), subject);
-	} else {
-		const next = from === 'sent' ? 'delivered' : 'read';
-		setMessageStatus(core, message, next);
-		core.emit(
-			message.workspaceId,
-			next === 'delivered' ? 'message.delivered' : 'message.read',
-			presentMessage(message),
-			subject,
-		);
-		scheduleProgress(core, message);
-	}
-	core.onBackgroundChange();
-}
-
-/** After a restart: outbound messages still on their way carry on. */
-export function resumeMessages(core: SandboxCore): void {
-	for (const message of core.store.all('messages')) scheduleProgress(core, message);
-}
-
-/** A message from a contact, injected by the sandbox-only `inbound` endpoint. */
-export function receiveMessage(
-	core: SandboxCore,
-	instance: InstanceRecord,
-	input: {
-		from: string;
-		/** The text, or the caption of a file. */
-		text?: string;
-		groupId?: string;
-		/** A tap on a button or list row (the sandbox's `tap`). */
-		reply?: MessageRecord['reply'];
-		media?: MediaFile;
-	},
-): MessageRecord {
-	if (instance.status !== 'connected') {
-		throw conflict(
-			'instance_not_connected',
-			`Instance ${instance.id} is not connected (status: ${instance.status})`,
-		);
-	}
-	if (isBlocked(core, instance, input.from)) {
-		throw conflict(
-			'contact_blocked',
-			`${input.from} is blocked on instance ${instance.id}: its messages are not received`,
-		);
-	}
-	if (input.groupId !== undefined) {
-		const group = core.store.find('groups', instance.workspaceId, input.groupId);
-		if (!group || group.instanceId !== instance.id) throw notFound('Group', input.groupId);
-	}
-	const file = input.media
-		? receivedFile(core, instance.workspaceId, input.media, input.text)
-		: undefined;
-	const now = core.now().toISOString();
-	const message = core.store.insert('messages', {
-		id: newId('msg'),
-		workspaceId: instance.workspaceId,
-		instanceId: instance.id,
-		chatId: chatIdOf(input.groupId ?? input.from),
-		direction: 'inbound',
-		from: input.from,
-		to: instance.phoneNumber,
-		type: file?.type ?? (input.reply ? 'reply' : 'text'),
-		...(file ? { media: file.media } : {}),
-		status: 'delivered',
-		content: file?.content ?? { text: input.text ?? '' },
-		error: null,
-		...(input.reply ? { reply: input.reply } : {}),
-		createdAt: now,
-		updatedAt: now,
-	});
-	core.emit(instance.workspaceId, 'message.received', presentMessage(message), {
-		instanceId: instance.id,
-	});
-	return message;
 }

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox runs in plain Node, never inside n8n */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { buildOpenApiDocument } from '../../dev/openapi/document';
+import { buildOpenApiDocument } from '../../src/openapi/document';
 import type { SandboxCore } from '../core';
 import { sendFile, sendJson } from '../http';
 import type { MediaFile } from '../media';

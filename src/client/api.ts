@@ -1,3 +1,4 @@
+import type { Operation } from './operation';
 import { answerOperations } from './resources/answers';
 import { automationEventOperations } from './resources/automation-events';
 import { contactOperations } from './resources/contacts';
@@ -45,3 +46,23 @@ export const KEY_KIND_TITLES: Record<KeyKind, string> = {
 	shortLink: 'Short-link key',
 	automation: 'Automation key',
 };
+
+/** One operation of the contract and where it stands: `<key kind>.<resource>.<name>` is its id. */
+export interface OperationEntry {
+	keyKind: KeyKind;
+	resource: string;
+	name: string;
+	operation: Operation;
+}
+
+/** Every operation of the contract, in declaration order: key kind, then resource, then operation. */
+export function* eachOperation(contract: typeof api = api): Generator<OperationEntry> {
+	for (const keyKind of Object.keys(contract) as KeyKind[]) {
+		const resources: Record<string, Record<string, Operation>> = contract[keyKind];
+		for (const [resource, operations] of Object.entries(resources)) {
+			for (const [name, operation] of Object.entries(operations)) {
+				yield { keyKind, resource, name, operation };
+			}
+		}
+	}
+}

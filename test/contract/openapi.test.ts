@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { api, type Operation } from '../../src/client';
+import { api, eachOperation } from '../../src/client/api';
 import { LINK_EVENTS, MESSAGING_EVENTS } from '../../src/client/events';
 import { ANSWER_EVENT } from '../../src/client/resources/answers';
 import { OPENAPI_PATH, renderOpenApi } from '../../dev/openapi/generate';
@@ -35,22 +35,17 @@ describe('the OpenAPI document', () => {
 	});
 
 	it('has every operation of the client, with its security, scope and idempotency header', () => {
-		for (const [surface, resources] of Object.entries(api)) {
-			for (const [resource, operations] of Object.entries(resources)) {
-				for (const [name, operation] of Object.entries(operations as Record<string, Operation>)) {
-					const entry =
-						document.paths[`/api/v1${operation.path}`]?.[operation.method.toLowerCase()];
-					expect(entry?.operationId).toBe(`${surface}.${resource}.${name}`);
-					expect(entry['x-scope']).toBe(operation.scope);
-					expect(Object.keys(entry.security[0])).toEqual([`${surface}Key`]);
-					const refs = (entry.parameters ?? []).map((p: { $ref?: string }) => p.$ref);
-					expect(refs.includes('#/components/parameters/IdempotencyKey')).toBe(
-						Boolean(operation.creates),
-					);
-					expect(entry.responses[String(operation.status)]).toBeDefined();
-					expect(entry.responses['429']).toEqual({ $ref: '#/components/responses/RateLimited' });
-				}
-			}
+		for (const { keyKind, resource, name, operation } of eachOperation(api)) {
+			const entry = document.paths[`/api/v1${operation.path}`]?.[operation.method.toLowerCase()];
+			expect(entry?.operationId).toBe(`${keyKind}.${resource}.${name}`);
+			expect(entry['x-scope']).toBe(operation.scope);
+			expect(Object.keys(entry.security[0])).toEqual([`${keyKind}Key`]);
+			const refs = (entry.parameters ?? []).map((p: { $ref?: string }) => p.$ref);
+			expect(refs.includes('#/components/parameters/IdempotencyKey')).toBe(
+				Boolean(operation.creates),
+			);
+			expect(entry.responses[String(operation.status)]).toBeDefined();
+			expect(entry.responses['429']).toEqual({ $ref: '#/components/responses/RateLimited' });
 		}
 	});
 

@@ -1,7 +1,7 @@
-import { api } from '../../src/client/api';
+import { api, eachOperation } from '../../src/client/api';
 import type { Operation } from '../../src/client/operation';
 import type { Sandbox } from '../../sandbox/server';
-import { buildOpenApiDocument } from '../../dev/openapi/document';
+import { buildOpenApiDocument } from '../../src/openapi/document';
 import {
 	clientsFor,
 	jsonSchemaValidator,
@@ -31,21 +31,16 @@ interface Entry {
 	params: number;
 }
 
-const entries: Entry[] = Object.entries(api).flatMap(([surface, resources]) =>
-	Object.entries(resources as Record<string, Record<string, Operation>>).flatMap(
-		([resource, operations]) =>
-			Object.entries(operations).map(([name, operation]) => {
-				const path = `/api/v1${operation.path}`;
-				return {
-					id: `${surface}.${resource}.${name}`,
-					operation,
-					path,
-					pattern: new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`),
-					params: (path.match(/\{/g) ?? []).length,
-				};
-			}),
-	),
-);
+const entries: Entry[] = [...eachOperation(api)].map(({ keyKind, resource, name, operation }) => {
+	const path = `/api/v1${operation.path}`;
+	return {
+		id: `${keyKind}.${resource}.${name}`,
+		operation,
+		path,
+		pattern: new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`),
+		params: (path.match(/\{/g) ?? []).length,
+	};
+});
 
 /** The operation an exchange was for; literal segments win over parameters, as in any router. */
 function entryOf(exchange: Exchange): Entry | undefined {
@@ -239,8 +234,15 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 				sections: [{ rows: [{ id: 'am', title: 'Morning', description: '9 to 12' }] }],
 			},
 		});
-		await workspace.messages.sendTyping({ instanceId, body: { to, state: 'recording', seconds: 2 } });
-		await workspace.messages.edit({ instanceId, messageId: text.id, body: { text: 'Hello again' } });
+		await workspace.messages.sendTyping({
+			instanceId,
+			body: { to, state: 'recording', seconds: 2 },
+		});
+		await workspace.messages.edit({
+			instanceId,
+			messageId: text.id,
+			body: { text: 'Hello again' },
+		});
 		const inbound = await sandboxCall(`/sandbox/instances/${instanceId}/inbound`, {
 			from: to,
 			text: 'Reply',

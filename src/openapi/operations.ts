@@ -1,8 +1,8 @@
 import type { z } from 'zod/v4';
 
-import type { KeyKind } from '../../src/client/api';
-import { EventEnvelope, eventData } from '../../src/client/events';
-import type { Operation } from '../../src/client/operation';
+import type { KeyKind } from '../client/api';
+import { EventEnvelope, eventData } from '../client/events';
+import type { Operation } from '../client/operation';
 import type { JsonSchema, SchemaCollector } from './collector';
 
 /** The OpenAPI entries of the contract's operations (`paths`) and of the webhook events (`webhooks`). */

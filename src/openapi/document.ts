@@ -1,12 +1,11 @@
-import { api, KEY_KIND_TITLES, type KeyKind } from '../../src/client/api';
-import type { Operation } from '../../src/client/operation';
-import { ErrorBody } from '../../src/client/schemas';
+import { api, eachOperation, KEY_KIND_TITLES } from '../client/api';
+import { ErrorBody } from '../client/schemas';
 import {
 	DELIVERY_ATTEMPT_HEADER,
 	DELIVERY_ID_HEADER,
 	EVENT_ID_HEADER,
 	SIGNATURE_HEADER,
-} from '../../src/client/signature';
+} from '../client/signature';
 import { SchemaCollector, type JsonSchema } from './collector';
 import {
 	ERROR_RESPONSES,
@@ -26,21 +25,17 @@ export function buildOpenApiDocument(): JsonSchema {
 	const collector = new SchemaCollector();
 	const paths: Record<string, Record<string, unknown>> = {};
 	const tags: JsonSchema[] = [];
-	for (const [keyKind, resources] of Object.entries(api) as Array<
-		[KeyKind, Record<string, Record<string, Operation>>]
-	>) {
-		for (const [resource, operations] of Object.entries(resources)) {
-			tags.push({ name: tagName(keyKind, resource), description: KEY_KIND_TITLES[keyKind] });
-			for (const [name, operation] of Object.entries(operations)) {
-				const path = `/api/v1${operation.path}`;
-				const method = operation.method.toLowerCase();
-				if (paths[path]?.[method]) throw new Error(`Two operations on ${operation.method} ${path}`);
-				paths[path] = {
-					...paths[path],
-					[method]: pathOperation(collector, keyKind, resource, name, operation),
-				};
-			}
-		}
+	for (const { keyKind, resource, name, operation } of eachOperation(api)) {
+		const tag = tagName(keyKind, resource);
+		if (!tags.some((entry) => entry.name === tag))
+			tags.push({ name: tag, description: KEY_KIND_TITLES[keyKind] });
+		const path = `/api/v1${operation.path}`;
+		const method = operation.method.toLowerCase();
+		if (paths[path]?.[method]) throw new Error(`Two operations on ${operation.method} ${path}`);
+		paths[path] = {
+			...paths[path],
+			[method]: pathOperation(collector, keyKind, resource, name, operation),
+		};
 	}
 	const errorSchema = collector.convert(ErrorBody, 'output');
 	tags.push({

@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 
-import { contractRegistry } from '../../src/client/schemas';
+import { contractRegistry } from '../client/schemas';
 
 /** A JSON Schema or OpenAPI object, as plain data. */
 export type JsonSchema = Record<string, unknown>;

@@ -1,0 +1,264 @@
+import { Agent, request } from 'undici';
+
+import type { EventType } from '../src/client/events';
+import type { ANSWER_EVENT } from '../src/client/resources/answers';
+import {
+	DELIVERY_ATTEMPT_HEADER,
+	DELIVERY_ID_HEADER,
+	EVENT_ID_HEADER,
+	signPayload,
+	SIGNATURE_HEADER,
+} from '../src/client/signature';
+import type { Scheduler } from './scheduler';
+import { newId, type DeliveryProgress } from './store';
+import { COULD_NOT_CONNECT, guardedLookup, webhookUrlProblem } from './webhook-targets';
+
+/**
+ * Delivery as SERVICE.md fixes it, for every receiver (webhooks, answer registrations): signed, at least
+ * once, retried with exponential backoff and jitter on a non-2xx answer or a timeout, up to `maxAttempts`.
+ * Sent from timers, never inside an API request. What differs between receivers (where a delivery is kept,
+ * what ends it early, what its end changes) is a `DeliveryKind`.
+ */
+
+export interface DeliveryOptions {
+	maxAttempts: number;
+	/** First retry delay; doubles with each attempt, with jitter. 10 s on a real service, less in tests. */
+	retryBaseMs: number;
+	maxRetryDelayMs: number;
+	/** An answer that takes longer than this counts as a failure. */
+	timeoutMs: number;
+	/** Deliveries in a row that use up all their attempts before the webhook is disabled. */
+	disableAfterFailedDeliveries: number;
+	/** Finished deliveries kept per webhook for the delivery log. */
+	logSize: number;
+	random: () => number;
+}
+
+export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
+	maxAttempts: 8,
+	retryBaseMs: 10_000,
+	maxRetryDelayMs: 60 * 60_000,
+	timeoutMs: 10_000,
+	disableAfterFailedDeliveries: 3,
+	logSize: 200,
+	random: Math.random,
+};
+
+export interface EventEnvelope {
+	id: string;
+	/** A webhook event, or the answer sent to an answer registration. */
+	type: EventType | typeof ANSWER_EVENT;
+	createdAt: string;
+	workspaceId: string;
+	data: unknown;
+}
+
+/** The one place an event's envelope is made. */
+export function envelope(
+	workspaceId: string,
+	type: EventEnvelope['type'],
+	data: unknown,
+	now: Date,
+): EventEnvelope {
+	return { id: newId('evt'), type, createdAt: now.toISOString(), workspaceId, data };
+}
+
+/** Where a delivery goes. */
+export interface Receiver {
+	url: string;
+	secret: string;
+}
+
+/** What one POST to a receiver came to: its status, or why there was none. */
+export interface PostResult {
+	status: number | null;
+	error: string | null;
+	/** The sandbox was closing: the attempt does not count. */
+	aborted: boolean;
+	/** The `X-Multichannel-Delivery-Id` it carried. */
+	deliveryId: string;
+}
+
+/** How it ended: answered with 2xx, out of attempts (or refused for good), or stopped before sending. */
+export type DeliveryEnd = 'succeeded' | 'exhausted' | 'stopped';
+
+/** One kind of receiver: where its deliveries are kept and what their answers and ends change. */
+export interface DeliveryKind<D extends DeliveryProgress = DeliveryProgress> {
+	/**
+	 * The delivery and its receiver now: undefined when the delivery is gone, a reason instead of the
+	 * receiver when it can no longer be sent (it then ends as `stopped`).
+	 */
+	find(id: string): { delivery: D; receiver: Receiver | string } | undefined;
+	/** Runs after every POST (even one made while closing). */
+	answered?(delivery: D, result: PostResult): void;
+	/** An answer status after which no retry can help. */
+	final?(status: number): boolean;
+	/** Runs once the delivery has ended (its status is set). */
+	ended(id: string, delivery: D, end: DeliveryEnd): void;
+}
+
+export function newDelivery(event: EventEnvelope): DeliveryProgress {
+	return {
+		eventId: event.id,
+		payload: JSON.stringify(event),
+		attempt: 0,
+		status: 'pending',
+		responseStatus: null,
+		error: null,
+		updatedAt: event.createdAt,
+		nextAttemptAt: event.createdAt,
+		attempts: [],
+	};
+}
+
+export class DeliveryEngine {
+	/** Connections resolve names through the guard: no delivery reaches a refused address. */
+	private readonly agent = new Agent({
+		keepAliveTimeout: 1_000,
+		connect: { lookup: guardedLookup() },
+	});
+	private readonly inFlight = new Set<AbortController>();
+
+	constructor(
+		private readonly scheduler: Scheduler,
+		private readonly options: DeliveryOptions,
+		private readonly now: () => Date,
+		/** Called after each change to a delivery, so that the store is marked changed and saved. */
+		private readonly onChange: () => void,
+	) {}
+
+	/** Sends a pending delivery when its attempt is due (now, for a new one; later, after a restart). */
+	schedule<D extends DeliveryProgress>(kind: DeliveryKind<D>, id: string, delivery: D): void {
+		if (delivery.status !== 'pending') return;
+		const due = delivery.nextAttemptAt
+			? Date.parse(delivery.nextAttemptAt) - this.now().getTime()
+			: 0;
+		this.scheduler.after(due, () => this.attempt(kind, id));
+	}
+
+	async close(): Promise<void> {
+		for (const controller of this.inFlight) controller.abort();
+		await this.agent.destroy();
+	}
+
+	private async attempt<D extends DeliveryProgress>(
+		kind: DeliveryKind<D>,
+		id: string,
+	): Promise<void> {
+		const found = kind.find(id);
+		if (!found || found.delivery.status !== 'pending') return;
+		const { delivery, receiver } = found;
+		if (typeof receiver === 'string') {
+			this.end(kind, id, delivery, 'stopped', receiver);
+			return;
+		}
+
+		const attempt = delivery.attempt + 1;
+		const started = Date.now();
+		const result = await this.post(receiver, delivery.payload, delivery.eventId, attempt);
+		kind.answered?.(delivery, result);
+		// Closing mid-attempt: the delivery stays pending and is sent again after a restart.
+		if (result.aborted || this.scheduler.isClosed) return;
+		// Gone meanwhile (its webhook or registration deleted): nothing more to do.
+		if (!kind.find(id)) return;
+
+		const at = this.now();
+		const { status } = result;
+		const ok = status !== null && status >= 200 && status < 300;
+		delivery.attempt = attempt;
+		delivery.responseStatus = status;
+		delivery.error = ok ? null : (result.error ?? `HTTP ${status}`);
+		delivery.updatedAt = at.toISOString();
+		delivery.attempts.push({
+			attempt,
+			at: at.toISOString(),
+			responseStatus: status,
+			error: delivery.error,
+			durationMs: Date.now() - started,
+		});
+
+		if (ok) {
+			this.end(kind, id, delivery, 'succeeded', null);
+		} else if (
+			attempt >= this.options.maxAttempts ||
+			(status !== null && kind.final?.(status) === true)
+		) {
+			this.end(kind, id, delivery, 'exhausted', delivery.error);
+		} else {
+			const delay = this.backoff(attempt);
+			delivery.nextAttemptAt = new Date(at.getTime() + delay).toISOString();
+			this.onChange();
+			this.scheduler.after(delay, () => this.attempt(kind, id));
+		}
+	}
+
+	/**
+	 * One signed POST of an event to a receiver; a fresh timestamp each time (receivers reject ones over
+	 * 300 s).
+	 */
+	async post(
+		receiver: Receiver,
+		payload: string,
+		eventId: string,
+		attempt: number,
+	): Promise<PostResult> {
+		const deliveryId = newId('dlr');
+		// A URL stored before its target was refused (an older data file) is not tried.
+		if (webhookUrlProblem(receiver.url))
+			return { status: null, error: COULD_NOT_CONNECT, aborted: false, deliveryId };
+		const controller = new AbortController();
+		this.inFlight.add(controller);
+		const timeout = AbortSignal.timeout(this.options.timeoutMs);
+		try {
+			const response = await request(receiver.url, {
+				method: 'POST',
+				dispatcher: this.agent,
+				signal: AbortSignal.any([controller.signal, timeout]),
+				headers: {
+					'content-type': 'application/json',
+					'user-agent': 'Multichannel-Sandbox-Webhooks/1.0',
+					[SIGNATURE_HEADER]: signPayload(receiver.secret, payload),
+					[EVENT_ID_HEADER]: eventId,
+					[DELIVERY_ATTEMPT_HEADER]: String(attempt),
+					[DELIVERY_ID_HEADER]: deliveryId,
+				},
+				body: payload,
+			});
+			await response.body.dump();
+			return { status: response.statusCode, error: null, aborted: false, deliveryId };
+		} catch {
+			// No detail of the failure: a refused connection, an unknown name and a hang-up read alike, so
+			// the log cannot tell which ports are open.
+			const error = timeout.aborted
+				? `No answer within ${this.options.timeoutMs} ms`
+				: COULD_NOT_CONNECT;
+			return { status: null, error, aborted: controller.signal.aborted, deliveryId };
+		} finally {
+			this.inFlight.delete(controller);
+		}
+	}
+
+	/** Exponential backoff with "equal jitter": half of each step fixed, half random. */
+	private backoff(attempt: number): number {
+		const step = Math.min(
+			this.options.maxRetryDelayMs,
+			this.options.retryBaseMs * 2 ** (attempt - 1),
+		);
+		return Math.round(step / 2 + (step / 2) * this.options.random());
+	}
+
+	private end<D extends DeliveryProgress>(
+		kind: DeliveryKind<D>,
+		id: string,
+		delivery: D,
+		end: DeliveryEnd,
+		error: string | null,
+	): void {
+		delivery.status = end === 'succeeded' ? 'succeeded' : 'failed';
+		delivery.error = error;
+		delivery.nextAttemptAt = null;
+		delivery.updatedAt = this.now().toISOString();
+		kind.ended(id, delivery, end);
+		this.onChange();
+	}
+}

@@ -1,0 +1,147 @@
+import type { SandboxCore } from './core';
+import { conflict } from './http';
+import type { MediaFile } from './media';
+import { newId, type InstanceRecord, type MessageRecord } from './store';
+import { chatIdOf, numberExists, requireConnected } from './handlers/context';
+import { requireGroup } from './handlers/groups';
+import { receivedFile } from './handlers/media';
+import { presentMessage } from './handlers/present';
+
+/**
+ * The simulated phones on the other side of the channel: a recipient acknowledges each message sent to it
+ * (`message.delivered`, or `message.failed` for a number not on the channel) and then reads it
+ * (`message.read`); a contact's message, file or tap arrives as a received message.
+ */
+
+/** The buttons or list rows an interactive message offers, as a tap names them. */
+export function offeredChoices(
+	message: MessageRecord,
+): Array<{ type: 'button' | 'list'; id: string; title: string }> {
+	const content = message.content as {
+		buttons?: Array<{ id: string; title: string }>;
+		sections?: Array<{ rows: Array<{ id: string; title: string }> }>;
+	};
+	if (message.type === 'buttons') {
+		return (content.buttons ?? []).map(({ id, title }) => ({ type: 'button', id, title }));
+	}
+	if (message.type === 'list') {
+		return (content.sections ?? []).flatMap((section) =>
+			section.rows.map(({ id, title }) => ({ type: 'list' as const, id, title })),
+		);
+	}
+	return [];
+}
+
+export function isBlocked(
+	core: SandboxCore,
+	instance: InstanceRecord,
+	phoneNumber: string,
+): boolean {
+	return core.store
+		.all(
+			'contacts',
+			(contact) => contact.instanceId === instance.id && contact.phoneNumber === phoneNumber,
+		)
+		.some((contact) => contact.blocked);
+}
+
+export function setMessageStatus(
+	core: SandboxCore,
+	message: MessageRecord,
+	status: MessageRecord['status'],
+): void {
+	message.status = status;
+	message.updatedAt = core.now().toISOString();
+	core.store.touch();
+}
+
+/** The simulated recipient: delivered (or failed) after a moment, then read. */
+export function scheduleProgress(core: SandboxCore, message: MessageRecord): void {
+	if (message.direction !== 'outbound') return;
+	if (message.status === 'sent') {
+		core.scheduler.after(core.simulation.deliveredAfterMs, () => advance(core, message.id, 'sent'));
+	} else if (message.status === 'delivered') {
+		core.scheduler.after(core.simulation.readAfterMs, () => advance(core, message.id, 'delivered'));
+	}
+}
+
+function advance(core: SandboxCore, messageId: string, from: 'sent' | 'delivered'): void {
+	const message = core.store.get('messages', messageId);
+	// Deleted meanwhile, or moved on by something else: nothing to do.
+	if (!message || message.status !== from) return;
+	const subject = { instanceId: message.instanceId };
+	if (from === 'sent' && message.to && !message.to.endsWith('@g.us') && !numberExists(message.to)) {
+		message.error = {
+			code: 'recipient_not_on_channel',
+			message: `${message.to} is not on the messaging channel`,
+		};
+		setMessageStatus(core, message, 'failed');
+		core.emit(message.workspaceId, 'message.failed', presentMessage(message), subject);
+	} else {
+		const next = from === 'sent' ? 'delivered' : 'read';
+		setMessageStatus(core, message, next);
+		core.emit(
+			message.workspaceId,
+			next === 'delivered' ? 'message.delivered' : 'message.read',
+			presentMessage(message),
+			subject,
+		);
+		scheduleProgress(core, message);
+	}
+	core.onBackgroundChange();
+}
+
+/** After a restart: outbound messages still on their way carry on. */
+export function resumeMessages(core: SandboxCore): void {
+	for (const message of core.store.all('messages')) scheduleProgress(core, message);
+}
+
+/** A message from a contact, injected by the sandbox-only `inbound` endpoint. */
+export function receiveMessage(
+	core: SandboxCore,
+	instance: InstanceRecord,
+	input: {
+		from: string;
+		/** The text, or the caption of a file. */
+		text?: string;
+		groupId?: string;
+		/** A tap on a button or list row (the sandbox's `tap`). */
+		reply?: MessageRecord['reply'];
+		media?: MediaFile;
+	},
+): MessageRecord {
+	requireConnected(core, instance.workspaceId, instance.id);
+	if (isBlocked(core, instance, input.from)) {
+		throw conflict(
+			'contact_blocked',
+			`${input.from} is blocked on instance ${instance.id}: its messages are not received`,
+		);
+	}
+	if (input.groupId !== undefined)
+		requireGroup(core, instance.workspaceId, instance.id, input.groupId);
+	const file = input.media
+		? receivedFile(core, instance.workspaceId, input.media, input.text)
+		: undefined;
+	const now = core.now().toISOString();
+	const message = core.store.insert('messages', {
+		id: newId('msg'),
+		workspaceId: instance.workspaceId,
+		instanceId: instance.id,
+		chatId: chatIdOf(input.groupId ?? input.from),
+		direction: 'inbound',
+		from: input.from,
+		to: instance.phoneNumber,
+		type: file?.type ?? (input.reply ? 'reply' : 'text'),
+		...(file ? { media: file.media } : {}),
+		status: 'delivered',
+		content: file?.content ?? { text: input.text ?? '' },
+		error: null,
+		...(input.reply ? { reply: input.reply } : {}),
+		createdAt: now,
+		updatedAt: now,
+	});
+	core.emit(instance.workspaceId, 'message.received', presentMessage(message), {
+		instanceId: instance.id,
+	});
+	return message;
+}

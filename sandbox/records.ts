@@ -1,0 +1,243 @@
+import type { MessageMedia } from '../src/client/resources/message-media';
+import type { KeyKind, KeyScope } from './key-kinds';
+
+/** The records the sandbox keeps (see ./store.ts): plain data, every one tagged with its workspace. */
+
+export type { KeyKind };
+
+export interface Workspace {
+	id: string;
+	name: string;
+	createdAt: string;
+}
+
+export interface KeyRecord {
+	id: string;
+	workspaceId: string;
+	kind: KeyKind;
+	name: string;
+	/** The first characters of the key, enough to recognise it in a list; never enough to use it. */
+	prefix: string;
+	/** sha256 of the whole key, hex: the key itself is never stored. */
+	hash: string;
+	scopes: KeyScope[];
+	createdAt: string;
+	lastUsedAt: string | null;
+	revokedAt: string | null;
+}
+
+export type InstanceStatus = 'created' | 'connecting' | 'connected' | 'disconnected';
+
+export interface InstanceRecord {
+	id: string;
+	workspaceId: string;
+	name: string;
+	description: string | null;
+	status: InstanceStatus;
+	phoneNumber: string | null;
+	/** The pending connection attempt, while `connecting`. */
+	connection: {
+		method: 'qr' | 'pairing_code';
+		qrCode: string | null;
+		pairingCode: string | null;
+		phoneNumber: string | null;
+		expiresAt: string;
+	} | null;
+	/** Typing indicators shown now or lately, by chat id (`sendTyping`). */
+	typing?: Record<string, { state: string; until: string }>;
+	createdAt: string;
+	updatedAt: string;
+}
+
+export interface MessageRecord {
+	id: string;
+	workspaceId: string;
+	instanceId: string;
+	chatId: string;
+	direction: 'outbound' | 'inbound';
+	from: string | null;
+	to: string | null;
+	type: string;
+	/** The file of a media message; its bytes are in `core.media` while they are kept. */
+	media?: MessageMedia | null;
+	status: 'pending' | 'sent' | 'delivered' | 'read' | 'failed';
+	content: Record<string, unknown>;
+	error: { code: string; message: string } | null;
+	/** Sent with `trackLinks`: each URL replaced, and its short link. */
+	trackedLinks?: TrackedLinkRecord[];
+	createdAt: string;
+	updatedAt: string;
+	/** A received tap on a button or list row of one of our interactive messages. */
+	reply?: { type: 'button' | 'list'; id: string; title: string; toMessageId: string };
+	editedAt?: string;
+}
+
+export interface Participant {
+	phoneNumber: string;
+	role: 'member' | 'admin' | 'superadmin';
+}
+
+export interface GroupRecord {
+	id: string;
+	workspaceId: string;
+	instanceId: string;
+	subject: string;
+	description: string | null;
+	owner: string | null;
+	participants: Participant[];
+	settings: { announcementsOnly: boolean; locked: boolean };
+	inviteCode: string;
+	createdAt: string;
+	updatedAt: string;
+}
+
+export interface ContactRecord {
+	id: string;
+	workspaceId: string;
+	instanceId: string;
+	phoneNumber: string;
+	name: string | null;
+	email: string | null;
+	tags: string[];
+	blocked: boolean;
+	createdAt: string;
+	updatedAt: string;
+}
+
+export interface LinkRecord {
+	id: string;
+	workspaceId: string;
+	code: string;
+	url: string;
+	title: string | null;
+	tags: string[];
+	expiresAt: string | null;
+	/** Clicks by people; clicks by bots are recorded but not counted here. */
+	clickCount: number;
+	/** A tracked link: the message it was made for and that message's recipient. */
+	messageId?: string | null;
+	recipient?: string | null;
+	createdAt: string;
+	updatedAt: string;
+}
+
+export interface ClickRecord {
+	id: string;
+	workspaceId: string;
+	linkId: string;
+	code: string;
+	clickedAt: string;
+	referrer: string | null;
+	country: string | null;
+	device: 'desktop' | 'mobile' | 'tablet' | 'bot' | 'unknown';
+	browser: string | null;
+	bot: boolean;
+	userAgent: string | null;
+	/** Copied from a tracked link when it is clicked. */
+	messageId?: string | null;
+	recipient?: string | null;
+}
+
+export interface TrackedLinkRecord {
+	url: string;
+	shortUrl: string;
+	linkId: string;
+}
+
+export interface WebhookRecord {
+	id: string;
+	workspaceId: string;
+	/** Which key kind registered it, and so which events it may receive. */
+	surface: KeyKind;
+	url: string;
+	events: string[];
+	secret: string;
+	filters: { instanceIds?: string[]; linkIds?: string[] };
+	description: string | null;
+	status: 'active' | 'disabled';
+	disabledReason: string | null;
+	/** Deliveries in a row that used up all their attempts; reset by any success. */
+	failedDeliveries: number;
+	createdAt: string;
+	updatedAt: string;
+}
+
+export interface DeliveryAttempt {
+	attempt: number;
+	at: string;
+	responseStatus: number | null;
+	error: string | null;
+	durationMs: number;
+}
+
+/** One event on its way to one receiver (a webhook, an answer registration); updated after each attempt. */
+export interface DeliveryProgress {
+	eventId: string;
+	/** The exact JSON sent, so that every attempt carries the same bytes. */
+	payload: string;
+	/** Attempts made so far. */
+	attempt: number;
+	status: 'pending' | 'succeeded' | 'failed';
+	responseStatus: number | null;
+	error: string | null;
+	updatedAt: string;
+	nextAttemptAt: string | null;
+	attempts: DeliveryAttempt[];
+}
+
+/** One event on its way to one webhook. */
+export interface DeliveryRecord extends DeliveryProgress {
+	id: string;
+	workspaceId: string;
+	webhookId: string;
+	eventType: string;
+	createdAt: string;
+}
+
+/** The first claim of an event delivered to a webhook (see the webhooks' `claimEvent`). */
+export interface ClaimRecord {
+	/** `<webhookId>:<eventId>`. */
+	id: string;
+	workspaceId: string;
+	webhookId: string;
+	eventId: string;
+	/** The delivery request the claim was made for, when the receiver named it. */
+	deliveryId?: string | null;
+	claimedAt: string;
+}
+
+/** A one-shot wait for the answer to a message (the `answers` resource). */
+export interface AnswerRecord {
+	id: string;
+	workspaceId: string;
+	instanceId: string;
+	messageId: string;
+	chatId: string;
+	accepts: Array<'reply' | 'text'>;
+	url: string;
+	secret: string;
+	expiresAt: string;
+	createdAt: string;
+	/** Set when the answer came: its delivery to `url`. */
+	delivery: DeliveryProgress | null;
+}
+
+export interface AutomationEventRecord {
+	id: string;
+	workspaceId: string;
+	name: string;
+	type: string;
+	payload: Record<string, unknown>;
+	occurredAt: string;
+	createdAt: string;
+}
+
+export interface IdempotencyRecord {
+	/** workspace, key kind and the client's Idempotency-Key. */
+	key: string;
+	/** Hash of method, path and the validated input: another body under the same key is a 409. */
+	fingerprint: string;
+	status: number;
+	body: unknown;
+	createdAtMs: number;
+}
