@@ -1,0 +1,192 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals -- made-up keys the tests look for in outputs; test code runs in plain Node (timers in nock replies) */
+/**
+ * The Message resource of the Multichannel node on the wire, with nock: the exact request, the idempotency
+ * key, bounded concurrency and rate-limit pacing. The same operations against the sandbox are in
+ * message.test.ts.
+ */
+import { createHash } from 'node:crypto';
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { runNode } from '../../dev/harness';
+import { nockOnly } from '../support/client';
+import { byId, expectNoSecrets, multichannelNode, NODE_NAME } from '../support/nodes';
+
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
+
+describe('Message on the wire (nock)', () => {
+	const BASE_URL = 'http://127.0.0.1:8789';
+	const API_KEY = 'mcw_test_wire_5678';
+	const credentials = { multichannelApi: { baseUrl: BASE_URL, apiKey: API_KEY } };
+	const wireNode = (parameters: IDataObject) =>
+		multichannelNode('message', { instanceId: byId('inst_1'), ...parameters });
+	const sent = (to: string, id = 'msg_1') => ({
+		id,
+		instanceId: 'inst_1',
+		to,
+		type: 'text',
+		status: 'sent',
+	});
+
+	/** Send Text, 3 items at a time, of `count` items: item n sends "n<n>" to +1415555010<n>. */
+	const sendTexts = async (count: number) =>
+		await runNode(
+			wireNode({
+				operation: 'sendText',
+				to: '={{ $json.phone }}',
+				text: '={{ $json.text }}',
+				options: { concurrency: 3 },
+			}),
+			{
+				credentials,
+				items: Array.from({ length: count }, (_, index) => ({
+					phone: `+1415555010${index}`,
+					text: `n${index}`,
+				})),
+			},
+		);
+	/** The item a request of `sendTexts` was sent for. */
+	const itemOf = (body: unknown) => Number((body as { text: string }).text.slice(1));
+
+	nockOnly();
+
+	test('Send Text: exact request, with the derived Idempotency-Key', async () => {
+		const seen: Array<{ headers: IDataObject; body: unknown }> = [];
+		nock(BASE_URL)
+			.post('/api/v1/instances/inst_1/messages/text')
+			.reply(function (_uri, body) {
+				seen.push({ headers: this.req.headers, body });
+				return [201, sent('+14155550123')];
+			});
+
+		const result = await runNode(
+			wireNode({
+				operation: 'sendText',
+				to: '00 1 415 555 0123',
+				text: 'Hello',
+				options: { quotedMessageId: 'msg_0', previewUrl: true },
+			}),
+			{ credentials },
+		);
+
+		const body = { to: '+14155550123', text: 'Hello', quotedMessageId: 'msg_0', previewUrl: true };
+		// The derivation documented in nodes/shared/idempotency.ts; the harness runs without an execution ID.
+		const key = `n8n-${createHash('sha256')
+			.update(JSON.stringify(['', NODE_NAME, 0, 'sendText', { instanceId: 'inst_1', body }]))
+			.digest('hex')}`;
+		expect(result.error).toBeUndefined();
+		expect(seen).toEqual([
+			{
+				headers: expect.objectContaining({
+					authorization: `Bearer ${API_KEY}`,
+					'content-type': 'application/json',
+					'idempotency-key': key,
+				}),
+				body,
+			},
+		]);
+		expect(result.json(NODE_NAME)).toEqual([sent('+14155550123')]);
+		expectNoSecrets(result, [API_KEY]);
+	});
+
+	test('Concurrency: items overlap up to the option, and outputs keep input order', async () => {
+		let inFlight = 0;
+		let most = 0;
+		const delays = [120, 10, 80, 10, 40, 10];
+		nock(BASE_URL)
+			.post('/api/v1/instances/inst_1/messages/text')
+			.times(delays.length)
+			.reply((_uri, body, callback) => {
+				const index = itemOf(body);
+				inFlight++;
+				most = Math.max(most, inFlight);
+				void new Promise((resolve) => setTimeout(resolve, delays[index])).then(() => {
+					inFlight--;
+					callback(null, [201, sent(`+1415555010${index}`, `msg_${index}`)]);
+				});
+			});
+
+		const result = await sendTexts(delays.length);
+
+		expect(result.error).toBeUndefined();
+		expect(result.output(NODE_NAME).map((item) => [item.json.id, item.pairedItem])).toEqual(
+			delays.map((_, index) => [`msg_${index}`, { item: index }]),
+		);
+		expect(most).toBe(3);
+	});
+
+	test('Concurrency: a failed item stops the run; the items in flight finish, no new one starts', async () => {
+		const requested: number[] = [];
+		nock(BASE_URL)
+			.persist() // answers every request, so that one that should not have been sent is counted
+			.post('/api/v1/instances/inst_1/messages/text')
+			.reply((_uri, body, callback) => {
+				const index = itemOf(body);
+				requested.push(index);
+				const answer: [number, IDataObject] =
+					index === 1
+						? [
+								400,
+								{
+									error: {
+										code: 'validation_failed',
+										message: 'The text is not allowed',
+										details: [{ field: 'body.text', message: 'not allowed' }],
+									},
+								},
+							]
+						: [201, sent(`+1415555010${index}`, `msg_${index}`)];
+				// The failure comes back first; the other two are still in flight when it does.
+				void new Promise((resolve) => setTimeout(resolve, index === 1 ? 10 : 80)).then(() =>
+					callback(null, answer),
+				);
+			});
+
+		const result = await sendTexts(8);
+
+		expect(result.error).toMatchObject({ name: 'NodeApiError', httpCode: '400' });
+		expect(result.error?.message).toContain('[item 1]');
+		expect(requested.sort()).toEqual([0, 1, 2]);
+	});
+
+	test('when the key has no requests left, the next item waits for the reset instead of hitting 429', async () => {
+		const times: number[] = [];
+		const resetAt = Math.ceil(Date.now() / 1000) + 1;
+		nock(BASE_URL)
+			.post('/api/v1/instances/inst_1/messages/text')
+			.reply(() => {
+				times.push(Date.now());
+				return [
+					201,
+					sent('+14155550101'),
+					{
+						'X-RateLimit-Limit': '1',
+						'X-RateLimit-Remaining': '0',
+						'X-RateLimit-Reset': String(resetAt),
+					},
+				];
+			});
+		nock(BASE_URL)
+			.post('/api/v1/instances/inst_1/messages/text')
+			.reply(() => {
+				times.push(Date.now());
+				return [201, sent('+14155550102', 'msg_2')];
+			});
+
+		const result = await runNode(
+			wireNode({
+				operation: 'sendText',
+				to: '={{ $json.phone }}',
+				text: 'Paced',
+				options: { concurrency: 1 },
+			}),
+			{ credentials, items: [{ phone: '+14155550101' }, { phone: '+14155550102' }] },
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(times).toHaveLength(2);
+		expect(times[1]).toBeGreaterThanOrEqual(resetAt * 1000 - 5);
+		expect(result.json(NODE_NAME).map((item) => item.id)).toEqual(['msg_1', 'msg_2']);
+	});
+});
