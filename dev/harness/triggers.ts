@@ -249,7 +249,7 @@ export class TriggerUnderTest {
 		recordLogs(context);
 		if (!nodeType.webhook) throw new Error(`${this.node.type} has no webhook()`);
 		const result = await nodeType.webhook.call(context);
-		// As n8n 2.40 does (README, design notes): static data that `webhook()` changed is saved only when the
+		// As n8n 2.40 does (docs/design.md): static data that `webhook()` changed is saved only when the
 		// call starts no execution, because building the execution's workflow clears the "changed" flag. A
 		// test run's static data stays with its registration only.
 		if (!test && !result.workflowData) this.staticData = clone(workflow.staticData as IDataObject);

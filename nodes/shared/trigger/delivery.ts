@@ -107,7 +107,7 @@ type Claim<C> =
 /**
  * Claims the event at the service: `first` when this delivery is the first of its event id at this webhook.
  * The service holds the claims, so every n8n process (main, webhook processes in queue mode) and every
- * restart sees the same answer; n8n's own state cannot give that (see the README's design notes).
+ * restart sees the same answer; n8n's own state cannot give that (see docs/design.md).
  */
 async function claim<C, E extends string>(
 	context: IWebhookFunctions,
