@@ -7,7 +7,7 @@ import {
 
 import { api, AutomationEventName, type AutomationClient } from '../../src/client';
 import { automationConnection } from '../shared/connections';
-import { triggerOptions, webhookTrigger } from '../shared/trigger';
+import { triggerOptions, triggerWebhook, webhookTrigger } from '../shared/trigger';
 import { splitList } from '../shared/values';
 
 const trigger = webhookTrigger<AutomationClient, string>({
@@ -62,14 +62,7 @@ export class MultichannelAutomationTrigger implements INodeType {
 				required: true,
 			},
 		],
-		webhooks: [
-			{
-				name: 'default',
-				httpMethod: 'POST',
-				responseMode: 'onReceived',
-				path: 'webhook',
-			},
-		],
+		webhooks: [triggerWebhook],
 		properties: [
 			{
 				displayName: 'Listen To',

@@ -18,7 +18,13 @@ import { Click } from '../../src/client/resources/links';
 import { shortLinkConnection } from '../shared/connections';
 import { eventsSubtitle } from '../shared/events';
 import { linkName, optionsFrom } from '../shared/lists';
-import { chosenEvents, eventsProperty, triggerOptions, webhookTrigger } from '../shared/trigger';
+import {
+	chosenEvents,
+	eventsProperty,
+	triggerOptions,
+	triggerWebhook,
+	webhookTrigger,
+} from '../shared/trigger';
 
 /** Exported for the output schema (dev/output-schemas), which lists the fields it lifts to the top level. */
 export const trigger = webhookTrigger<ShortLinkClient, LinkEventType>({
@@ -70,14 +76,7 @@ export class MultichannelShortLinkTrigger implements INodeType {
 				required: true,
 			},
 		],
-		webhooks: [
-			{
-				name: 'default',
-				httpMethod: 'POST',
-				responseMode: 'onReceived',
-				path: 'webhook',
-			},
-		],
+		webhooks: [triggerWebhook],
 		properties: [
 			eventsProperty(LINK_EVENTS, ['link.clicked']),
 			{

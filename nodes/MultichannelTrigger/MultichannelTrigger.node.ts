@@ -18,7 +18,13 @@ import { eventsSubtitle } from '../shared/events';
 import { optionsFrom } from '../shared/lists';
 import { attachMedia, mediaOptions } from './attach-media';
 import { onlyRepliesOption, replyHighlights, skipUnlessReply } from './replies';
-import { chosenEvents, eventsProperty, triggerOptions, webhookTrigger } from '../shared/trigger';
+import {
+	chosenEvents,
+	eventsProperty,
+	triggerOptions,
+	triggerWebhook,
+	webhookTrigger,
+} from '../shared/trigger';
 
 /** Exported for the output schema (dev/output-schemas), which lists the fields it lifts to the top level. */
 export const trigger = webhookTrigger<WorkspaceClient, MessagingEventType>({
@@ -57,14 +63,7 @@ export class MultichannelTrigger implements INodeType {
 				required: true,
 			},
 		],
-		webhooks: [
-			{
-				name: 'default',
-				httpMethod: 'POST',
-				responseMode: 'onReceived',
-				path: 'webhook',
-			},
-		],
+		webhooks: [triggerWebhook],
 		properties: [
 			eventsProperty(MESSAGING_EVENTS, ['message.received']),
 			{

@@ -1,5 +1,6 @@
 import type {
 	IHookFunctions,
+	IWebhookDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 	WebhookSetupMethodNames,
@@ -19,6 +20,14 @@ import type { TriggerSpec } from './spec';
 
 export { chosenEvents, eventsProperty, triggerOptions } from './parameters';
 export type { Subscription, TriggerSpec, WebhookFilters } from './spec';
+
+/** The one webhook of a trigger node's description: `default`, the name its `webhookMethods` and URL go by. */
+export const triggerWebhook: IWebhookDescription = {
+	name: 'default',
+	httpMethod: 'POST',
+	responseMode: 'onReceived',
+	path: 'webhook',
+};
 
 /** What a trigger node assigns: its `webhookMethods` and `webhook`, as n8n calls them. */
 export interface TriggerImplementation {

@@ -4,6 +4,7 @@ import { api, type ShortLinkClient } from '../../../../src/client';
 import { additionalFieldsCollection, optionsCollection } from '../../../shared/collections';
 import { idempotencyKeyFor, idempotencyKeyOption } from '../../../shared/idempotency';
 import type { OperationContext } from '../../../shared/resources';
+import { linkFieldNames } from './fields';
 import { readDateTime, readList } from '../../../shared/values';
 
 export const option = {
@@ -64,13 +65,7 @@ export const description: INodeProperties[] = [
 export const scope = api.shortLink.links.create.scope;
 export const output = api.shortLink.links.create.response;
 
-export const fields = {
-	'body.url': 'Destination URL',
-	'body.code': 'Custom Code',
-	'body.title': 'Title',
-	'body.tags': 'Tags',
-	'body.expiresAt': 'Expires At',
-};
+export const fields = linkFieldNames;
 
 export async function execute(
 	this: IExecuteFunctions,

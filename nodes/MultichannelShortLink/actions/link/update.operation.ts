@@ -10,6 +10,7 @@ import { updateFieldsCollection } from '../../../shared/collections';
 import { requireChanges } from '../../../shared/input-errors';
 import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
+import { linkFieldNames } from './fields';
 import { linkLocator } from './locator';
 import { readDateTime, readList } from '../../../shared/values';
 
@@ -68,13 +69,7 @@ export const description: INodeProperties[] = [
 export const scope = api.shortLink.links.update.scope;
 export const output = api.shortLink.links.update.response;
 
-export const fields = {
-	linkId: 'Link',
-	'body.url': 'Destination URL',
-	'body.title': 'Title',
-	'body.tags': 'Tags',
-	'body.expiresAt': 'Expires At',
-};
+export const fields = linkFieldNames;
 
 export async function execute(
 	this: IExecuteFunctions,
