@@ -17,6 +17,18 @@ const BROWSER_UA =
 	'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
 /** Declares the trigger tests against the stack of `ctx` (from useStack). */
+/**
+ * The workflow's latest execution once it has finished. The reply can reach the sandbox before n8n has saved the
+ * execution as finished (in queue mode the worker saves it after its last node), so a status read at once may
+ * still say `running`.
+ */
+async function finishedExecution(ctx, workflowId) {
+	return await eventually('the execution to finish', async () => {
+		const [latest] = await ctx.executions(workflowId);
+		return latest && !['new', 'running', 'waiting'].includes(latest.status) && latest;
+	});
+}
+
 export function triggerScenarios(ctx) {
 	describe('triggers', () => {
 		/** The trigger tests run once the trigger nodes are in the package n8n loaded; until then they skip, saying why. */
@@ -107,7 +119,7 @@ export function triggerScenarios(ctx) {
 					message.content.text,
 					`Thank you! Payment for order ${orderId} (42.00 EUR) has arrived.`,
 				);
-				const [execution] = await ctx.executions(workflowId);
+				const execution = await finishedExecution(ctx, workflowId);
 				assert.equal(execution.status, 'success');
 
 				await ctx.deactivate(workflowId);
@@ -152,7 +164,7 @@ export function triggerScenarios(ctx) {
 						inbound.id,
 						'the reply quotes the inbound message',
 					);
-					const [execution] = await ctx.executions(workflowId);
+					const execution = await finishedExecution(ctx, workflowId);
 					assert.equal(execution.status, 'success');
 				},
 			);
