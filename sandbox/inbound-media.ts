@@ -2,7 +2,7 @@ import { z } from 'zod/v4';
 
 import { operation } from '../src/client/operation';
 import { Message } from '../src/client/resources/messages';
-import { pathParams, PhoneNumber } from '../src/client/schemas';
+import { pathParams, PhoneNumber, text } from '../src/client/schemas';
 import { requireFile, requireInstance, type ResourceHandlers } from './handlers/context';
 import { presentMessage } from './handlers/present';
 import { receiveMessage } from './phone';
@@ -16,7 +16,7 @@ import { SAMPLE_NAMES, sampleFile } from './samples';
 
 const sender = {
 	from: PhoneNumber,
-	caption: z.string().max(1024).optional().describe('Text sent with the file'),
+	caption: text({ max: 1024 }).optional().describe('Text sent with the file'),
 	groupId: z
 		.string()
 		.regex(/@g\.us$/, 'must be a group id ending in @g.us')

@@ -10,6 +10,7 @@ import {
 	validationFailed,
 	type ErrorDetail,
 } from '../http';
+import { characters } from '../../src/client/schemas';
 import { KEY_KINDS, KIND_SCOPES, MANAGE_KEYS, type KeyScope } from '../key-kinds';
 import { issueKey, revokeKey } from '../keys';
 import { authenticateKey, requireScope } from '../pipeline/auth';
@@ -66,7 +67,10 @@ const ALL_SCOPES = [...new Set(KEY_KINDS.flatMap((kind) => KIND_SCOPES[kind]))] 
 
 export const CreateConsoleKey = z
 	.object({
-		name: z.string().trim().min(1).max(100),
+		name: z
+			.string()
+			.trim()
+			.check(characters({ min: 1, max: 100 })),
 		kind: z.enum(KEY_KINDS as [KeyKind, ...KeyKind[]]),
 		/** Omitted: the API scopes of the kind (keys:manage only when asked for). */
 		scopes: z.array(z.enum(ALL_SCOPES)).min(1).max(ALL_SCOPES.length).optional(),

@@ -9,6 +9,7 @@ import { HttpError } from '../http';
 import type { TrackedLinkRecord } from '../store';
 import { createLink, freeCode } from './links';
 import { shortUrlOf } from './present';
+import { characterCount } from '../../src/client/schemas';
 
 /**
  * Tracked links (`trackLinks: true` on a text, media or buttons send): each http(s) URL of the text or caption becomes
@@ -113,11 +114,12 @@ function trackField(
 		position = index + url.length;
 	}
 	sent += text.slice(position);
-	if (sent.length > maxLength) {
+	const length = characterCount(sent);
+	if (length > maxLength) {
 		throw new HttpError(
 			400,
 			'validation_failed',
-			`With its links tracked, ${field.path} would be ${sent.length} characters, over the ${maxLength} allowed`,
+			`With its links tracked, ${field.path} would be ${length} characters, over the ${maxLength} allowed`,
 			[{ field: field.path, message: `too long with tracked links (max ${maxLength})` }],
 		);
 	}

@@ -29,7 +29,65 @@ export const PhoneNumber = named(
 		.describe('Phone number in E.164 form'),
 );
 
-export const Id = z.string().min(1).max(200);
+/** How many characters a text has as the channel shows them: Unicode code points (an emoji is one, not two). */
+export function characterCount(value: string): number {
+	return Array.from(value).length;
+}
+
+const characterWord = (count: number) => `${count} character${count === 1 ? '' : 's'}`;
+
+/**
+ * The length bounds of every bounded text of the contract, counted in characters (code points) as the channel
+ * counts them, where zod's own `.min()`/`.max()` count UTF-16 units. The bounds go where zod's would (the
+ * schema's `bag`), so the OpenAPI document still says `minLength`/`maxLength`, which count characters too.
+ */
+export function characters({ min = 0, max = Infinity }: { min?: number; max?: number }) {
+	const check: z.core.$ZodCheck<string> = {
+		_zod: {
+			def: { check: 'custom' },
+			onattach: [
+				(schema) => {
+					if (min > 0) schema._zod.bag.minimum = min;
+					if (max < Infinity) schema._zod.bag.maximum = max;
+				},
+			],
+			check(payload) {
+				const count = characterCount(payload.value);
+				const input = payload.value;
+				if (count > max) {
+					payload.issues.push({
+						code: 'too_big',
+						origin: 'string',
+						maximum: max,
+						inclusive: true,
+						input,
+						message: `at most ${characterWord(max)}; this one has ${count}`,
+					});
+				} else if (count < min) {
+					payload.issues.push({
+						code: 'too_small',
+						origin: 'string',
+						minimum: min,
+						inclusive: true,
+						input,
+						message:
+							count === 0
+								? 'must not be empty'
+								: `at least ${characterWord(min)}; this one has ${count}`,
+					});
+				}
+			},
+		},
+	};
+	return check;
+}
+
+/** A text of `min` to `max` characters. */
+export function text(bounds: { min?: number; max?: number }) {
+	return z.string().check(characters(bounds));
+}
+
+export const Id = text({ min: 1, max: 200 });
 export const Timestamp = z.string().describe('ISO-8601 date-time');
 
 /**
@@ -43,7 +101,7 @@ export const DateTimeInput = z.iso
 		'the time-zone offset must be between -23:59 and +23:59',
 	)
 	.describe('ISO-8601 date-time with Z or an offset from -23:59 to +23:59');
-export const Url = z.url({ protocol: /^https?$/ }).max(2048);
+export const Url = z.url({ protocol: /^https?$/ }).check(characters({ max: 2048 }));
 export const Metadata = z.record(z.string(), z.unknown());
 
 /** Path parameters are ids; the client encodes them, so any non-empty id is accepted. */
@@ -55,7 +113,7 @@ export function pathParams<K extends string>(...names: K[]) {
 
 export const ListQuery = z.strictObject({
 	limit: z.number().int().min(1).max(100).optional().describe('Page size, 1–100 (default 20)'),
-	cursor: z.string().min(1).optional().describe('`nextCursor` of the previous page'),
+	cursor: text({ min: 1 }).optional().describe('`nextCursor` of the previous page'),
 });
 
 /** `{ data: [...], nextCursor }`: every list endpoint answers with one page of this shape. */

@@ -4,7 +4,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import Ajv2020 from 'ajv/dist/2020';
+
 import { api, eachOperation } from '../../src/client/api';
+import { SendButtons, SendReaction } from '../../src/client/resources/messages';
 import { LINK_EVENTS, MESSAGING_EVENTS } from '../../src/client/events';
 import { ANSWER_EVENT } from '../../src/client/resources/answers';
 import { OPENAPI_PATH, renderOpenApi } from '../../dev/openapi/generate';
@@ -69,4 +72,35 @@ describe('the OpenAPI document', () => {
 		expect(document.paths['/{code}'].get.responses['302']).toBeDefined();
 		expect(document.paths['/{code}'].get.responses['410']).toBeDefined();
 	});
+});
+
+describe('lengths in the document and the schemas', () => {
+	const ajv = new Ajv2020({ strict: false, validateFormats: false });
+	const check = (name: string, value: unknown) =>
+		ajv.validate({ $ref: `#/components/schemas/${name}`, components: document.components }, value);
+	const buttons = (title: string) => ({
+		to: '+14155550100',
+		text: 'Pick one',
+		buttons: [{ id: 'a', title }],
+	});
+	const reaction = (emoji: string) => ({ to: '+14155550100', messageId: 'msg_1', emoji });
+
+	it.each([
+		['a button title', 'SendButtons', SendButtons, buttons, 20],
+		['a reaction', 'SendReaction', SendReaction, reaction, 16],
+	] as const)(
+		'%s counts characters (code points), in the document as in the schemas the client and sandbox use',
+		(_, name, schema, body, limit) => {
+			const emoji = (count: number) => body('😀'.repeat(count));
+			expect(JSON.stringify(document.components.schemas[name])).toContain(`"maxLength":${limit}`);
+			expect([check(name, emoji(limit)), schema.safeParse(emoji(limit)).success]).toEqual([
+				true,
+				true,
+			]);
+			expect([check(name, emoji(limit + 1)), schema.safeParse(emoji(limit + 1)).success]).toEqual([
+				false,
+				false,
+			]);
+		},
+	);
 });

@@ -101,7 +101,7 @@ describe('Send Buttons', () => {
 		[
 			'a title over 20 characters',
 			{ buttons: { button: [{ title: 'OK' }, { title: 'Yes please, at that time' }] } },
-			'Invalid value for "Button 2 › Title" [item 0]: Too big: expected string to have <=20 characters',
+			'Invalid value for "Button 2 › Title" [item 0]: at most 20 characters; this one has 24',
 		],
 		[
 			'four buttons',
@@ -138,7 +138,7 @@ describe('Send Buttons', () => {
 		[
 			'a footer over 60 characters',
 			{ buttons: { button: [{ title: 'OK' }] }, options: { footer: 'f'.repeat(61) } },
-			'Invalid value for "Footer" [item 0]: Too big: expected string to have <=60 characters',
+			'Invalid value for "Footer" [item 0]: at most 60 characters; this one has 61',
 		],
 	])(
 		'%s: refused before sending, naming the field and the item',
@@ -156,6 +156,30 @@ describe('Send Buttons', () => {
 			expect(outboundCount()).toBe(before);
 		},
 	);
+
+	test('a title counts characters as the channel shows them: 20 emoji fit, 21 do not', async () => {
+		const send = (title: string) =>
+			run({
+				operation: 'sendButtons',
+				to: '+14155550144',
+				text: 'Pick one',
+				buttons: { button: [{ title, id: 'emoji' }] },
+			});
+		// Each is two UTF-16 units: counted in units, 11 would already be over 20.
+		const fits = await send('😀'.repeat(20));
+		expect(fits.error).toBeUndefined();
+		expect(stored(fits.json(NODE_NAME)[0].id)?.content.buttons).toEqual([
+			{ id: 'emoji', title: '😀'.repeat(20) },
+		]);
+
+		const before = outboundCount();
+		const over = await send('😀'.repeat(21));
+		expect(over.error).toMatchObject({
+			message:
+				'Invalid value for "Button 1 › Title" [item 0]: at most 20 characters; this one has 21',
+		});
+		expect(outboundCount()).toBe(before);
+	});
 });
 
 describe('Send List', () => {
@@ -246,7 +270,7 @@ describe('Send List', () => {
 		[
 			'a row title over 24 characters',
 			{ rows: { row: [{ title: 'A very long row title here' }] } },
-			'Invalid value for "Section 1 › Row 1 › Title" [item 0]: Too big: expected string to have <=24 characters',
+			'Invalid value for "Section 1 › Row 1 › Title" [item 0]: at most 24 characters; this one has 26',
 		],
 		[
 			'JSON that is an object',

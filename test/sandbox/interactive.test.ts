@@ -177,6 +177,36 @@ describe('reply buttons and lists', () => {
 		expect(JSON.stringify(direct.body)).toContain(field);
 	});
 
+	it('counts characters as the channel shows them: emoji up to the limit pass, one more is refused', async () => {
+		// Each emoji is two UTF-16 units: counted in units, 11 would break the 20 of a title, 9 the 16 of a reaction.
+		const title = (count: number) =>
+			sandboxCall(`/api/v1/instances/${instanceId}/messages/buttons`, {
+				...buttons,
+				buttons: [{ id: 'e', title: '😀'.repeat(count) }],
+			});
+		const fits = await title(20);
+		expect(fits.status).toBe(201);
+		expect(fits.body).toMatchObject({ content: { buttons: [{ title: '😀'.repeat(20) }] } });
+		const over = await title(21);
+		expect(over.status).toBe(400);
+		expect((over.body as { error: { details: unknown } }).error.details).toEqual([
+			{ field: 'body.buttons.0.title', message: 'at most 20 characters; this one has 21' },
+		]);
+
+		const react = (count: number) =>
+			sandboxCall(`/api/v1/instances/${instanceId}/messages/reaction`, {
+				to: buttons.to,
+				messageId: (fits.body as { id: string }).id,
+				emoji: '👍'.repeat(count),
+			});
+		expect((await react(16)).status).toBe(201);
+		expect((await react(17)).body).toMatchObject({
+			error: {
+				details: [{ field: 'body.emoji', message: 'at most 16 characters; this one has 17' }],
+			},
+		});
+	});
+
 	it.each([
 		[
 			'11 rows in all',

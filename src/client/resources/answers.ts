@@ -1,7 +1,17 @@
 import { z } from '../zod';
 
 import { operation } from '../operation';
-import { DateTimeInput, Id, ListQuery, named, page, pathParams, Timestamp, Url } from '../schemas';
+import {
+	DateTimeInput,
+	Id,
+	ListQuery,
+	named,
+	page,
+	pathParams,
+	Timestamp,
+	Url,
+	text,
+} from '../schemas';
 
 /**
  * Waiting for an answer: a one-shot registration "deliver the answer to message M, from M's chat, to this URL".
@@ -29,13 +39,9 @@ export const RegisterAnswer = named(
 				'What answers it: `reply`, a tap on one of its reply buttons or list rows; `text`, the next text message in its chat',
 			),
 		url: Url.describe('Where the answer is delivered (POST), once'),
-		secret: z
-			.string()
-			.min(32)
-			.max(200)
-			.describe(
-				'Signs the delivery (`X-Multichannel-Signature`) as a webhook secret does; never shown again',
-			),
+		secret: text({ min: 32, max: 200 }).describe(
+			'Signs the delivery (`X-Multichannel-Signature`) as a webhook secret does; never shown again',
+		),
 		expiresAt: DateTimeInput.describe(
 			`When the registration ends unanswered; at most ${MAX_ANSWER_WAIT_DAYS} days ahead`,
 		),

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 
 import { operation } from '../operation';
-import { Id, ListQuery, named, page, pathParams, PhoneNumber, Timestamp } from '../schemas';
+import { Id, ListQuery, named, page, pathParams, PhoneNumber, Timestamp, text } from '../schemas';
 
 export const Contact = named(
 	'Contact',
@@ -19,13 +19,13 @@ export const Contact = named(
 );
 export type Contact = z.output<typeof Contact>;
 
-const Tags = z.array(z.string().min(1).max(50)).max(50);
+const Tags = z.array(text({ min: 1, max: 50 })).max(50);
 
 export const CreateContact = named(
 	'CreateContact',
 	z.strictObject({
 		phoneNumber: PhoneNumber,
-		name: z.string().min(1).max(200).optional(),
+		name: text({ min: 1, max: 200 }).optional(),
 		email: z.email().optional(),
 		tags: Tags.optional(),
 	}),
@@ -34,7 +34,7 @@ export const CreateContact = named(
 export const UpdateContact = named(
 	'UpdateContact',
 	z.strictObject({
-		name: z.string().min(1).max(200).optional(),
+		name: text({ min: 1, max: 200 }).optional(),
 		email: z.email().optional(),
 		tags: Tags.optional(),
 	}),
@@ -59,7 +59,7 @@ export const NumberCheckList = named(
 );
 
 export const ContactListQuery = ListQuery.extend({
-	search: z.string().max(200).optional().describe('Part of a name or number'),
+	search: text({ max: 200 }).optional().describe('Part of a name or number'),
 	blocked: z.boolean().optional(),
 });
 

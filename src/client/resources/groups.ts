@@ -1,7 +1,7 @@
 import { z } from '../zod';
 
 import { operation } from '../operation';
-import { Id, ListQuery, named, page, pathParams, PhoneNumber, Timestamp } from '../schemas';
+import { Id, ListQuery, named, page, pathParams, PhoneNumber, Timestamp, text } from '../schemas';
 
 export const ParticipantRole = z.enum(['member', 'admin', 'superadmin']);
 
@@ -35,9 +35,9 @@ const GroupSettings = z.strictObject({
 export const CreateGroup = named(
 	'CreateGroup',
 	z.strictObject({
-		subject: z.string().min(1).max(100),
+		subject: text({ min: 1, max: 100 }),
 		participants: z.array(PhoneNumber).min(1).max(1024),
-		description: z.string().max(2048).optional(),
+		description: text({ max: 2048 }).optional(),
 		settings: GroupSettings.optional(),
 	}),
 );
@@ -45,8 +45,8 @@ export const CreateGroup = named(
 export const UpdateGroup = named(
 	'UpdateGroup',
 	z.strictObject({
-		subject: z.string().min(1).max(100).optional(),
-		description: z.string().max(2048).optional(),
+		subject: text({ min: 1, max: 100 }).optional(),
+		description: text({ max: 2048 }).optional(),
 		settings: GroupSettings.optional(),
 	}),
 );

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 
 import { operation } from '../operation';
-import { Id, ListQuery, named, page, pathParams, PhoneNumber, Timestamp } from '../schemas';
+import { Id, ListQuery, named, page, pathParams, PhoneNumber, Timestamp, text } from '../schemas';
 
 export const InstanceStatus = z.enum(['created', 'connecting', 'connected', 'disconnected']);
 
@@ -22,8 +22,8 @@ export type Instance = z.output<typeof Instance>;
 export const CreateInstance = named(
 	'CreateInstance',
 	z.strictObject({
-		name: z.string().min(1).max(100),
-		description: z.string().max(500).optional(),
+		name: text({ min: 1, max: 100 }),
+		description: text({ max: 500 }).optional(),
 	}),
 );
 

@@ -1,7 +1,17 @@
 import { z } from '../zod';
 
 import { operation } from '../operation';
-import { DateTimeInput, Id, ListQuery, named, page, pathParams, Timestamp, Url } from '../schemas';
+import {
+	DateTimeInput,
+	Id,
+	ListQuery,
+	named,
+	page,
+	pathParams,
+	Timestamp,
+	Url,
+	text,
+} from '../schemas';
 
 export const Link = named(
 	'Link',
@@ -41,7 +51,7 @@ export const TrackedLink = named(
 const Code = z
 	.string()
 	.regex(/^[A-Za-z0-9_-]{3,64}$/, 'must be 3–64 letters, digits, dashes or underscores');
-const Tags = z.array(z.string().min(1).max(50)).max(20);
+const Tags = z.array(text({ min: 1, max: 50 })).max(20);
 const ExpiresAt = DateTimeInput.describe('ISO-8601 date-time; the link answers 410 after it');
 
 export const CreateLink = named(
@@ -49,7 +59,7 @@ export const CreateLink = named(
 	z.strictObject({
 		url: Url,
 		code: Code.optional().describe('Custom short code; generated when omitted'),
-		title: z.string().max(200).optional(),
+		title: text({ max: 200 }).optional(),
 		tags: Tags.optional(),
 		expiresAt: ExpiresAt.optional(),
 	}),
@@ -59,7 +69,7 @@ export const UpdateLink = named(
 	'UpdateLink',
 	z.strictObject({
 		url: Url.optional(),
-		title: z.string().max(200).nullable().optional(),
+		title: text({ max: 200 }).nullable().optional(),
 		tags: Tags.optional(),
 		expiresAt: ExpiresAt.nullable().optional(),
 	}),

@@ -2,7 +2,17 @@ import { z } from '../zod';
 
 import { operation } from '../operation';
 import { MessageMedia } from './message-media';
-import { Id, ListQuery, named, page, pathParams, PhoneNumber, Timestamp, Url } from '../schemas';
+import {
+	Id,
+	ListQuery,
+	named,
+	page,
+	pathParams,
+	PhoneNumber,
+	Timestamp,
+	Url,
+	text,
+} from '../schemas';
 import { TrackedLink } from './links';
 
 export const MessageStatus = z.enum(['pending', 'sent', 'delivered', 'read', 'failed']);
@@ -83,7 +93,7 @@ export const SendText = named(
 	'SendText',
 	z.strictObject({
 		...base,
-		text: z.string().min(1).max(4096),
+		text: text({ min: 1, max: 4096 }),
 		previewUrl: z.boolean().optional().describe('Show a preview of the first link in the text'),
 		trackLinks,
 	}),
@@ -91,8 +101,8 @@ export const SendText = named(
 
 const mediaFields = {
 	mediaType: MediaType,
-	caption: z.string().max(1024).optional(),
-	fileName: z.string().min(1).max(255).optional(),
+	caption: text({ max: 1024 }).optional(),
+	fileName: text({ min: 1, max: 255 }).optional(),
 	trackLinks,
 };
 
@@ -118,15 +128,15 @@ export const SendLocation = named(
 		...base,
 		latitude: z.number().min(-90).max(90),
 		longitude: z.number().min(-180).max(180),
-		name: z.string().max(200).optional(),
-		address: z.string().max(500).optional(),
+		name: text({ max: 200 }).optional(),
+		address: text({ max: 500 }).optional(),
 	}),
 );
 
 export const ContactCard = z.strictObject({
-	name: z.string().min(1).max(200),
+	name: text({ min: 1, max: 200 }),
 	phoneNumbers: z.array(PhoneNumber).min(1),
-	organization: z.string().max(200).optional(),
+	organization: text({ max: 200 }).optional(),
 	email: z.email().optional(),
 });
 
@@ -140,7 +150,7 @@ export const SendReaction = named(
 	z.strictObject({
 		to: Recipient,
 		messageId: Id,
-		emoji: z.string().max(16).describe('An empty string removes the reaction'),
+		emoji: text({ max: 16 }).describe('An empty string removes the reaction'),
 	}),
 );
 
@@ -148,8 +158,11 @@ export const SendPoll = named(
 	'SendPoll',
 	z.strictObject({
 		...base,
-		question: z.string().min(1).max(255),
-		options: z.array(z.string().min(1).max(100)).min(2).max(12),
+		question: text({ min: 1, max: 255 }),
+		options: z
+			.array(text({ min: 1, max: 100 }))
+			.min(2)
+			.max(12),
 		multipleAnswers: z.boolean().optional(),
 	}),
 );
@@ -162,9 +175,9 @@ export const SendPoll = named(
  */
 const interactive = {
 	...base,
-	text: z.string().min(1).max(1024).describe('The body of the message'),
-	header: z.string().min(1).max(60).optional().describe('A line of text above the body'),
-	footer: z.string().min(1).max(60).optional().describe('A small line below the body'),
+	text: text({ min: 1, max: 1024 }).describe('The body of the message'),
+	header: text({ min: 1, max: 60 }).optional().describe('A line of text above the body'),
+	footer: text({ min: 1, max: 60 }).optional().describe('A small line below the body'),
 };
 const ChoiceId = Id.describe('Comes back as `reply.id` when the contact taps it');
 
@@ -177,7 +190,7 @@ function uniqueIds(ids: Array<{ id: string; path: Array<string | number> }>, ctx
 	}
 }
 
-export const ReplyButton = z.strictObject({ id: ChoiceId, title: z.string().min(1).max(20) });
+export const ReplyButton = z.strictObject({ id: ChoiceId, title: text({ min: 1, max: 20 }) });
 
 export const SendButtons = named(
 	'SendButtons',
@@ -199,14 +212,11 @@ export const SendButtons = named(
 
 export const ListRow = z.strictObject({
 	id: ChoiceId,
-	title: z.string().min(1).max(24),
-	description: z.string().max(72).optional(),
+	title: text({ min: 1, max: 24 }),
+	description: text({ max: 72 }).optional(),
 });
 export const ListSection = z.strictObject({
-	title: z
-		.string()
-		.min(1)
-		.max(24)
+	title: text({ min: 1, max: 24 })
 		.optional()
 		.describe('Required when there is more than one section'),
 	rows: z.array(ListRow).min(1).max(10),
@@ -217,7 +227,7 @@ export const SendList = named(
 	'SendList',
 	z.strictObject({
 		...interactive,
-		buttonText: z.string().min(1).max(20).describe('The label of the button that opens the list'),
+		buttonText: text({ min: 1, max: 20 }).describe('The label of the button that opens the list'),
 		sections: z
 			.array(ListSection)
 			.min(1)
@@ -254,7 +264,7 @@ export const SendList = named(
 
 export const EditMessage = named(
 	'EditMessage',
-	z.strictObject({ text: z.string().min(1).max(4096).describe('The new text') }),
+	z.strictObject({ text: text({ min: 1, max: 4096 }).describe('The new text') }),
 );
 
 /** How long a typing indicator may show: a channel clears it by itself after about 25 s. */
