@@ -1,11 +1,12 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- the benchmark runs in plain Node, never inside n8n: it starts a real n8n and the sandbox (dev/stack/stack.mjs) */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- the benchmark runs in plain Node, never inside n8n: it starts a real n8n and the sandbox (dev/stack/stack.mjs), with the environment of each engine setting (process.env) */
 /**
  * Signed webhook deliveries into a real n8n (the package installed as a community package, as
- * `npm run test:e2e` does), side by side with n8n's own Webhook node in the same n8n. Two active workflows
- * with the same settings (every execution saved):
+ * `npm run test:e2e` does), side by side with n8n's own Webhook node in the same n8n. Active workflows with the
+ * same settings (every execution saved):
  *
- *   Multichannel Automation Trigger (all events) → No Operation
- *   Webhook (POST, respond immediately)          → No Operation
+ *   Multichannel Automation Trigger, version 2 (all events)         → No Operation
+ *   Multichannel Automation Trigger, version 1 (`order_paid` only)  → No Operation (with the lazy engine only)
+ *   Webhook (POST, respond immediately)                             → No Operation
  *
  * Each gets the same automation events (`automation.order_paid`, distinct ids), signed, with the same headers,
  * N at a time from a sender process of its own (`sendDeliveries` of bench/measure.ts). The secret is the one
@@ -14,7 +15,9 @@
  * are counted through the public API: each workflow must have run exactly once per delivery (warm-up
  * included) and every execution must have succeeded, or there is no figure.
  *
- * With `queue: true`, the same in n8n's queue mode: main, webhook process and worker, on PostgreSQL and Redis.
+ * The same n8n runs under each expression-engine setting in turn (ENGINE_SETTINGS), restarted with its
+ * environment; under n8n's default one a burst of events also goes through the sandbox (bench/n8n-burst.ts).
+ * With `queue: true`, all of it in n8n's queue mode: main, webhook process and worker, on PostgreSQL and Redis.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +28,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { runtimeModule, stackModule, type N8nClient, type Stack } from '../dev/stack/modules';
 import { processCpuMs } from './lib';
 import type { DeliveryType, Timing } from './measure';
+import { burst, type BurstResult } from './n8n-burst';
+import { engineCounts, METRICS_ENV, perDelivery } from './n8n-metrics';
 
 /** The pinned n8n version, or why the real-n8n figures cannot be measured here. */
 export async function n8nRuntime(): Promise<{ version: string; missing?: string }> {
@@ -41,7 +46,26 @@ const TRIGGER_NAME = 'Multichannel Automation Trigger';
 const WEBHOOK_PATH = 'multichannel-bench-deliveries';
 const DELIVERY_TYPE: DeliveryType = 'automation.order_paid';
 
-/** The same for both workflows, so that both save their executions the same way. */
+/** The expression-engine settings measured, in this order: n8n restarted with each environment. */
+export const ENGINE_SETTINGS = {
+	default: {},
+	skipOff: { N8N_EXPRESSION_ENGINE_ALLOW_WEBHOOK_ISOLATE_SKIP: 'false' },
+	lazy: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' },
+} as const;
+export type EngineSetting = keyof typeof ENGINE_SETTINGS;
+const ENGINE_KEYS = [
+	'N8N_EXPRESSION_ENGINE_ALLOW_WEBHOOK_ISOLATE_SKIP',
+	'N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE',
+];
+
+/** The workflows each setting measures. */
+const MEASURED: Record<EngineSetting, TargetName[]> = {
+	default: ['trigger', 'webhook'],
+	skipOff: ['trigger', 'webhook'],
+	lazy: ['trigger', 'triggerV1', 'webhook'],
+};
+
+/** The same for every workflow, so that all save their executions the same way. */
 const SETTINGS = {
 	executionOrder: 'v1',
 	saveDataSuccessExecution: 'all',
@@ -74,11 +98,14 @@ async function createActive(client: N8nClient, body: ReturnType<typeof workflow>
 	return id;
 }
 
-type StaticData = Record<string, { webhooks?: Record<string, { secret: string }> }> | null;
+type StaticData = Record<
+	string,
+	{ webhooks?: Record<string, { secret: string; webhookId: string }> }
+> | null;
 
 /**
- * The production webhook the trigger registered at the sandbox on activation: its URL and signing secret,
- * from the workflow's static data (which n8n saves a moment after activating).
+ * The production webhook the trigger registered at the sandbox on activation: its URL, signing secret and id
+ * at the sandbox, from the workflow's static data (which n8n saves a moment after activating).
  */
 async function registration(client: N8nClient, workflowId: string) {
 	const deadline = Date.now() + 30_000;
@@ -87,7 +114,10 @@ async function registration(client: N8nClient, workflowId: string) {
 			staticData?: StaticData;
 		};
 		const webhooks = Object.entries(staticData?.[`node:${TRIGGER_NAME}`]?.webhooks ?? {});
-		if (webhooks.length === 1) return { url: webhooks[0][0], secret: webhooks[0][1].secret };
+		if (webhooks.length === 1) {
+			const [url, { secret, webhookId }] = webhooks[0];
+			return { url, secret, webhookId };
+		}
 		if (Date.now() > deadline) {
 			throw new Error(`The trigger has ${webhooks.length} webhook registrations, expected 1`);
 		}
@@ -129,19 +159,37 @@ async function settle(client: N8nClient, workflowId: string, expected: number, t
 	}
 }
 
-/** Both workflows, active: where each takes its deliveries, and the secret the trigger registered. */
-async function activateBoth(stack: Stack) {
+/** A workflow under measurement: where it takes deliveries, and how many executions it must have had. */
+interface Target {
+	workflowId: string;
+	url: string;
+	/** The trigger's webhook at the sandbox. */
+	webhookId?: string;
+	executions: number;
+}
+type TargetName = 'trigger' | 'triggerV1' | 'webhook';
+
+/** The workflows, active: where each takes its deliveries, and the secret each trigger registered. */
+async function activateAll(stack: Stack) {
 	const { client } = stack.n8n;
-	const triggerId = await createActive(
-		client,
-		workflow('bench: Multichannel Automation Trigger', {
-			name: TRIGGER_NAME,
-			type: 'n8n-nodes-multichannel.multichannelAutomationTrigger',
-			typeVersion: 1,
-			parameters: { listenTo: 'all', options: {} },
-			credentials: { multichannelAutomationApi: stack.credentials.multichannelAutomationApi },
-		}),
-	);
+	const credentials = { multichannelAutomationApi: stack.credentials.multichannelAutomationApi };
+	const trigger = async (typeVersion: number, parameters: Record<string, unknown>) => {
+		const id = await createActive(
+			client,
+			workflow(`bench: Multichannel Automation Trigger v${typeVersion}`, {
+				name: TRIGGER_NAME,
+				type: 'n8n-nodes-multichannel.multichannelAutomationTrigger',
+				typeVersion,
+				parameters: { ...parameters, options: {} },
+				credentials,
+			}),
+		);
+		const { url, secret, webhookId } = await registration(client, id);
+		return { secret, target: { workflowId: id, url, webhookId, executions: 0 } };
+	};
+	const latest = await trigger(2, { listenTo: 'all' });
+	// Version 1 takes only the events the bench sends, so that the burst goes to version 2 alone.
+	const old = await trigger(1, { listenTo: 'chosen', eventNames: 'order_paid' });
 	const webhookId = await createActive(
 		client,
 		workflow("bench: n8n's Webhook node", {
@@ -156,15 +204,17 @@ async function activateBoth(stack: Stack) {
 			},
 		}),
 	);
-	const { url, secret } = await registration(client, triggerId);
 	// The same base URL as the trigger's `<WEBHOOK_URL>webhook/<its webhook id>/webhook`.
+	const { url } = latest.target;
 	const webhookUrl = `${url.slice(0, url.lastIndexOf('/webhook/'))}/webhook/${WEBHOOK_PATH}`;
+	const targets: Record<TargetName, Target> = {
+		trigger: latest.target,
+		triggerV1: old.target,
+		webhook: { workflowId: webhookId, url: webhookUrl, executions: 0 },
+	};
 	return {
-		secret,
-		targets: {
-			trigger: { workflowId: triggerId, url, runs: [] as DeliveryRun[] },
-			webhook: { workflowId: webhookId, url: webhookUrl, runs: [] as DeliveryRun[] },
-		},
+		secrets: { trigger: latest.secret, triggerV1: old.secret, webhook: latest.secret },
+		targets,
 	};
 }
 
@@ -176,6 +226,9 @@ export interface DeliveryRun extends Timing {
 	executions: number;
 	/** CPU time of the n8n processes that answer webhooks, per timed delivery (Linux only). */
 	cpuMsPerDelivery?: number;
+	/** Isolates the answering process acquired, and evaluations that reached its engine, per timed delivery. */
+	isolates: number;
+	evaluations: number;
 }
 
 export interface N8nDeliveriesOptions {
@@ -183,14 +236,14 @@ export interface N8nDeliveriesOptions {
 	deliveries: number;
 	concurrency: number;
 	warmup: number;
-	/** Runs per workflow, alternating which goes first; the fastest of each counts. */
+	/** Runs per workflow and setting, alternating which goes first; the one with the least CPU counts. */
 	repeat: number;
+	/** Events published at once for the burst (0: none). */
+	burst: number;
 	/** Runs `sendDeliveries` of bench/measure.ts in a fresh process. */
 	send(job: Record<string, unknown>): Promise<Timing & { startedAt: number }>;
 	log(text: string): void;
 }
-
-type Target = Awaited<ReturnType<typeof activateBoth>>['targets']['trigger'];
 
 /** The n8n processes that answer production webhooks: n8n itself, or the webhook processes of queue mode. */
 function answeringPids(stack: Stack): number[] {
@@ -199,55 +252,93 @@ function answeringPids(stack: Stack): number[] {
 
 /**
  * One run: the warm-up, then the timed deliveries in a sender process of their own, with the CPU time the
- * answering n8n processes spent meanwhile; then n8n's executions counted.
+ * answering n8n processes spent meanwhile; then n8n's executions counted, and the engine's counters read.
  */
 async function runOnce(
 	stack: Stack,
 	target: Target,
 	secret: string,
 	options: N8nDeliveriesOptions,
-) {
-	const job = {
-		url: target.url,
-		secret,
-		concurrency: options.concurrency,
-		type: DELIVERY_TYPE,
-	};
+): Promise<DeliveryRun> {
+	const job = { url: target.url, secret, concurrency: options.concurrency, type: DELIVERY_TYPE };
 	await options.send({ ...job, count: 0, warmup: options.warmup });
+	const countsBefore = await engineCounts(stack.n8n.webhookUrl);
 	const cpuBefore = processCpuMs(answeringPids(stack));
 	const timing = await options.send({ ...job, count: options.deliveries, warmup: 0 });
 	const cpuAfter = processCpuMs(answeringPids(stack));
-	const executions = (target.runs.length + 1) * (options.deliveries + options.warmup);
+	target.executions += options.deliveries + options.warmup;
 	const timeoutMs = 60_000 + options.deliveries * 100;
-	const lastStoppedAt = await settle(stack.n8n.client, target.workflowId, executions, timeoutMs);
+	const { client } = stack.n8n;
+	const lastStoppedAt = await settle(client, target.workflowId, target.executions, timeoutMs);
+	// After the executions: in one process they acquire their isolates there too.
+	const counts = perDelivery(countsBefore, await engineCounts(stack.n8n.webhookUrl), timing.count);
 	const cpuMsPerDelivery =
 		cpuBefore === undefined || cpuAfter === undefined
 			? undefined
 			: (cpuAfter - cpuBefore) / options.deliveries;
-	return { ...timing, lastStoppedAt, executions, cpuMsPerDelivery };
+	return { ...timing, lastStoppedAt, executions: target.executions, cpuMsPerDelivery, ...counts };
 }
 
-/** Runs of both workflows in the stack's n8n, each checked against n8n's executions; the fastest of each. */
-async function measureBoth(stack: Stack, options: N8nDeliveriesOptions) {
-	const { secret, targets } = await activateBoth(stack);
-	for (let attempt = 0; attempt < options.repeat; attempt++) {
-		const order = attempt % 2 === 0 ? ['trigger', 'webhook'] : ['webhook', 'trigger'];
-		for (const name of order as Array<keyof typeof targets>) {
-			options.log(`n8n: ${options.deliveries} deliveries to the ${name} workflow…`);
-			const run = await runOnce(stack, targets[name], secret, options);
-			targets[name].runs.push(run);
-			options.log(
-				`n8n: ${name}: ${(run.wallMs / 1000).toFixed(2)} s, ${(run.count / (run.wallMs / 1000)).toFixed(1)}/s, ${run.cpuMsPerDelivery?.toFixed(1)} ms CPU each; ${run.executions} executions, as many as deliveries`,
-			);
+/** n8n's environment for a setting: the engine's variables of that setting only, and the metrics. */
+function useSetting(setting: EngineSetting) {
+	for (const key of ENGINE_KEYS) delete process.env[key];
+	Object.assign(process.env, METRICS_ENV, ENGINE_SETTINGS[setting]);
+}
+
+export type SettingResult = Partial<Record<TargetName, DeliveryRun>>;
+
+/** Runs of each setting's workflows, each checked against n8n's executions; the least CPU of each. */
+async function measureAll(stack: Stack, options: N8nDeliveriesOptions) {
+	const { secrets, targets } = await activateAll(stack);
+	const results = {} as Record<EngineSetting, SettingResult>;
+	let burstResult: BurstResult | undefined;
+	for (const setting of Object.keys(ENGINE_SETTINGS) as EngineSetting[]) {
+		if (setting !== 'default') {
+			options.log(`n8n: restarting with ${JSON.stringify(ENGINE_SETTINGS[setting])}…`);
+			useSetting(setting);
+			await stack.n8n.restart();
+			// Each trigger checks its registration again on activation: the secrets as they are now.
+			for (const name of ['trigger', 'triggerV1'] as const) {
+				const now = await registration(stack.n8n.client, targets[name].workflowId);
+				Object.assign(targets[name], { url: now.url, webhookId: now.webhookId });
+				secrets[name] = now.secret;
+			}
 		}
+		if (setting === 'default' && options.burst > 0) {
+			options.log(`n8n: a burst of ${options.burst} events through the sandbox…`);
+			const { workflowId, webhookId } = targets.trigger;
+			burstResult = await burst(
+				stack,
+				{ workflowId, webhookId: webhookId!, nodeName: TRIGGER_NAME },
+				{
+					events: options.burst,
+					timeoutMs: 900_000,
+				},
+			);
+			targets.trigger.executions += burstResult.executions;
+			options.log(`n8n: burst: ${JSON.stringify(burstResult)}`);
+		}
+		const runs: Partial<Record<TargetName, DeliveryRun[]>> = {};
+		for (let attempt = 0; attempt < options.repeat; attempt++) {
+			const names = MEASURED[setting];
+			for (const name of attempt % 2 === 0 ? names : [...names].reverse()) {
+				options.log(`n8n (${setting}): ${options.deliveries} deliveries to the ${name} workflow…`);
+				const run = await runOnce(stack, targets[name], secrets[name], options);
+				(runs[name] ??= []).push(run);
+				options.log(
+					`n8n (${setting}): ${name}: ${(run.wallMs / 1000).toFixed(2)} s, ${(run.count / (run.wallMs / 1000)).toFixed(1)}/s, ${run.cpuMsPerDelivery?.toFixed(1)} ms CPU, ${run.isolates.toFixed(2)} isolates and ${run.evaluations.toFixed(2)} evaluations each; ${run.executions} executions, as many as deliveries`,
+				);
+			}
+		}
+		const leastCpu = (list: DeliveryRun[]) =>
+			list.reduce((a, b) =>
+				(b.cpuMsPerDelivery ?? b.wallMs) < (a.cpuMsPerDelivery ?? a.wallMs) ? b : a,
+			);
+		results[setting] = Object.fromEntries(
+			Object.entries(runs).map(([name, list]) => [name, leastCpu(list)]),
+		) as SettingResult;
 	}
-	const fastest = (runs: DeliveryRun[]) => runs.reduce((a, b) => (b.wallMs < a.wallMs ? b : a));
-	const leastCpu = (runs: DeliveryRun[]) =>
-		Math.min(...runs.map((run) => run.cpuMsPerDelivery ?? NaN));
-	return {
-		trigger: { ...fastest(targets.trigger.runs), leastCpuMs: leastCpu(targets.trigger.runs) },
-		webhook: { ...fastest(targets.webhook.runs), leastCpuMs: leastCpu(targets.webhook.runs) },
-	};
+	return { settings: results, burst: burstResult };
 }
 
 /** Starts the stack (n8n in one process, or in queue mode) in a temporary folder, measures, stops it. */
@@ -255,19 +346,25 @@ export async function n8nDeliveries(options: N8nDeliveriesOptions) {
 	const { queue, log } = options;
 	const dir = mkdtempSync(path.join(tmpdir(), 'multichannel-bench-n8n-'));
 	const { startHeadlessStack } = await stackModule();
+	const saved = Object.fromEntries(ENGINE_KEYS.map((key) => [key, process.env[key]]));
 	let stack: Stack | undefined;
 	let measured = false;
 	try {
+		useSetting('default');
 		// No rate limit, as in the rest of the bench: the trigger's claim of each event is an API request, and
 		// past the sandbox's default 600 a minute per key a delivery waits out the 429's Retry-After.
 		const sandboxArgs = ['--rate-limit', '0'];
 		stack = await startHeadlessStack({ dir, log, sandboxArgs, ...(queue ? { queue } : {}) });
 		if (queue && !stack.queue) throw new Error('dev/stack/stack.mjs started no queue mode');
-		const result = await measureBoth(stack, options);
+		const result = await measureAll(stack, options);
 		measured = true;
 		return result;
 	} finally {
 		await stack?.stop();
+		for (const [key, value] of Object.entries(saved)) {
+			if (value === undefined) delete process.env[key];
+			else process.env[key] = value;
+		}
 		const database = stack?.queue?.postgres?.dataDir;
 		if (database) rmSync(database, { recursive: true, force: true });
 		if (measured) rmSync(dir, { recursive: true, force: true });

@@ -12,6 +12,7 @@ export const USAGE = `npm run bench -- [options]   (= ts-node --transpile-only b
   --contacts N         Return All: contacts listed (50000)
   --deliveries N       trigger: signed deliveries (5000)
   --n8n-deliveries N   real n8n: signed deliveries (300)
+  --burst N            real n8n: events published at once through the sandbox (200; 0: none)
   --concurrency N      requests or deliveries at a time (10)
   --latency MS         the sandbox's latency per request (20)
   --repeat N           keep the best of N runs (1)
@@ -25,6 +26,8 @@ export interface Options {
 	contacts: number;
 	deliveries: number;
 	n8nDeliveries: number;
+	/** Events published at once at the sandbox, for the real-n8n burst. */
+	burst: number;
 	concurrency: number;
 	latencyMs: number;
 	repeat: number;
@@ -52,6 +55,7 @@ export function readOptions(args: string[] = process.argv.slice(2)): Options {
 			contacts: text,
 			deliveries: text,
 			'n8n-deliveries': text,
+			burst: text,
 			concurrency: text,
 			latency: text,
 			repeat: text,
@@ -71,6 +75,7 @@ export function readOptions(args: string[] = process.argv.slice(2)): Options {
 		contacts: count(numbers, 'contacts', 50_000),
 		deliveries: count(numbers, 'deliveries', 5000),
 		n8nDeliveries: Math.max(1, count(numbers, 'n8n-deliveries', 300)),
+		burst: count(numbers, 'burst', 200),
 		concurrency: count(numbers, 'concurrency', 10),
 		latencyMs: count(numbers, 'latency', 20),
 		repeat: Math.max(1, count(numbers, 'repeat', 1)),

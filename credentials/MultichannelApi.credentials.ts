@@ -1,5 +1,5 @@
 import type {
-	IAuthenticateGeneric,
+	IAuthenticate,
 	ICredentialTestRequest,
 	ICredentialType,
 	Icon,
@@ -23,7 +23,7 @@ export class MultichannelApi implements ICredentialType {
 
 	properties: INodeProperties[] = keyProperties(WORKSPACE_CREDENTIAL);
 
-	authenticate: IAuthenticateGeneric = bearerAuthentication;
+	authenticate: IAuthenticate = bearerAuthentication;
 
 	test: ICredentialTestRequest = keyTest(WORKSPACE_CREDENTIAL);
 }

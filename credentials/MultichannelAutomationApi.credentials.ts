@@ -1,5 +1,5 @@
 import type {
-	IAuthenticateGeneric,
+	IAuthenticate,
 	ICredentialTestRequest,
 	ICredentialType,
 	Icon,
@@ -23,7 +23,7 @@ export class MultichannelAutomationApi implements ICredentialType {
 
 	properties: INodeProperties[] = keyProperties(AUTOMATION_CREDENTIAL);
 
-	authenticate: IAuthenticateGeneric = bearerAuthentication;
+	authenticate: IAuthenticate = bearerAuthentication;
 
 	test: ICredentialTestRequest = keyTest(AUTOMATION_CREDENTIAL);
 }

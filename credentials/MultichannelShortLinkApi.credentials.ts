@@ -1,5 +1,5 @@
 import type {
-	IAuthenticateGeneric,
+	IAuthenticate,
 	ICredentialTestRequest,
 	ICredentialType,
 	Icon,
@@ -23,7 +23,7 @@ export class MultichannelShortLinkApi implements ICredentialType {
 
 	properties: INodeProperties[] = keyProperties(SHORT_LINK_CREDENTIAL);
 
-	authenticate: IAuthenticateGeneric = bearerAuthentication;
+	authenticate: IAuthenticate = bearerAuthentication;
 
 	test: ICredentialTestRequest = keyTest(SHORT_LINK_CREDENTIAL);
 }

@@ -1,7 +1,8 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	IDataObject,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
@@ -77,15 +78,21 @@ export function keyProperties(kind: KeyCredential): INodeProperties[] {
 	];
 }
 
-/** `Authorization: Bearer <key>` on every request n8n sends with this credential. */
-export const bearerAuthentication: IAuthenticateGeneric = {
-	type: 'generic',
-	properties: {
-		headers: {
-			Authorization: '=Bearer {{$credentials.apiKey}}',
-		},
-	},
-};
+/**
+ * `Authorization: Bearer <key>` on every request n8n sends with this credential. A function, not the usual
+ * `{ type: 'generic', … '=Bearer {{$credentials.apiKey}}' }` block: n8n evaluates that block's expression on
+ * every request, which under n8n 2.x's default expression engine needs an isolate (see docs/design.md, "What
+ * n8n evaluates for a delivery"); n8n calls a function as it is.
+ */
+export async function bearerAuthentication(
+	credentials: ICredentialDataDecryptedObject,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	return {
+		...requestOptions,
+		headers: { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.apiKey)}` },
+	};
+}
 
 /**
  * The base URL as the client normalises it: trimmed, without trailing slashes, without a trailing `/api/v1`.

@@ -17,7 +17,16 @@ export interface ImportedWorkflow {
 	id: string;
 }
 export interface Stack {
-	n8n: { url: string; client: N8nClient; services: Service[] };
+	n8n: {
+		url: string;
+		/** Where production webhooks are served: n8n, or the webhook processes' balancer in queue mode. */
+		webhookUrl: string;
+		client: N8nClient;
+		services: Service[];
+		/** Stops n8n's processes and starts them again (with the environment of the moment). */
+		restart(): Promise<void>;
+	};
+	sandbox: { baseUrl: string; keys: { workspace: string; shortLink: string; automation: string } };
 	credentials: Record<string, { id: string; name: string }>;
 	examples: { imported: ImportedWorkflow[]; kept: ImportedWorkflow[]; skipped: unknown[] };
 	/** Set when n8n runs in queue mode; PostgreSQL's data may live outside the stack's folder. */
@@ -32,6 +41,14 @@ export interface StackModule {
 		queue?: boolean;
 		sandboxArgs?: string[];
 	}): Promise<Stack>;
+	sandboxCall(
+		baseUrl: string,
+		key: string,
+		method: string,
+		path: string,
+		body?: unknown,
+	): Promise<unknown>;
+	collectPages(fetchPage: (cursor?: string) => Promise<unknown>): Promise<unknown[]>;
 }
 export interface RuntimeModule {
 	REPO: string;

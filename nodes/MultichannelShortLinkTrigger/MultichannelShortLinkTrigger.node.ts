@@ -60,7 +60,10 @@ export class MultichannelShortLinkTrigger implements INodeType {
 			dark: 'file:../../icons/multichannel.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		// Version 2 behaves as 1: n8n evaluates an expression on every webhook call to a version-1 start node,
+		// an expression isolate per delivery (docs/design.md, "What n8n evaluates for a delivery").
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: eventsSubtitle(LINK_EVENTS),
 		// n8n's node creator shows this for the Short Link node too (one entry for both): it names the actions.
 		description:

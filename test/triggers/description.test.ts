@@ -48,6 +48,9 @@ describe.each([
 			],
 		});
 		expect(description.name).toMatch(/Trigger$/);
+		// New nodes at version 2, which n8n spares an expression per delivery; workflows saved at 1 still run.
+		expect(description.version).toEqual([1, 2]);
+		expect(description.defaultVersion).toBe(2);
 		expect(description.usableAsTool).toBeUndefined();
 		for (const method of ['checkExists', 'create', 'delete'] as const) {
 			expect(typeof node.webhookMethods?.default?.[method]).toBe('function');
