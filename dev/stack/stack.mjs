@@ -14,6 +14,7 @@ import {
 } from '../n8n/package-install.mjs';
 import { readJson, writeSecretJson } from '../n8n/runtime.mjs';
 import { ensureN8n } from '../n8n/setup.mjs';
+import { startContractProxy } from '../contract/proxy.mjs';
 import { ensureCredentials } from './credentials.mjs';
 import { importExamples } from './examples.mjs';
 import { SingleN8n } from './n8n-process.mjs';
@@ -29,7 +30,8 @@ export { collectPages, N8nClient, OWNER, sandboxCall } from './n8n-api.mjs';
 
 /**
  * The stack on free ports, for the headless runs (tests, screenshot, benchmark); E2E_SKIP_BUILD=1 reuses dist/.
- * `queue: true` (or `{ webhookProcesses }`) runs n8n in queue mode.
+ * `queue: true` (or `{ webhookProcesses }`) runs n8n in queue mode. MULTICHANNEL_CONTRACT_PROXY=1: the contract
+ * proxy in front of the sandbox (see startStack).
  */
 export async function startHeadlessStack({
 	dir,
@@ -37,6 +39,7 @@ export async function startHeadlessStack({
 	queue = false,
 	sandboxArgs = [],
 	build = process.env.E2E_SKIP_BUILD !== '1',
+	contractProxy = process.env.MULTICHANNEL_CONTRACT_PROXY === '1',
 }) {
 	return await startStack({
 		dir,
@@ -45,6 +48,7 @@ export async function startHeadlessStack({
 		build,
 		queue,
 		sandboxArgs,
+		contractProxy,
 		log,
 	});
 }
@@ -79,7 +83,9 @@ async function startN8nProcesses({ queue, n8nDir, n8nPort, tarball, stopping, lo
  * The whole stack: build + pack, sandbox, package installed into n8n, n8n, owner, API key, credentials,
  * demo instance, examples. `dir` holds everything kept between runs (data file, keys, n8n user folders; those
  * of queue mode in `dir/queue`). `queue`: false, true, or `{ webhookProcesses, webhookPort }`. `sandboxArgs`:
- * more options for the sandbox (`npm run sandbox -- --help`).
+ * more options for the sandbox (`npm run sandbox -- --help`). `contractProxy`: everyone (n8n's credentials, the demo
+ * instance, the tests) reaches the sandbox through the contract proxy (dev/contract/proxy.mjs), whose exchanges are
+ * `contract.exchanges`.
  */
 export async function startStack({
 	dir,
@@ -89,6 +95,7 @@ export async function startStack({
 	importWorkflows = true,
 	queue = false,
 	sandboxArgs = [],
+	contractProxy = false,
 	log = (message) => process.stderr.write(`${message}\n`),
 }) {
 	const timings = {};
@@ -115,15 +122,27 @@ export async function startStack({
 		mark('build', since);
 
 		since = Date.now();
+		let contract;
+		let frontPort;
+		if (contractProxy) {
+			contract = await startContractProxy({ logFile: join(dir, 'prism.log') });
+			stopping.push(contract);
+			frontPort = await freePort();
+		}
 		const sandbox = await startSandboxProcess({
 			dataFile: join(dir, 'sandbox-state.json'),
 			keysFile: join(dir, 'sandbox-keys.json'),
 			port: sandboxPort,
 			logFile: join(dir, 'sandbox.log'),
 			log,
-			args: sandboxArgs,
+			// Behind the proxy, the front's URL is the sandbox's public one (short URLs, invite links).
+			args: contract
+				? [...sandboxArgs, '--public-url', `http://127.0.0.1:${frontPort}`]
+				: sandboxArgs,
 		});
 		stopping.push(sandbox.service);
+		if (contract)
+			sandbox.baseUrl = await contract.front(`http://127.0.0.1:${sandboxPort}`, frontPort);
 		mark('sandbox', since);
 
 		since = Date.now();
@@ -178,6 +197,7 @@ export async function startStack({
 			queue: queue ? { n8n, postgres: processes.postgres, redis: processes.redis } : undefined,
 			credentials,
 			instance,
+			contract: contract && { exchanges: contract.exchanges },
 			nodeTypes,
 			examples,
 			timings,

@@ -3,11 +3,13 @@
 //   E2E_TIMEOUT_MS     the watchdog (default 15 minutes per test file)
 //   E2E_SKIP_BUILD=1   reuse dist/ and the sandbox bundle as they are
 //   E2E_KEEP=1         keep the temporary folders (logs of every process) for a look afterwards
+//   MULTICHANNEL_CONTRACT_PROXY=1  everything reaches the sandbox through Prism (dev/contract/proxy.mjs); each file
+//                      writes its report to node_modules/.cache/contract/e2e-<file>.json and fails on a violation
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { after, before } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -17,6 +19,7 @@ import {
 	sandboxCall,
 	startHeadlessStack,
 } from '../../dev/stack/stack.mjs';
+import { REPORT_DIR, writeReport } from '../../dev/contract/report.mjs';
 
 const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 900_000);
 
@@ -95,6 +98,16 @@ function processesOf(stack) {
 	].filter(Boolean);
 }
 
+/** Under the contract proxy: the report of every exchange of this file's stacks, and no violation among them. */
+function checkContract(stacks) {
+	const exchanges = stacks.flatMap((started) => started.contract?.exchanges ?? []);
+	if (!stacks.some((started) => started.contract)) return;
+	const file = join(REPORT_DIR, `e2e-${basename(process.argv[1] ?? 'run', '.mjs')}.json`);
+	const { summary, failed, lines } = writeReport(file, exchanges);
+	log(`contract proxy (Prism): ${JSON.stringify(summary)}; report ${file}`);
+	assert.equal(failed, false, `the contract proxy found violations:\n${lines.join('\n')}`);
+}
+
 /**
  * Registers `before`/`after` hooks (in the enclosing `describe`, or the file) that start a headless stack in a
  * temporary folder and stop it; returns helpers bound to it. `queue`: as startStack's option.
@@ -134,6 +147,7 @@ export function useStack({ queue = false } = {}) {
 		for (const service of stacks.flatMap(processesOf)) {
 			assert.equal(service.groupAlive, false, `no process of ${service.name}'s group is left`);
 		}
+		checkContract(stacks);
 		const folders = [dir, ...stacks.map((started) => started.queue?.postgres.dataDir)];
 		const kept = [...new Set(folders.filter(Boolean))];
 		if (process.env.E2E_KEEP === '1') log(`kept ${kept.join(', ')}`);

@@ -146,7 +146,8 @@ export function pathOperation(
 	const errors = ['400', '401', '403', '429', '500', '503'];
 	if (operation.params) errors.push('404');
 	if (operation.method !== 'GET') errors.push('409');
-	if (operation.upload) errors.push('413');
+	// The sandbox reads a body on every operation that takes one, up to its limit (1 MiB of JSON, 16 MiB uploaded).
+	if (operation.upload || operation.body) errors.push('413');
 	if (operation.binary) errors.push('410');
 	for (const status of errors.sort()) {
 		responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status][0]}` };

@@ -22,16 +22,33 @@ import { Browser, type BrowserPage } from '../../dev/browser/chromium';
 import { undiciTransport } from '../../dev/transports/undici';
 import { closeServer, listenOnLoopback } from '../../dev/loopback';
 
-/** A sandbox on a free loopback port, with the simulated channel and webhook retries sped up for tests. */
-export function startTestSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-	return startSandbox({
+/**
+ * A sandbox on a free loopback port, with the simulated channel and webhook retries sped up for tests. Under
+ * `npm run test:contract` its `baseUrl` is its front of the contract proxy (test/support/contract-proxy/setup.mjs),
+ * so that Prism validates every request and answer against docs/openapi.json.
+ */
+export async function startTestSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const sandbox = await startSandbox({
 		port: 0,
 		log: () => undefined,
 		...options,
 		simulation: { deliveredAfterMs: 20, readAfterMs: 20, ...options.simulation },
 		webhooks: { retryBaseMs: 20, maxRetryDelayMs: 200, ...options.webhooks },
 	});
+	const control = process.env.MULTICHANNEL_CONTRACT_PROXY_CONTROL;
+	if (control) {
+		const response = await request(control, {
+			method: 'POST',
+			body: JSON.stringify({ upstream: sandbox.baseUrl }),
+		});
+		// Its public URL too (short URLs, the console's cURL commands), as with a sandbox behind a proxy.
+		sandbox.baseUrl = sandbox.core.baseUrl = ((await response.body.json()) as { url: string }).url;
+	}
+	return sandbox;
 }
+
+/** The sandbox's own address, which the contract proxy's front (its `baseUrl` under test:contract) is in front of. */
+export const directUrl = (sandbox: Sandbox) => `http://127.0.0.1:${sandbox.port}`;
 
 export interface Exchange {
 	method: string;
