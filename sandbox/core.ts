@@ -7,6 +7,7 @@ import {
 	type EventEnvelope,
 } from './delivery-engine';
 import { DEFAULT_MEDIA_LIMITS, MediaStore, type MediaLimits } from './media';
+import { Outbound, type OutboundOptions } from './outbound/outbound';
 import { Scheduler } from './scheduler';
 import type { Store } from './store';
 
@@ -35,6 +36,8 @@ export class SandboxCore {
 	/** The bytes of media messages (their descriptions are kept with the messages). */
 	readonly media: MediaStore;
 	readonly scheduler: Scheduler;
+	/** Where deliveries and file fetches may connect, and the agents that check each connection. */
+	readonly outbound: Outbound;
 	/** Sends, signs and retries every delivery (to webhooks, to answer registrations). */
 	readonly engine: DeliveryEngine;
 	readonly deliveries: WebhookDeliveries;
@@ -52,7 +55,9 @@ export class SandboxCore {
 		readonly onBackgroundChange: () => void,
 		onError: (error: unknown) => void,
 		mediaLimits: MediaLimits = DEFAULT_MEDIA_LIMITS,
+		outbound: OutboundOptions = {},
 	) {
+		this.outbound = new Outbound(outbound);
 		this.media = new MediaStore(mediaLimits, () => this.clock());
 		this.scheduler = new Scheduler(onError);
 		this.engine = new DeliveryEngine(
@@ -63,6 +68,7 @@ export class SandboxCore {
 				store.touch();
 				onBackgroundChange();
 			},
+			this.outbound.deliveries,
 		);
 		this.deliveries = new WebhookDeliveries(store, this.engine, delivery, () => this.now());
 	}

@@ -1,4 +1,4 @@
-import { Agent, request } from 'undici';
+import { request } from 'undici';
 
 import type { EventType } from '../src/client/events';
 import type { ANSWER_EVENT } from '../src/client/resources/answers';
@@ -11,7 +11,8 @@ import {
 } from '../src/client/signature';
 import type { Scheduler } from './scheduler';
 import { newId, type DeliveryProgress } from './store';
-import { COULD_NOT_CONNECT, guardedLookup, webhookUrlProblem } from './webhook-targets';
+import type { OutboundPurpose } from './outbound/outbound';
+import { urlProblem } from './outbound/policy';
 
 /**
  * Delivery as SERVICE.md fixes it, for every receiver (webhooks, answer registrations): signed, at least
@@ -19,6 +20,9 @@ import { COULD_NOT_CONNECT, guardedLookup, webhookUrlProblem } from './webhook-t
  * Sent from timers, never inside an API request. What differs between receivers (where a delivery is kept,
  * what ends it early, what its end changes) is a `DeliveryKind`.
  */
+
+/** The one text a delivery that got no HTTP answer records: a closed port looks like any other failure. */
+const COULD_NOT_CONNECT = 'Could not connect to the webhook URL, or it gave no HTTP answer';
 
 export interface DeliveryOptions {
 	maxAttempts: number;
@@ -112,11 +116,6 @@ export function newDelivery(event: EventEnvelope): DeliveryProgress {
 }
 
 export class DeliveryEngine {
-	/** Connections resolve names through the guard: no delivery reaches a refused address. */
-	private readonly agent = new Agent({
-		keepAliveTimeout: 1_000,
-		connect: { lookup: guardedLookup() },
-	});
 	private readonly inFlight = new Set<AbortController>();
 
 	constructor(
@@ -125,6 +124,8 @@ export class DeliveryEngine {
 		private readonly now: () => Date,
 		/** Called after each change to a delivery, so that the store is marked changed and saved. */
 		private readonly onChange: () => void,
+		/** The outbound policy of receivers, and the agent that checks every connection against it. */
+		private readonly outbound: OutboundPurpose,
 	) {}
 
 	/** Sends a pending delivery when its attempt is due (now, for a new one; later, after a restart). */
@@ -138,7 +139,6 @@ export class DeliveryEngine {
 
 	async close(): Promise<void> {
 		for (const controller of this.inFlight) controller.abort();
-		await this.agent.destroy();
 	}
 
 	private async attempt<D extends DeliveryProgress>(
@@ -204,7 +204,7 @@ export class DeliveryEngine {
 	): Promise<PostResult> {
 		const deliveryId = newId('dlr');
 		// A URL stored before its target was refused (an older data file) is not tried.
-		if (webhookUrlProblem(receiver.url))
+		if (urlProblem(receiver.url, this.outbound.policy))
 			return { status: null, error: COULD_NOT_CONNECT, aborted: false, deliveryId };
 		const controller = new AbortController();
 		this.inFlight.add(controller);
@@ -212,7 +212,7 @@ export class DeliveryEngine {
 		try {
 			const response = await request(receiver.url, {
 				method: 'POST',
-				dispatcher: this.agent,
+				dispatcher: this.outbound.agent,
 				signal: AbortSignal.any([controller.signal, timeout]),
 				headers: {
 					'content-type': 'application/json',

@@ -29,6 +29,8 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --media-max-file-mb N    largest file of a media message kept (default 16)
   --media-max-total-mb N   all files kept together; past it the oldest go (default 128)
   --media-ttl-hours N      how long a file is kept; then its download answers 410 (default 24)
+  --media-from-loopback    let media sent by URL be fetched from loopback (127.0.0.0/8, ::1, localhost);
+                           off by default, as the file is served back to the key that sent the URL
   --help                   this text
 `;
 
@@ -69,6 +71,7 @@ async function main(): Promise<void> {
 			'media-max-file-mb': { type: 'string' },
 			'media-max-total-mb': { type: 'string' },
 			'media-ttl-hours': { type: 'string' },
+			'media-from-loopback': { type: 'boolean' },
 			help: { type: 'boolean' },
 		},
 	});
@@ -105,6 +108,7 @@ async function main(): Promise<void> {
 			maxTotalBytes: scaled(values['media-max-total-mb'], '--media-max-total-mb', MIB),
 			ttlMs: scaled(values['media-ttl-hours'], '--media-ttl-hours', 60 * 60 * 1000),
 		},
+		outbound: { mediaFromLoopback: values['media-from-loopback'] === true },
 		log: (message) => process.stderr.write(`${message}\n`),
 	};
 

@@ -20,6 +20,7 @@ import {
 	type SeededWorkspace,
 } from './keys';
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from './media';
+import type { OutboundOptions } from './outbound/outbound';
 import { Persistence } from './persistence';
 import { createApiHandler } from './pipeline/api';
 import { createDispatcher } from './pipeline/dispatch';
@@ -59,6 +60,11 @@ export interface SandboxOptions {
 	maxUploadBytes?: number;
 	/** The files of media messages, kept in memory: largest file, all files, how long (sandbox/media.ts). */
 	media?: Partial<MediaLimits>;
+	/**
+	 * How the sandbox reaches out (sandbox/outbound/): whether files sent by URL may come from loopback, and how
+	 * names are resolved.
+	 */
+	outbound?: OutboundOptions;
 	/** The clock, injectable so tests can jump a day ahead. */
 	now?: () => number;
 	/** Where unexpected errors are reported; default stderr. */
@@ -110,6 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		() => persistence.saveSoon(),
 		(error) => log(`sandbox: background task failed: ${(error as Error)?.stack ?? String(error)}`),
 		{ ...DEFAULT_MEDIA_LIMITS, ...withoutUndefined(options.media) },
+		options.outbound,
 	);
 
 	grantKeyManagementToFullKeys(store);
@@ -198,6 +205,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			closed ??= (async () => {
 				core.scheduler.close();
 				await core.engine.close();
+				await core.outbound.close();
 				await new Promise<void>((resolve) => {
 					server.close(() => resolve());
 					server.closeAllConnections();

@@ -5,6 +5,7 @@ import type { SandboxCore } from '../core';
 import { conflict, validationFailed } from '../http';
 import { newId, type AnswerRecord } from '../store';
 import {
+	checkUrl,
 	instant,
 	paginate,
 	recordOfInstance,
@@ -12,7 +13,6 @@ import {
 	type ResourceHandlers,
 } from './context';
 import { requireMessage } from './messages';
-import { checkUrl } from './webhooks';
 
 /** Registrations waiting for the answer to a message; matching and delivery are in sandbox/answers.ts. */
 
@@ -51,7 +51,7 @@ export const answerHandlers: ResourceHandlers<Answers> = {
 				`Message ${message.id} was received, not sent by this instance; only a sent message can be answered`,
 			);
 		}
-		checkUrl(body.url);
+		checkUrl(body.url, core.outbound.deliveries.policy);
 		const now = core.now();
 		const expiresAt = instant(body.expiresAt) as string;
 		const latest = now.getTime() + MAX_ANSWER_WAIT_DAYS * 24 * 60 * 60 * 1000;

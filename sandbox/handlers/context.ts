@@ -2,9 +2,10 @@ import type { z } from 'zod/v4';
 
 import type { api } from '../../src/client/api';
 import type { SandboxCore } from '../core';
-import { conflict, HttpError, notFound } from '../http';
+import { conflict, HttpError, notFound, validationFailed } from '../http';
 import type { MediaFile } from '../media';
 import type { UploadedFile } from '../pipeline/multipart';
+import { urlProblem, type OutboundPolicy } from '../outbound/policy';
 import type { Collections, InstanceRecord } from '../store';
 
 /**
@@ -179,4 +180,10 @@ export function numberExists(phoneNumber: string): boolean {
 
 export function chatIdOf(recipient: string): string {
 	return recipient.endsWith('@g.us') ? recipient : `${recipient.replace(/^\+/, '')}@s.whatsapp.net`;
+}
+
+/** 400 naming `body.url` when the outbound policy refuses it (sandbox/outbound/policy.ts). */
+export function checkUrl(url: string, policy: OutboundPolicy): void {
+	const problem = urlProblem(url, policy);
+	if (problem) throw validationFailed([{ field: 'body.url', message: problem }]);
 }

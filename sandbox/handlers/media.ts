@@ -1,20 +1,18 @@
-import { request } from 'undici';
-
 import type { api } from '../../src/client/api';
 import type { MessageMedia } from '../../src/client/resources/message-media';
 import type { SandboxCore } from '../core';
 import { HttpError, notFound } from '../http';
 import { mediaTypeOf, type MediaFile } from '../media';
+import { fetchFile } from '../outbound/fetch-file';
+import { scheduleProgress, setMessageStatus } from '../phone';
 import type { MessageRecord } from '../store';
 import type { HandlerContext } from './context';
+import { presentMessage } from './present';
 
 /**
  * The files of media messages: kept when a message is sent (an upload at once, a URL fetched shortly after,
  * as the service fetches it to send it) or received, and served again by `GET /messages/{messageId}/media`.
  */
-
-/** How long the sandbox waits for a file at a URL. */
-const URL_FETCH_TIMEOUT_MS = 10_000;
 
 /** A file of a message, kept; one larger than the sandbox keeps is refused before anything is stored. */
 export function keepFile(core: SandboxCore, workspaceId: string, file: MediaFile): MessageMedia {
@@ -54,9 +52,11 @@ export function receivedFile(
 }
 
 /**
- * Fetches the file of a media message sent by URL, shortly after the send, and keeps it with the message.
- * A URL that cannot be fetched (no network, an error status, too large) leaves the message without a file:
- * it still counts as sent, and a download answers 404.
+ * Fetches the file of a media message sent by URL, as the service does to send it, and keeps it with the
+ * message; the recipient's progress (delivered, read) starts once the fetch has ended. A URL the outbound
+ * policy refuses (a name resolving to a refused address, a redirect to one) fails the message
+ * (`message.failed`, error `media_url_refused`). Any other failure (an error status, too large, no answer)
+ * leaves the message without a file: it still counts as sent, and a download answers 404.
  */
 export function keepFromUrl(
 	core: SandboxCore,
@@ -64,50 +64,30 @@ export function keepFromUrl(
 	source: { url: string; mimeType?: string; fileName?: string },
 ): void {
 	core.scheduler.after(0, async () => {
-		const file = await fetchFile(source.url, core.media.limits.maxFileBytes);
-		if (!file || core.scheduler.isClosed) return;
-		const media = core.media.put(message.workspaceId, {
-			data: file.data,
-			mimeType: source.mimeType ?? file.mimeType,
-			fileName: source.fileName ?? fileNameInUrl(source.url),
-		});
-		if (!media || !core.store.get('messages', message.id)) return;
-		message.media = media;
-		core.store.touch();
+		const fetched = await fetchFile(
+			source.url,
+			core.media.limits.maxFileBytes,
+			core.outbound.media,
+		);
+		if (core.scheduler.isClosed || !core.store.get('messages', message.id)) return;
+		if ('refused' in fetched) {
+			message.error = { code: 'media_url_refused', message: fetched.refused };
+			setMessageStatus(core, message, 'failed');
+			core.emit(message.workspaceId, 'message.failed', presentMessage(message), {
+				instanceId: message.instanceId,
+			});
+		} else if ('file' in fetched) {
+			const media = core.media.put(message.workspaceId, {
+				data: fetched.file.data,
+				mimeType: source.mimeType ?? fetched.file.mimeType,
+				fileName: source.fileName ?? fileNameInUrl(source.url),
+			});
+			if (media) message.media = media;
+			core.store.touch();
+		}
+		scheduleProgress(core, message);
 		core.onBackgroundChange();
 	});
-}
-
-async function fetchFile(url: string, maxBytes: number): Promise<MediaFile | undefined> {
-	try {
-		const response = await request(url, {
-			method: 'GET',
-			signal: AbortSignal.timeout(URL_FETCH_TIMEOUT_MS),
-			headers: { 'user-agent': 'Multichannel-Sandbox-Media/1.0' },
-		});
-		if (response.statusCode !== 200) {
-			await response.body.dump();
-			return undefined;
-		}
-		const chunks: Buffer[] = [];
-		let size = 0;
-		for await (const chunk of response.body) {
-			size += (chunk as Buffer).length;
-			if (size > maxBytes) {
-				response.body.destroy();
-				return undefined;
-			}
-			chunks.push(chunk as Buffer);
-		}
-		const type = response.headers['content-type'];
-		return {
-			data: Buffer.concat(chunks),
-			mimeType: (Array.isArray(type) ? type[0] : type) ?? 'application/octet-stream',
-			fileName: null,
-		};
-	} catch {
-		return undefined;
-	}
 }
 
 function fileNameInUrl(url: string): string | null {

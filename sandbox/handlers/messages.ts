@@ -3,9 +3,10 @@ import type { MessageMedia } from '../../src/client/resources/message-media';
 import type { SandboxCore } from '../core';
 import { conflict } from '../http';
 import { isBlocked, scheduleProgress, setMessageStatus } from '../phone';
-import { newId, type InstanceRecord } from '../store';
+import { newId, type InstanceRecord, type MessageRecord } from '../store';
 import {
 	chatIdOf,
+	checkUrl,
 	newestFirst,
 	paginate,
 	recordOfInstance,
@@ -35,6 +36,11 @@ function send<K extends keyof Messages>(
 		content: Record<string, unknown>;
 		media?: MessageMedia;
 	},
+	/** What follows the send: the recipient's progress, or (media by URL) first fetching the file. */
+	then: (context: HandlerContext<Messages[K]>, message: MessageRecord) => void = (
+		{ core },
+		message,
+	) => scheduleProgress(core, message),
 ) {
 	return (context: HandlerContext<Messages[K]>) => {
 		const { core, workspaceId } = context;
@@ -70,7 +76,7 @@ function send<K extends keyof Messages>(
 			updatedAt: now,
 		});
 		core.emit(workspaceId, 'message.sent', presentMessage(message), { instanceId: instance.id });
-		scheduleProgress(core, message);
+		then(context, message);
 		return presentMessage(message);
 	};
 }
@@ -83,21 +89,22 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 			...(body.previewUrl !== undefined ? { previewUrl: body.previewUrl } : {}),
 		},
 	})),
-	sendMedia: (context) => {
-		const sent = send<'sendMedia'>(({ body }) => ({
-			type: body.mediaType,
-			content: {
-				mediaType: body.mediaType,
-				url: body.url,
-				caption: body.caption ?? null,
-				fileName: body.fileName ?? null,
-				mimeType: body.mimeType ?? null,
-			},
-		}))(context);
-		const message = context.core.store.get('messages', sent.id);
-		if (message) keepFromUrl(context.core, message, context.body);
-		return sent;
-	},
+	sendMedia: send<'sendMedia'>(
+		({ core, body }) => {
+			checkUrl(body.url, core.outbound.media.policy);
+			return {
+				type: body.mediaType,
+				content: {
+					mediaType: body.mediaType,
+					url: body.url,
+					caption: body.caption ?? null,
+					fileName: body.fileName ?? null,
+					mimeType: body.mimeType ?? null,
+				},
+			};
+		},
+		({ core, body }, message) => keepFromUrl(core, message, body),
+	),
 	sendMediaUpload: send<'sendMediaUpload'>((context) => {
 		const { body } = context;
 		const file = requireFile(context.file);

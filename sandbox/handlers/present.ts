@@ -9,7 +9,7 @@ import type {
 	MessageRecord,
 	WebhookRecord,
 } from '../store';
-import { withoutCredentials } from '../webhook-targets';
+import { withoutCredentials } from '../outbound/policy';
 
 /**
  * Records as the API shows them: without the workspace tag and internal fields (key hashes, webhook

@@ -3,10 +3,9 @@ import { randomBytes } from 'crypto';
 import type { KeyKind } from '../../src/client/api';
 import { claimEvent, forgetClaims } from '../claims';
 import type { SandboxCore } from '../core';
-import { HttpError, notFound, validationFailed } from '../http';
+import { HttpError, notFound } from '../http';
 import { newId, type WebhookRecord } from '../store';
-import { webhookUrlProblem } from '../webhook-targets';
-import { newestFirst, paginate, type HandlerContext } from './context';
+import { checkUrl, newestFirst, paginate, type HandlerContext } from './context';
 import { presentDelivery, presentWebhook } from './present';
 
 /**
@@ -41,12 +40,6 @@ const FILTERS: Record<KeyKind, Array<'instanceIds' | 'linkIds'>> = {
 	automation: [],
 };
 
-/** 400 naming `body.url` when deliveries must not go there (sandbox/webhook-targets.ts). */
-export function checkUrl(url: string): void {
-	const problem = webhookUrlProblem(url);
-	if (problem) throw validationFailed([{ field: 'body.url', message: problem }]);
-}
-
 export function webhookHandlers(keyKind: KeyKind) {
 	const find = (core: SandboxCore, workspaceId: string, webhookId: string): WebhookRecord => {
 		const webhook = core.store.find('webhooks', workspaceId, webhookId);
@@ -73,7 +66,7 @@ export function webhookHandlers(keyKind: KeyKind) {
 
 	return {
 		create: ({ core, workspaceId, body }: Context<WebhookInput>) => {
-			checkUrl(body.url);
+			checkUrl(body.url, core.outbound.deliveries.policy);
 			checkFilters(body.filters);
 			const now = core.now().toISOString();
 			const webhook = core.store.insert('webhooks', {
@@ -109,7 +102,7 @@ export function webhookHandlers(keyKind: KeyKind) {
 
 		update: ({ core, workspaceId, params, body }: Context<WebhookUpdate, ById>) => {
 			const webhook = find(core, workspaceId, params.webhookId);
-			if (body.url !== undefined) checkUrl(body.url);
+			if (body.url !== undefined) checkUrl(body.url, core.outbound.deliveries.policy);
 			checkFilters(body.filters);
 			if (body.url !== undefined) webhook.url = body.url;
 			if (body.events !== undefined) webhook.events = [...new Set(body.events)];

@@ -47,7 +47,8 @@ async function start(options: SandboxOptions = {}) {
 describe('media files in the sandbox', () => {
 	let env: Awaited<ReturnType<typeof start>>;
 	beforeAll(async () => {
-		env = await start();
+		// Its file server for media by URL is on loopback, which the sandbox refuses unless told otherwise.
+		env = await start({ outbound: { mediaFromLoopback: true } });
 	});
 	afterAll(async () => await env.sandbox.close());
 

@@ -2,11 +2,16 @@
 import type { LookupAddress } from 'node:dns';
 import { createServer as createTcpServer, type AddressInfo, type Server } from 'node:net';
 
-import { guardedLookup } from '../../sandbox/webhook-targets';
+import { request } from 'undici';
+
+import { outboundAgent } from '../../sandbox/outbound/agent';
+import { guardedLookup } from '../../sandbox/outbound/policy';
+import { resolveOnly } from '../support/resolve';
 import { raw, startReceiver, suiteSandbox, waitFor } from '../support/sandbox';
 
 /**
- * Where webhooks may point: not at link-local or cloud-metadata targets, never with credentials in the URL,
+ * Where webhooks may point (the outbound policy of receivers, sandbox/outbound/): not at link-local,
+ * cloud-metadata, unspecified or multicast targets in any written form, never with credentials in the URL,
  * and the delivery log does not tell a closed port from any other connection failure. Loopback (the local
  * n8n) stays allowed.
  */
@@ -16,6 +21,12 @@ const REFUSED = [
 	'http://169.254.1.1:8080/hook',
 	'http://2852039166/latest/meta-data/',
 	'http://[::ffff:169.254.169.254]/',
+	'http://[::a9fe:a9fe]/',
+	'http://[64:ff9b::a9fe:a9fe]/',
+	'http://[::ffff:0:a9fe:a9fe]/',
+	'http://0.0.0.0:5678/webhook/x',
+	'http://[::]:5678/webhook/x',
+	'http://239.1.2.3/hook',
 	'http://[fe80::1]/hook',
 	'http://[fd00:ec2::254]/latest/meta-data/',
 	'http://100.100.100.200/latest/meta-data/',
@@ -29,6 +40,8 @@ const REFUSED = [
 describe('webhook targets', () => {
 	const suite = suiteSandbox({
 		webhooks: { retryBaseMs: 10, maxRetryDelayMs: 20, maxAttempts: 1, timeoutMs: 2000 },
+		// A name that resolves to the receiver and to the metadata address (DNS rebinding).
+		outbound: { resolve: resolveOnly({ 'rebind.example': ['127.0.0.1', '169.254.169.254'] }) },
 	});
 
 	const create = (url: string) =>
@@ -89,6 +102,34 @@ describe('webhook targets', () => {
 			});
 			const delivery = await receiver.waitForEvent('automation.by.name');
 			expect(delivery.signature.valid).toBe(true);
+		} finally {
+			await receiver.close();
+		}
+	});
+
+	it('never delivers to a name that resolves to a refused address, even beside loopback', async () => {
+		const { sandbox, keys } = suite;
+		const receiver = await startReceiver();
+		try {
+			const url = receiver.url.replace('127.0.0.1', 'rebind.example');
+			const created = await create(url);
+			expect(created.status).toBe(201);
+			const id = (created.body as { id: string }).id;
+			await raw(sandbox.baseUrl, 'POST', '/api/v1/automation/events', {
+				key: keys.automation,
+				body: { name: 'rebind', payload: {} },
+			});
+			const delivery = await waitFor(
+				() =>
+					sandbox.store.all(
+						'deliveries',
+						(entry) => entry.webhookId === id && entry.status !== 'pending',
+					)[0],
+				8000,
+				'the delivery to end',
+			);
+			expect(delivery.status).toBe('failed');
+			expect(receiver.received).toEqual([]);
 		} finally {
 			await receiver.close();
 		}
@@ -160,7 +201,36 @@ describe('webhook targets', () => {
 	});
 });
 
-describe('the connection guard of deliveries', () => {
+describe('the connection guard of every outbound connection', () => {
+	it('checks the address connected to, whatever the URL check let through', async () => {
+		const { createServer } = await import('node:http');
+		let hits = 0;
+		const server = createServer((_req, res) => {
+			hits++;
+			res.end('local secret');
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const port = (server.address() as AddressInfo).port;
+		const files = outboundAgent({ loopback: false }, resolveOnly());
+		const receivers = outboundAgent({ loopback: true }, resolveOnly());
+		try {
+			for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`]) {
+				await expect(request(url, { dispatcher: files })).rejects.toMatchObject({
+					code: 'EREFUSEDTARGET',
+				});
+			}
+			await expect(
+				request('http://169.254.169.254/latest/meta-data/', { dispatcher: receivers }),
+			).rejects.toMatchObject({ code: 'EREFUSEDTARGET' });
+			expect(hits).toBe(0);
+			const allowed = await request(`http://127.0.0.1:${port}/`, { dispatcher: receivers });
+			expect(await allowed.body.text()).toBe('local secret');
+		} finally {
+			await Promise.all([files.destroy(), receivers.destroy()]);
+			server.close();
+		}
+	});
+
 	const resolvingTo =
 		(...addresses: string[]) =>
 		(
@@ -175,8 +245,10 @@ describe('the connection guard of deliveries', () => {
 
 	const lookUp = (resolve: ReturnType<typeof resolvingTo>, all: boolean) =>
 		new Promise<{ error: Error | null; result: unknown }>((done) =>
-			guardedLookup(resolve as never)('receiver.example', { all }, (error, result) =>
-				done({ error, result }),
+			guardedLookup({ loopback: true }, resolve as never)(
+				'receiver.example',
+				{ all },
+				(error, result) => done({ error, result }),
 			),
 		);
 

@@ -21,6 +21,7 @@ import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/s
 import { Browser, type BrowserPage } from '../../dev/browser/chromium';
 import { undiciTransport } from '../../dev/transports/undici';
 import { closeServer, listenOnLoopback } from '../../dev/loopback';
+import { resolveOnly } from './resolve';
 
 /**
  * A sandbox on a free loopback port, with the simulated channel and webhook retries sped up for tests. Under
@@ -32,6 +33,8 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Sa
 		port: 0,
 		log: () => undefined,
 		...options,
+		// Made-up hosts of tests (cdn.example…) are never looked up in real DNS.
+		outbound: { resolve: resolveOnly(), ...options.outbound },
 		simulation: { deliveredAfterMs: 20, readAfterMs: 20, ...options.simulation },
 		webhooks: { retryBaseMs: 20, maxRetryDelayMs: 200, ...options.webhooks },
 	});
