@@ -3,7 +3,7 @@ import { randomBytes } from 'crypto';
 import type { KeyKind } from '../../src/client/api';
 import { claimEvent, forgetClaims } from '../claims';
 import type { SandboxCore } from '../core';
-import { HttpError, notFound } from '../http';
+import { notFound } from '../http';
 import { newId, type WebhookRecord } from '../store';
 import { checkUrl, newestFirst, paginate, type HandlerContext } from './context';
 import { presentDelivery, presentWebhook } from './present';
@@ -33,13 +33,6 @@ type Context<Body = unknown, Params = Record<string, never>, Query = unknown> = 
 type ById = { webhookId: string };
 type ListQuery = { limit?: number; cursor?: string };
 
-/** Which filter the webhooks of each key kind understand. */
-const FILTERS: Record<KeyKind, Array<'instanceIds' | 'linkIds'>> = {
-	workspace: ['instanceIds'],
-	shortLink: ['linkIds'],
-	automation: [],
-};
-
 export function webhookHandlers(keyKind: KeyKind) {
 	const find = (core: SandboxCore, workspaceId: string, webhookId: string): WebhookRecord => {
 		const webhook = core.store.find('webhooks', workspaceId, webhookId);
@@ -47,27 +40,9 @@ export function webhookHandlers(keyKind: KeyKind) {
 		return webhook;
 	};
 
-	const checkFilters = (filters: WebhookInput['filters']) => {
-		const wrong = Object.keys(filters ?? {}).filter(
-			(name) => !FILTERS[keyKind].includes(name as never),
-		);
-		if (wrong.length > 0) {
-			throw new HttpError(
-				400,
-				'validation_failed',
-				`This surface's webhooks accept ${FILTERS[keyKind].join(', ') || 'no'} filters`,
-				wrong.map((name) => ({
-					field: `body.filters.${name}`,
-					message: 'not a filter of this surface',
-				})),
-			);
-		}
-	};
-
 	return {
 		create: ({ core, workspaceId, body }: Context<WebhookInput>) => {
 			checkUrl(body.url, core.outbound.deliveries.policy);
-			checkFilters(body.filters);
 			const now = core.now().toISOString();
 			const webhook = core.store.insert('webhooks', {
 				id: newId('wh'),
@@ -103,7 +78,6 @@ export function webhookHandlers(keyKind: KeyKind) {
 		update: ({ core, workspaceId, params, body }: Context<WebhookUpdate, ById>) => {
 			const webhook = find(core, workspaceId, params.webhookId);
 			if (body.url !== undefined) checkUrl(body.url, core.outbound.deliveries.policy);
-			checkFilters(body.filters);
 			if (body.url !== undefined) webhook.url = body.url;
 			if (body.events !== undefined) webhook.events = [...new Set(body.events)];
 			if (body.filters !== undefined) webhook.filters = body.filters;

@@ -10,10 +10,24 @@ import { z } from './zod';
  */
 
 /** Schemas named in the OpenAPI document's `components.schemas`. Private, so ids never clash with n8n's. */
-export const contractRegistry = z.registry<{ id: string }>();
+export const contractRegistry = z.registry<{ id?: string } & Record<string, unknown>>();
 
-export function named<T extends z.ZodType>(id: string, schema: T): T {
-	contractRegistry.add(schema, { id });
+/**
+ * Names a schema in the document. `rules` is JSON Schema the document adds to it, for what zod checks in a
+ * refinement that its JSON Schema cannot show (a field required when another has some value).
+ */
+export function named<T extends z.ZodType>(
+	id: string,
+	schema: T,
+	rules: Record<string, unknown> = {},
+): T {
+	contractRegistry.add(schema, { ...rules, id });
+	return schema;
+}
+
+/** JSON Schema keywords the document adds to a schema it does not name (kept by `.describe()` and the like). */
+export function documented<T extends z.ZodType>(schema: T, keywords: Record<string, unknown>): T {
+	contractRegistry.add(schema, keywords);
 	return schema;
 }
 
@@ -91,16 +105,21 @@ export const Id = text({ min: 1, max: 200 });
 export const Timestamp = z.string().describe('ISO-8601 date-time');
 
 /**
- * A date-time a request sends: ISO-8601 with `Z` or an offset, and an offset that exists (hours up to 23,
- * minutes up to 59), so that every value accepted here is a real instant (`+99:99` is refused, naming the field).
+ * A date-time a request sends: RFC 3339 (what the document's `date-time` format means), so with seconds, and
+ * with `Z` or an offset that exists (hours up to 23, minutes up to 59), so that every value accepted here is a real
+ * instant (`+99:99` is refused, naming the field). The document says it as format `date-time` and this pattern.
  */
-export const DateTimeInput = z.iso
-	.datetime({ offset: true })
-	.refine(
-		(value) => !/[+-]\d\d:\d\d$/.test(value) || /[+-](?:[01]\d|2[0-3]):[0-5]\d$/.test(value),
-		'the time-zone offset must be between -23:59 and +23:59',
-	)
-	.describe('ISO-8601 date-time with Z or an offset from -23:59 to +23:59');
+const DATE_TIME_PATTERN =
+	/^\d{4}-\d\d-\d\dT(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+export const DateTimeInput = documented(
+	z.iso
+		.datetime({ offset: true })
+		.refine(
+			(value) => DATE_TIME_PATTERN.test(value),
+			'must have seconds, and Z or a time-zone offset between -23:59 and +23:59',
+		),
+	{ pattern: DATE_TIME_PATTERN.source },
+);
 export const Url = z.url({ protocol: /^https?$/ }).check(characters({ max: 2048 }));
 export const Metadata = z.record(z.string(), z.unknown());
 
@@ -113,7 +132,12 @@ export function pathParams<K extends string>(...names: K[]) {
 
 export const ListQuery = z.strictObject({
 	limit: z.number().int().min(1).max(100).optional().describe('Page size, 1–100 (default 20)'),
-	cursor: text({ min: 1 }).optional().describe('`nextCursor` of the previous page'),
+	cursor: text({ min: 1, max: 1000 })
+		.regex(/^[A-Za-z0-9_-]+$/, 'must be the nextCursor of a page, as it came')
+		.optional()
+		.describe(
+			'`nextCursor` of the previous page, as it came (base64url); a cursor the service did not return is 400 `invalid_cursor`',
+		),
 });
 
 /** `{ data: [...], nextCursor }`: every list endpoint answers with one page of this shape. */

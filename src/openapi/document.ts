@@ -68,8 +68,14 @@ export function buildOpenApiDocument(): JsonSchema {
 					description: 'Redirect to the destination',
 					headers: { Location: { schema: { type: 'string' } } },
 				},
-				'404': { description: 'Unknown code' },
-				'410': { description: 'The link has expired' },
+				'404': {
+					description: 'Unknown code',
+					content: { 'application/json': { schema: errorSchema } },
+				},
+				'410': {
+					description: 'The link has expired',
+					content: { 'application/json': { schema: errorSchema } },
+				},
 				// It never answers 2xx: a redirect, or an error with the usual body (405 for a method other than GET or HEAD).
 				default: {
 					description: 'Any other error',
@@ -87,6 +93,9 @@ export function buildOpenApiDocument(): JsonSchema {
 				...RATE_LIMIT_HEADERS,
 				...(status === '429' || status === '503'
 					? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } }
+					: {}),
+				...(status === '405'
+					? { Allow: { description: 'The methods the path takes', schema: { type: 'string' } } }
 					: {}),
 			},
 			content: { 'application/json': { schema: errorSchema } },

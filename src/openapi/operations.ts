@@ -32,6 +32,10 @@ export const ERROR_RESPONSES: Record<string, [string, string]> = {
 		'Conflict',
 		'The resource is in a state that does not allow this, or the Idempotency-Key was reused with another body.',
 	],
+	'405': [
+		'MethodNotAllowed',
+		'A method this path does not take (any the document does not list on it); `Allow` lists those it takes.',
+	],
 	'413': ['PayloadTooLarge', 'The body or uploaded file is too large.'],
 	'429': ['RateLimited', 'Too many requests; wait for `Retry-After`.'],
 	'500': ['ServerError', 'The service failed; safe to retry reads and idempotent writes.'],
@@ -44,6 +48,9 @@ export const RATE_LIMIT_HEADERS = {
 	'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
 	'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
 };
+
+/** The top-level media types (RFC 6838) of files; a download answers the file's own type, one of these. */
+const FILE_MEDIA_TYPES = ['application', 'audio', 'font', 'image', 'model', 'text', 'video'];
 
 /** What an answer that is a file says of it. */
 const FILE_HEADERS = {
@@ -98,26 +105,10 @@ export function pathOperation(
 	};
 	if (operation.body) {
 		const schema = collector.convert(operation.body, 'input');
+		if (operation.upload) addFilePart(collector, schema);
 		result.requestBody = {
 			required: true,
-			content: operation.upload
-				? {
-						'multipart/form-data': {
-							schema: {
-								allOf: [
-									schema,
-									{
-										type: 'object',
-										required: ['file'],
-										properties: {
-											file: { type: 'string', contentMediaType: 'application/octet-stream' },
-										},
-									},
-								],
-							},
-						},
-					}
-				: { 'application/json': { schema } },
+			content: { [operation.upload ? 'multipart/form-data' : 'application/json']: { schema } },
 		};
 	}
 	const success: JsonSchema = {
@@ -136,14 +127,14 @@ export function pathOperation(
 	}
 	if (operation.binary) {
 		Object.assign(success.headers as JsonSchema, FILE_HEADERS);
-		success.content = {
-			'*/*': {
-				schema: { type: 'string', contentMediaType: 'application/octet-stream' },
-			},
-		};
+		// The file's own type, as it was sent: one of the top-level media types a file can have.
+		success.content = Object.fromEntries(
+			FILE_MEDIA_TYPES.map((type) => [`${type}/*`, { schema: { description: 'The file' } }]),
+		);
 	}
 	const responses: JsonSchema = { [String(operation.status)]: success };
-	const errors = ['400', '401', '403', '429', '500', '503'];
+	// 405 is what the other methods of the path get: OpenAPI has no place for them but the path's operations.
+	const errors = ['400', '401', '403', '405', '429', '500', '503'];
 	if (operation.params) errors.push('404');
 	if (operation.method !== 'GET') errors.push('409');
 	// The sandbox reads a body on every operation that takes one, up to its limit (1 MiB of JSON, 16 MiB uploaded).
@@ -154,6 +145,28 @@ export function pathOperation(
 	}
 	result.responses = responses;
 	return result;
+}
+
+/**
+ * A multipart upload's form is its fields and the `file` part, in one object schema: the fields' schema refuses
+ * unknown properties, so a `file` added beside it (`allOf`) would be required and refused at once.
+ */
+function addFilePart(collector: SchemaCollector, ref: JsonSchema) {
+	const name = String(ref.$ref).replace('#/components/schemas/', '');
+	const form = collector.components[name];
+	if (!form) throw new Error('The fields of an upload are a named schema');
+	collector.components[name] = {
+		...form,
+		properties: {
+			...(form.properties as JsonSchema),
+			file: {
+				type: 'string',
+				contentMediaType: 'application/octet-stream',
+				description: 'The file, as a part with its file name and Content-Type',
+			},
+		},
+		required: [...((form.required as string[] | undefined) ?? []), 'file'],
+	};
 }
 
 export function tagName(keyKind: KeyKind, resource: string) {

@@ -2,13 +2,15 @@ import { clientsFor, raw, suiteSandbox } from '../support/sandbox';
 
 /**
  * Dates are validated with everything else, before anything changes: an impossible time-zone offset
- * (`+99:99`, `+24:00`) is a 400 naming the field, never a 500 or half an update.
+ * (`+99:99`, `+24:00`) or a time without seconds (RFC 3339 has them, as the document's `date-time` says) is a
+ * 400 naming the field, never a 500 or half an update.
  */
 
 const IMPOSSIBLE = [
 	'2030-01-01T00:00:00+99:99',
 	'2030-01-01T00:00:00+24:00',
 	'2030-01-01T00:00-13:60',
+	'2030-01-01T00:00Z',
 ];
 
 describe('date-time input', () => {

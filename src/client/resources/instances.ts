@@ -38,6 +38,10 @@ export const ConnectInstance = named(
 			message: 'phoneNumber is required when method is pairing_code',
 			path: ['phoneNumber'],
 		}),
+	{
+		if: { properties: { method: { const: 'pairing_code' } }, required: ['method'] },
+		then: { properties: { phoneNumber: {} }, required: ['phoneNumber'] },
+	},
 );
 
 export const Connection = named(

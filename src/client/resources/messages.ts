@@ -208,6 +208,7 @@ export const SendButtons = named(
 			),
 		trackLinks,
 	}),
+	{ description: 'The ids of the buttons must differ.' },
 );
 
 export const ListRow = z.strictObject({
@@ -260,6 +261,15 @@ export const SendList = named(
 				);
 			}),
 	}),
+	// The document says what it can of the rules above: a title on each section when there are several; the
+	// total of rows and the ids that must differ are in the description.
+	{
+		description: `At most ${MAX_LIST_ROWS} rows in all sections together; each section needs a title when there are several; the ids of all rows must differ.`,
+		if: { properties: { sections: { minItems: 2 } }, required: ['sections'] },
+		then: {
+			properties: { sections: { items: { properties: { title: {} }, required: ['title'] } } },
+		},
+	},
 );
 
 export const EditMessage = named(

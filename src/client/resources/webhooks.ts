@@ -10,8 +10,27 @@ import { Id, ListQuery, named, page, pathParams, Timestamp, Url, text } from '..
  * (the event names are in events.ts). Receivers claim each delivered event before running it.
  */
 
-/** Webhook registration, the same for all three key kinds; only the event names differ. */
-function webhookSchemas<E extends z.ZodType<string>>(prefix: string, eventName: E) {
+const FilterIds = z.array(Id).min(1).optional();
+const filterShape = { instanceIds: FilterIds, linkIds: FilterIds };
+type FilterName = keyof typeof filterShape;
+
+/**
+ * The filters a surface's webhooks take: messaging webhooks the ids of instances, short-link webhooks the ids of
+ * links, automation webhooks none. Typed as all of them, so that the triggers' code is one for the three
+ * surfaces; the schema (and so the service and the document) holds only the surface's own.
+ */
+function filtersOf(names: FilterName[]) {
+	const shape = Object.fromEntries(names.map((name) => [name, filterShape[name]]));
+	return z.strictObject(shape as typeof filterShape);
+}
+
+/** Webhook registration, the same for all three key kinds but for the event names and the filters. */
+function webhookSchemas<E extends z.ZodType<string>>(
+	prefix: string,
+	eventName: E,
+	filters: FilterName[],
+) {
+	const Filters = filtersOf(filters);
 	const Webhook = named(
 		`${prefix}Webhook`,
 		z.looseObject({
@@ -33,10 +52,6 @@ function webhookSchemas<E extends z.ZodType<string>>(prefix: string, eventName: 
 		}),
 	);
 	const Events = z.array(z.union([z.literal('*'), eventName])).min(1);
-	const Filters = z.strictObject({
-		instanceIds: z.array(Id).min(1).optional(),
-		linkIds: z.array(Id).min(1).optional(),
-	});
 	const CreateWebhook = named(
 		`Create${prefix}Webhook`,
 		z.strictObject({
@@ -114,8 +129,9 @@ function webhookOperations<E extends z.ZodType<string>>(
 	basePath: string,
 	eventName: E,
 	scopes: { read: Scope; write: Scope },
+	filters: FilterName[],
 ) {
-	const schemas = webhookSchemas(prefix, eventName);
+	const schemas = webhookSchemas(prefix, eventName, filters);
 	const byId = pathParams('webhookId');
 	const item = `${basePath}/{webhookId}`;
 	return {
@@ -199,16 +215,21 @@ export const messagingWebhookOperations = webhookOperations(
 	'/webhooks',
 	MessagingEventName,
 	{ read: 'messaging:read', write: 'messaging:write' },
+	['instanceIds'],
 );
-export const linkWebhookOperations = webhookOperations('Link', '/link-webhooks', LinkEventName, {
-	read: 'links:read',
-	write: 'links:write',
-});
+export const linkWebhookOperations = webhookOperations(
+	'Link',
+	'/link-webhooks',
+	LinkEventName,
+	{ read: 'links:read', write: 'links:write' },
+	['linkIds'],
+);
 export const automationWebhookOperations = webhookOperations(
 	'Automation',
 	'/automation/webhooks',
 	AutomationWebhookEventName,
 	{ read: 'automation:read', write: 'automation:write' },
+	[],
 );
 
 /**
