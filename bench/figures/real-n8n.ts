@@ -26,11 +26,12 @@ function burstCell(result: BurstResult): string {
 	const failed = Object.entries(result.failedAttempts)
 		.map(([status, count]) => `${count} × ${status === 'timeout' ? 'no answer in 10 s' : status}`)
 		.join(', ');
+	const all = result.answered === result.events;
 	return (
 		`${result.deliveredAgain} of ${result.events} delivered again, ${result.afterTimeout} of them after no answer within 10 s` +
-		` (failed attempts: ${failed || 'none'}); first answers in ${seconds(result.firstAttemptMedianMs)} median,` +
-		` ${seconds(result.firstAttemptMaxMs)} at most; all answered after ${seconds(result.allAnsweredMs)};` +
-		` ${result.executions} executions, ${result.notOnce} events ran other than exactly once`
+		` (failed attempts: ${failed || 'none'}); first attempts ${seconds(result.firstAttemptMedianMs)} median,` +
+		` ${seconds(result.firstAttemptMaxMs)} at most; ${all ? 'all' : `${result.answered} of ${result.events}`} answered 2xx after ${seconds(result.allAnsweredMs)};` +
+		` ${result.executions} executions, ${result.ranTwice} events run twice, ${result.notRun} not run${all ? '' : ' yet'}`
 	);
 }
 
@@ -98,7 +99,7 @@ export async function realN8n({ options, report, measure }: Bench, queue: boolea
 			burstCell(result.burst),
 			'',
 			'',
-			verdict(result.burst.notOnce === 0, 'each event runs once'),
+			verdict(result.burst.ranTwice === 0 && result.burst.notRun === 0, 'each event runs once'),
 		);
 	}
 	const answering = queue ? 'the webhook process' : 'n8n (which runs the executions too)';
