@@ -59,10 +59,7 @@ export class SandboxCore {
 			this.scheduler,
 			delivery,
 			() => this.now(),
-			() => {
-				store.touch();
-				onBackgroundChange();
-			},
+			onBackgroundChange,
 		);
 		this.deliveries = new WebhookDeliveries(store, this.engine, delivery, () => this.now());
 	}

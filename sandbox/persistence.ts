@@ -22,6 +22,7 @@ export class Persistence {
 		private readonly clock: () => number,
 		/** Runs before each write: drops what need not be kept. */
 		private readonly beforeSave: (nowMs: number) => void = () => undefined,
+		private readonly onError: (error: unknown) => void = () => undefined,
 	) {}
 
 	/** The state in the data file, or an empty one (also when there is no data file). */
@@ -29,21 +30,39 @@ export class Persistence {
 		dataFile: string | undefined,
 		clock: () => number,
 		beforeSave?: (nowMs: number) => void,
+		onError?: (error: unknown) => void,
 	): Persistence {
 		const document = dataFile ? loadStateFile(dataFile) : undefined;
 		const store = document ? Store.fromDocument(document) : new Store();
-		return new Persistence(store, dataFile, clock, beforeSave);
+		return new Persistence(store, dataFile, clock, beforeSave, onError);
 	}
 
-	/** Writes the data file now. */
+	/**
+	 * Writes the data file now. A change that cannot be written (or, in memory, serialised) is undone and the
+	 * error thrown: the state never holds what a restart would not find, and never anything that would make
+	 * every later save fail.
+	 */
 	save(): void {
 		if (this.timer) clearTimeout(this.timer);
 		this.timer = undefined;
-		if (this.dataFile) {
+		let saved = false;
+		try {
 			this.beforeSave(this.clock());
-			saveStateFile(this.dataFile, this.store.toDocument(new Date(this.clock())));
+			if (this.dataFile) {
+				saveStateFile(this.dataFile, this.store.toDocument(new Date(this.clock())));
+			} else {
+				for (const change of this.store.changes()) JSON.stringify(change.record);
+			}
+			this.store.commit();
+			saved = true;
+		} finally {
+			if (!saved) this.store.rollback();
 		}
-		this.store.dirty = false;
+	}
+
+	/** Undoes every change since the last save (a request that failed leaves nothing behind). */
+	discard(): void {
+		this.store.rollback();
 	}
 
 	/** Writes the data file now if anything changed. */
@@ -53,11 +72,20 @@ export class Persistence {
 
 	/** Writes the data file shortly: changes made by timers (status changes, delivery attempts) in one write. */
 	saveSoon(): void {
-		if (!this.dataFile || this.timer) return;
+		if (this.timer) return;
 		this.timer = setTimeout(() => {
 			this.timer = undefined;
-			this.save();
+			this.saveInBackground();
 		}, BACKGROUND_SAVE_DELAY_MS);
+	}
+
+	/** Saves changes made outside a request; one that cannot be saved is undone and reported, not thrown. */
+	saveInBackground(): void {
+		try {
+			this.saveIfChanged();
+		} catch (error) {
+			this.onError(error);
+		}
 	}
 }
 

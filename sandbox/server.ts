@@ -96,8 +96,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const clock = options.now ?? Date.now;
 	const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
 
-	const persistence = Persistence.open(options.dataFile, clock, (nowMs) =>
-		pruneIdempotency(persistence.store, nowMs),
+	const persistence = Persistence.open(
+		options.dataFile,
+		clock,
+		(nowMs) => pruneIdempotency(persistence.store, nowMs),
+		(error) => log(`sandbox: a change could not be saved and was undone: ${String(error)}`),
 	);
 	const { store } = persistence;
 	const save = () => persistence.save();

@@ -73,7 +73,6 @@ export function keepFromUrl(
 		});
 		if (!media || !core.store.get('messages', message.id)) return;
 		message.media = media;
-		core.store.touch();
 		core.onBackgroundChange();
 	});
 }

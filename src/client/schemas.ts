@@ -10,10 +10,10 @@ import { z } from './zod';
  */
 
 /** Schemas named in the OpenAPI document's `components.schemas`. Private, so ids never clash with n8n's. */
-export const contractRegistry = z.registry<{ id: string }>();
+export const contractRegistry = z.registry<{ id: string; description?: string }>();
 
-export function named<T extends z.ZodType>(id: string, schema: T): T {
-	contractRegistry.add(schema, { id });
+export function named<T extends z.ZodType>(id: string, schema: T, description?: string): T {
+	contractRegistry.add(schema, description ? { id, description } : { id });
 	return schema;
 }
 
@@ -45,6 +45,44 @@ export const DateTimeInput = z.iso
 	.describe('ISO-8601 date-time with Z or an offset from -23:59 to +23:59');
 export const Url = z.url({ protocol: /^https?$/ }).max(2048);
 export const Metadata = z.record(z.string(), z.unknown());
+
+/** How deep and how large free-form JSON a request carries may be (an automation event's payload). */
+export const JSON_INPUT_MAX_DEPTH = 32;
+export const JSON_INPUT_MAX_CHARACTERS = 65_536;
+
+/** Whether objects and arrays in `value` nest deeper than `limit`; walked without recursion. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+	const pending: Array<{ item: unknown; depth: number }> = [{ item: value, depth: 0 }];
+	for (let next = pending.pop(); next; next = pending.pop()) {
+		if (typeof next.item !== 'object' || next.item === null) continue;
+		if (next.depth >= limit) return true;
+		for (const child of Object.values(next.item))
+			pending.push({ item: child, depth: next.depth + 1 });
+	}
+	return false;
+}
+
+/**
+ * Any JSON object in a request, bounded: deeper or larger ones are refused naming the field, before they are
+ * stored, since every later read and save of them would pay for them (or fail on them).
+ */
+export const JsonObjectInput = named(
+	'JsonObjectInput',
+	z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+		if (nestsDeeperThan(value, JSON_INPUT_MAX_DEPTH)) {
+			ctx.addIssue({
+				code: 'custom',
+				message: `must not nest objects and arrays more than ${JSON_INPUT_MAX_DEPTH} levels deep`,
+			});
+		} else if (JSON.stringify(value).length > JSON_INPUT_MAX_CHARACTERS) {
+			ctx.addIssue({
+				code: 'custom',
+				message: `must be at most ${JSON_INPUT_MAX_CHARACTERS} characters long as JSON`,
+			});
+		}
+	}),
+	`Any JSON object, with objects and arrays nested at most ${JSON_INPUT_MAX_DEPTH} levels deep (the object itself is level 1) and at most ${JSON_INPUT_MAX_CHARACTERS} characters as JSON; a deeper or larger one is refused with 400 \`validation_failed\` naming the field.`,
+);
 
 /** Path parameters are ids; the client encodes them, so any non-empty id is accepted. */
 export function pathParams<K extends string>(...names: K[]) {
