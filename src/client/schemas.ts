@@ -46,6 +46,32 @@ export const DateTimeInput = z.iso
 export const Url = z.url({ protocol: /^https?$/ }).max(2048);
 export const Metadata = z.record(z.string(), z.unknown());
 
+/** RFC 6838 names: a letter or digit, then up to 126 letters, digits or `!#$&-^_.+`. */
+const MEDIA_TYPE_NAME = '[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}';
+/** RFC 9110 parameters: `; name=value`, the value a token or a quoted string, in ASCII. */
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const QUOTED_STRING = '"(?:[\\t !#-\\[\\]-~]|\\\\[\\t -~])*"';
+export const MIME_TYPE_PATTERN = new RegExp(
+	`^${MEDIA_TYPE_NAME}/${MEDIA_TYPE_NAME}(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|${QUOTED_STRING}))*$`,
+);
+export const MIME_TYPE_MAX_LENGTH = 255;
+
+/** A file's media type, as it goes out again in a download's Content-Type header. */
+export const MimeType = named(
+	'MimeType',
+	z
+		.string()
+		.max(MIME_TYPE_MAX_LENGTH)
+		.regex(
+			MIME_TYPE_PATTERN,
+			'must be a media type such as image/png or text/plain; charset=utf-8 (RFC 6838 type/subtype, in ASCII)',
+		),
+	`A media type (RFC 6838): type/subtype, optionally followed by ; parameters, in ASCII, at most ${MIME_TYPE_MAX_LENGTH} characters.`,
+);
+
+export const FILE_NAME_MAX_LENGTH = 255;
+export const FileName = z.string().min(1).max(FILE_NAME_MAX_LENGTH);
+
 /** How deep and how large free-form JSON a request carries may be (an automation event's payload). */
 export const JSON_INPUT_MAX_DEPTH = 32;
 export const JSON_INPUT_MAX_CHARACTERS = 65_536;

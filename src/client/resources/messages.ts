@@ -2,7 +2,19 @@ import { z } from '../zod';
 
 import { operation } from '../operation';
 import { MessageMedia } from './message-media';
-import { Id, ListQuery, named, page, pathParams, PhoneNumber, Timestamp, Url } from '../schemas';
+import {
+	FILE_NAME_MAX_LENGTH,
+	FileName,
+	Id,
+	ListQuery,
+	MimeType,
+	named,
+	page,
+	pathParams,
+	PhoneNumber,
+	Timestamp,
+	Url,
+} from '../schemas';
 import { TrackedLink } from './links';
 
 export const MessageStatus = z.enum(['pending', 'sent', 'delivered', 'read', 'failed']);
@@ -92,7 +104,7 @@ export const SendText = named(
 const mediaFields = {
 	mediaType: MediaType,
 	caption: z.string().max(1024).optional(),
-	fileName: z.string().min(1).max(255).optional(),
+	fileName: FileName.optional(),
 	trackLinks,
 };
 
@@ -102,9 +114,15 @@ export const SendMediaByUrl = named(
 		...base,
 		...mediaFields,
 		url: Url,
-		mimeType: z.string().optional(),
+		mimeType: MimeType.optional(),
 	}),
 );
+
+/** The `file` part of a multipart media upload: its file name and its Content-Type, which a download answers with. */
+export const UploadedFilePart = z.looseObject({
+	fileName: z.string().max(FILE_NAME_MAX_LENGTH),
+	mimeType: MimeType,
+});
 
 /** The form fields beside the `file` part of a multipart media upload. */
 export const SendMediaUpload = named(
