@@ -154,6 +154,30 @@ export class Store {
 		this.idempotencyRecords.delete(key);
 	}
 
+	/** Every record kept (idempotency records last), as a change that would make it. */
+	*records(): Iterable<Change> {
+		for (const collection of COLLECTIONS) {
+			for (const record of this.maps[collection].values()) {
+				yield { collection, id: record.id, record: untracked(record) };
+			}
+		}
+		for (const record of this.idempotencyRecords.values()) {
+			yield { collection: 'idempotency', id: record.key, record };
+		}
+	}
+
+	/** Makes a change read back from the data file. */
+	apply({ collection, id, record }: Change): void {
+		if (collection === 'idempotency') {
+			if (record) this.remember(record as IdempotencyRecord);
+			else this.forget(id);
+		} else if (record) {
+			this.insert(collection, record as never);
+		} else {
+			this.remove(collection, id);
+		}
+	}
+
 	/** Every record changed since the last `commit`, as it is now. */
 	changes(): Change[] {
 		return [...this.before.values()].map(({ collection, id }) => ({
