@@ -89,7 +89,6 @@ function answerWith(core: SandboxCore, registration: AnswerRecord, message: Rece
 		core.now(),
 	);
 	registration.delivery = newDelivery(event);
-	core.store.touch();
 	core.engine.schedule(answerDeliveries(core), registration.id, registration.delivery);
 	return true;
 }

@@ -64,10 +64,7 @@ export class SandboxCore {
 			this.scheduler,
 			delivery,
 			() => this.now(),
-			() => {
-				store.touch();
-				onBackgroundChange();
-			},
+			onBackgroundChange,
 			this.outbound.deliveries,
 		);
 		this.deliveries = new WebhookDeliveries(store, this.engine, delivery, () => this.now());

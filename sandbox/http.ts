@@ -61,13 +61,22 @@ export function sendJson(
 	body: unknown,
 	headers: Record<string, string> = {},
 ): void {
+	sendJsonText(res, status, body === undefined ? undefined : JSON.stringify(body), headers);
+}
+
+/** An answer already serialised (undefined: no body). */
+export function sendJsonText(
+	res: ServerResponse,
+	status: number,
+	text: string | undefined,
+	headers: Record<string, string> = {},
+): void {
 	for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-	if (body === undefined) {
+	if (text === undefined) {
 		res.writeHead(status);
 		res.end();
 		return;
 	}
-	const text = JSON.stringify(body);
 	res.writeHead(status, {
 		'Content-Type': 'application/json; charset=utf-8',
 		'Content-Length': Buffer.byteLength(text),

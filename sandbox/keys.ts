@@ -71,7 +71,6 @@ export function revokeKey(
 	const record = store.find('keys', workspaceId, keyId);
 	if (record && !record.revokedAt) {
 		record.revokedAt = now.toISOString();
-		store.touch();
 	}
 	return record;
 }
@@ -117,6 +116,5 @@ export function grantKeyManagementToFullKeys(store: Store): boolean {
 			changed = true;
 		}
 	}
-	if (changed) store.touch();
 	return changed;
 }

@@ -141,7 +141,13 @@ async function main(): Promise<void> {
 		if (stopping) return;
 		stopping = true;
 		process.stdout.write(`\n${signal}: saving state and stopping\n`);
-		void sandbox.close().then(() => process.exit(0));
+		sandbox.close().then(
+			() => process.exit(0),
+			(error: unknown) => {
+				process.stderr.write(`The state could not be saved: ${String(error)}\n`);
+				process.exit(1);
+			},
+		);
 	};
 	process.on('SIGINT', () => stop('SIGINT'));
 	process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { MessageMedia } from '../src/client/resources/message-media';
+import { FILE_NAME_MAX_LENGTH, MimeType } from '../src/client/schemas';
 import { newId } from './store';
 
 /**
@@ -46,9 +47,20 @@ export class MediaStore {
 		private readonly nowMs: () => number,
 	) {}
 
-	/** Keeps a file and describes it; undefined when it is larger than a file may be. */
-	put(workspaceId: string, file: MediaFile): MessageMedia | undefined {
-		if (file.data.length > this.limits.maxFileBytes) return undefined;
+	/**
+	 * Keeps a file and describes it; undefined when it is larger than a file may be. Requests have had their
+	 * type and name checked; what a URL answered with is made safe to serve again: a Content-Type that is not
+	 * a media type becomes application/octet-stream, a name is cut to the longest a name may be.
+	 */
+	put(workspaceId: string, received: MediaFile): MessageMedia | undefined {
+		if (received.data.length > this.limits.maxFileBytes) return undefined;
+		const file: MediaFile = {
+			data: received.data,
+			mimeType: MimeType.safeParse(received.mimeType).success
+				? received.mimeType
+				: 'application/octet-stream',
+			fileName: received.fileName?.slice(0, FILE_NAME_MAX_LENGTH) ?? null,
+		};
 		const id = newId('med');
 		this.files.set(id, { ...file, workspaceId, storedAtMs: this.nowMs() });
 		this.totalBytes += file.data.length;

@@ -52,7 +52,6 @@ export function setMessageStatus(
 ): void {
 	message.status = status;
 	message.updatedAt = core.now().toISOString();
-	core.store.touch();
 }
 
 /** The simulated recipient: delivered (or failed) after a moment, then read. */

@@ -54,6 +54,8 @@ export interface SandboxOptions {
 	simulation?: Partial<SimulationOptions>;
 	/** Webhook delivery: retry base, attempts, timeout, when to disable. */
 	webhooks?: Partial<DeliveryOptions>;
+	/** The smallest data file (journal) that is compacted; default 1 MiB. */
+	compactMinBytes?: number;
 	/** JSON bodies; default 1 MiB. */
 	maxBodyBytes?: number;
 	/** Multipart uploads; default 16 MiB. */
@@ -102,9 +104,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const clock = options.now ?? Date.now;
 	const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
 
-	const persistence = Persistence.open(options.dataFile, clock, (nowMs) =>
-		pruneIdempotency(persistence.store, nowMs),
-	);
+	const persistence = Persistence.open({
+		dataFile: options.dataFile,
+		clock,
+		beforeSave: (nowMs) => pruneIdempotency(persistence.store, nowMs),
+		onError: (error) =>
+			log(`sandbox: a change could not be saved and was undone: ${String(error)}`),
+		compactMinBytes: options.compactMinBytes,
+	});
 	const { store } = persistence;
 	const save = () => persistence.save();
 
@@ -210,7 +217,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 					server.close(() => resolve());
 					server.closeAllConnections();
 				});
-				save();
+				persistence.close();
 			})();
 			return closed;
 		},

@@ -16,12 +16,14 @@ import type {
 	WebhookRecord,
 	Workspace,
 } from './records';
+import { copyJson, tracked, untracked } from './tracked';
 
 export * from './records';
 
 /**
- * The sandbox's whole state: plain records in maps, every one tagged with its workspace. It is serialised
- * as one JSON document, so a restart with a data file reloads exactly what was there.
+ * The sandbox's whole state: plain records in maps, every one tagged with its workspace. The store knows
+ * which records changed since the last save (they report their writes: tracked.ts) and how each was before,
+ * so a save writes only those, and a change that cannot be saved is undone (`rollback`).
  */
 
 /** A collection's declaration: its value carries only the type of its records. */
@@ -59,6 +61,16 @@ export interface StateDocument {
 	idempotency: IdempotencyRecord[];
 }
 
+/** The idempotency records are kept beside the collections, under this name in a change. */
+export type ChangedName = CollectionName | 'idempotency';
+
+/** A record as it is now (undefined: removed), one per changed record. */
+export interface Change {
+	collection: ChangedName;
+	id: string;
+	record: object | undefined;
+}
+
 /** `prefix_` + 16 random hex characters. */
 export function newId(prefix: string): string {
 	return `${prefix}_${randomBytes(8).toString('hex')}`;
@@ -68,14 +80,23 @@ export class Store {
 	private readonly maps = Object.fromEntries(COLLECTIONS.map((name) => [name, new Map()])) as {
 		[C in CollectionName]: Map<string, Collections[C]>;
 	};
-	readonly idempotency = new Map<string, IdempotencyRecord>();
-	/** Set by every change; the server saves the data file when it is set. */
-	dirty = false;
+	private readonly idempotencyRecords = new Map<string, IdempotencyRecord>();
+	/** Every record changed since the last `commit`, with a copy of it as it was then (undefined: absent). */
+	private readonly before = new Map<
+		string,
+		{ collection: ChangedName; id: string; record: object | undefined }
+	>();
+
+	/** Whether anything changed since the last save. */
+	get dirty(): boolean {
+		return this.before.size > 0;
+	}
 
 	insert<C extends CollectionName>(collection: C, record: Collections[C]): Collections[C] {
-		this.maps[collection].set(record.id, record);
-		this.dirty = true;
-		return record;
+		this.noteChange(collection, record.id);
+		const kept = this.track(collection, untracked(record));
+		this.maps[collection].set(record.id, kept);
+		return kept;
 	}
 
 	get<C extends CollectionName>(collection: C, id: string): Collections[C] | undefined {
@@ -109,14 +130,84 @@ export class Store {
 	}
 
 	remove<C extends CollectionName>(collection: C, id: string): boolean {
-		const removed = this.maps[collection].delete(id);
-		if (removed) this.dirty = true;
-		return removed;
+		if (!this.maps[collection].has(id)) return false;
+		this.noteChange(collection, id);
+		return this.maps[collection].delete(id);
 	}
 
-	/** Marks a record changed in place (records are mutable objects held by the maps). */
-	touch(): void {
-		this.dirty = true;
+	/** The answers of idempotent requests by key, oldest first. */
+	get idempotency(): ReadonlyMap<string, IdempotencyRecord> {
+		return this.idempotencyRecords;
+	}
+
+	/** Keeps an answer under its key, as the newest. */
+	remember(record: IdempotencyRecord): void {
+		this.noteChange('idempotency', record.key);
+		// Deleted first so that the map stays in the order the records were made.
+		this.idempotencyRecords.delete(record.key);
+		this.idempotencyRecords.set(record.key, record);
+	}
+
+	forget(key: string): void {
+		if (!this.idempotencyRecords.has(key)) return;
+		this.noteChange('idempotency', key);
+		this.idempotencyRecords.delete(key);
+	}
+
+	/** Every record kept (idempotency records last), as a change that would make it. */
+	*records(): Iterable<Change> {
+		for (const collection of COLLECTIONS) {
+			for (const record of this.maps[collection].values()) {
+				yield { collection, id: record.id, record: untracked(record) };
+			}
+		}
+		for (const record of this.idempotencyRecords.values()) {
+			yield { collection: 'idempotency', id: record.key, record };
+		}
+	}
+
+	/** Makes a change read back from the data file. */
+	apply({ collection, id, record }: Change): void {
+		if (collection === 'idempotency') {
+			if (record) this.remember(record as IdempotencyRecord);
+			else this.forget(id);
+		} else if (record) {
+			this.insert(collection, record as never);
+		} else {
+			this.remove(collection, id);
+		}
+	}
+
+	/** Every record changed since the last `commit`, as it is now. */
+	changes(): Change[] {
+		return [...this.before.values()].map(({ collection, id }) => ({
+			collection,
+			id,
+			record: untracked(this.current(collection, id)),
+		}));
+	}
+
+	/** The changes are saved: from now on they are the state to go back to. */
+	commit(): void {
+		this.before.clear();
+	}
+
+	/** Puts every record changed since the last `commit` back as it was then. */
+	rollback(): void {
+		for (const { collection, id, record } of this.before.values()) {
+			if (collection === 'idempotency') {
+				if (record) this.idempotencyRecords.set(id, record as IdempotencyRecord);
+				else this.idempotencyRecords.delete(id);
+				continue;
+			}
+			const map = this.maps[collection] as Map<string, object>;
+			const current = map.get(id);
+			if (!record) map.delete(id);
+			// In place, so that whoever holds the record sees it as it was.
+			else if (current) replaceContents(untracked(current), record);
+			else map.set(id, this.track(collection, record));
+		}
+		this.before.clear();
 	}
 
 	toDocument(now: Date): StateDocument {
@@ -125,9 +216,9 @@ export class Store {
 			version: 1,
 			savedAt: now.toISOString(),
 			collections: Object.fromEntries(
-				COLLECTIONS.map((name) => [name, [...this.maps[name].values()]]),
+				COLLECTIONS.map((name) => [name, [...this.maps[name].values()].map(untracked)]),
 			) as StateDocument['collections'],
-			idempotency: [...this.idempotency.values()],
+			idempotency: [...this.idempotencyRecords.values()],
 		};
 	}
 
@@ -139,8 +230,37 @@ export class Store {
 		for (const name of COLLECTIONS) {
 			for (const record of document.collections[name] ?? []) store.insert(name, record as never);
 		}
-		for (const record of document.idempotency ?? []) store.idempotency.set(record.key, record);
-		store.dirty = false;
+		for (const record of document.idempotency ?? []) store.remember(record);
+		store.commit();
 		return store;
 	}
+
+	private current(collection: ChangedName, id: string): object | undefined {
+		return collection === 'idempotency'
+			? this.idempotencyRecords.get(id)
+			: this.maps[collection].get(id);
+	}
+
+	/** Before the first change to a record since the last commit: a copy of it as it is. */
+	private noteChange(collection: ChangedName, id: string): void {
+		const key = `${collection}/${id}`;
+		if (this.before.has(key)) return;
+		const current = this.current(collection, id);
+		this.before.set(key, {
+			collection,
+			id,
+			record: current === undefined ? undefined : copyJson(untracked(current)),
+		});
+	}
+
+	private track<T extends object>(collection: CollectionName, record: T): T {
+		const id = (record as { id: string }).id;
+		return tracked(record, () => this.noteChange(collection, id));
+	}
+}
+
+/** Makes `target` hold exactly what `source` holds. */
+function replaceContents(target: object, source: object): void {
+	for (const key of Object.keys(target)) delete (target as Record<string, unknown>)[key];
+	Object.assign(target, source);
 }

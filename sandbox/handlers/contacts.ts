@@ -112,7 +112,6 @@ function setBlocked(
 
 function changed(core: SandboxCore, contact: ContactRecord) {
 	contact.updatedAt = core.now().toISOString();
-	core.store.touch();
 	core.emit(contact.workspaceId, 'contact.updated', presentContact(contact), {
 		instanceId: contact.instanceId,
 	});

@@ -130,7 +130,6 @@ function applyParticipantAction(
 
 function touch(core: SandboxCore, group: GroupRecord): void {
 	group.updatedAt = core.now().toISOString();
-	core.store.touch();
 }
 
 function inviteCode(): string {

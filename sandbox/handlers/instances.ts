@@ -75,7 +75,6 @@ export const instanceHandlers: ResourceHandlers<typeof api.workspace.instances> 
 		const instance = requireInstance(core, workspaceId, params.instanceId);
 		// A restart keeps the session: a connected instance comes back connected.
 		instance.updatedAt = core.now().toISOString();
-		core.store.touch();
 		return presentInstance(instance);
 	},
 
@@ -111,7 +110,6 @@ export function setStatus(
 ): void {
 	instance.status = status;
 	instance.updatedAt = core.now().toISOString();
-	core.store.touch();
 }
 
 export function disconnect(core: SandboxCore, instance: InstanceRecord): void {

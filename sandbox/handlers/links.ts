@@ -63,7 +63,6 @@ export const linkHandlers: ResourceHandlers<typeof api.shortLink.links> = {
 		if (body.tags !== undefined) link.tags = body.tags;
 		link.expiresAt = expiresAt;
 		link.updatedAt = core.now().toISOString();
-		core.store.touch();
 		const shown = presentLink(link, core.baseUrl);
 		core.emit(workspaceId, 'link.updated', shown, { linkId: link.id });
 		return shown;

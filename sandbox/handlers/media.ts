@@ -83,7 +83,6 @@ export function keepFromUrl(
 				fileName: source.fileName ?? fileNameInUrl(source.url),
 			});
 			if (media) message.media = media;
-			core.store.touch();
 		}
 		scheduleProgress(core, message);
 		core.onBackgroundChange();

@@ -170,7 +170,6 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 		const chatId = chatIdOf(body.to);
 		const until = new Date(core.now().getTime() + body.seconds * 1000).toISOString();
 		instance.typing = { ...instance.typing, [chatId]: { state: body.state, until } };
-		core.store.touch();
 		return { instanceId: instance.id, chatId, to: body.to, state: body.state, until };
 	},
 
@@ -195,7 +194,6 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 		message.content = { ...message.content, text: body.text };
 		message.editedAt = now;
 		message.updatedAt = now;
-		core.store.touch();
 		core.emit(workspaceId, 'message.edited', presentMessage(message), {
 			instanceId: message.instanceId,
 		});

@@ -91,7 +91,6 @@ export function webhookHandlers(keyKind: KeyKind) {
 				webhook.disabledReason = 'Disabled through the API';
 			}
 			webhook.updatedAt = core.now().toISOString();
-			core.store.touch();
 			return presentWebhook(webhook);
 		},
 

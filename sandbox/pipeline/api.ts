@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { buildOpenApiDocument } from '../../src/openapi/document';
 import type { SandboxCore } from '../core';
-import { sendFile, sendJson } from '../http';
+import { sendFile, sendJson, sendJsonText } from '../http';
 import type { MediaFile } from '../media';
 import type { Persistence } from '../persistence';
 import { API_PREFIX, routeFor, type Route } from '../routes';
@@ -69,17 +69,31 @@ export function createApiHandler(deps: ApiDependencies) {
 			}
 		}
 
-		// Handlers are synchronous: from the idempotency lookup above to storing the answer below, nothing
-		// else runs, so two concurrent requests with one Idempotency-Key cannot both take effect.
-		const returned = route.handle({ core, workspaceId: key.workspaceId, ...input });
-		// Only a sandbox-only operation (never one under an Idempotency-Key) answers a promise.
-		const result: unknown = returned instanceof Promise ? await returned : returned;
-		const body = checkedAnswer(route, result, deps.log);
-		if (idempotent) {
-			rememberAnswer(store, idempotent, route.operation.status, body, core.now().getTime());
+		// What changed before this request (its key's lastUsedAt, timers) is saved on its own, so that a
+		// failure of this request undoes only what the request did.
+		persistence.saveInBackground();
+		let text: string | undefined;
+		let body: unknown;
+		let done = false;
+		try {
+			// Handlers are synchronous: from the idempotency lookup above to storing the answer below, nothing
+			// else runs, so two concurrent requests with one Idempotency-Key cannot both take effect.
+			const returned = route.handle({ core, workspaceId: key.workspaceId, ...input });
+			// Only a sandbox-only operation (never one under an Idempotency-Key) answers a promise.
+			const result: unknown = returned instanceof Promise ? await returned : returned;
+			body = checkedAnswer(route, result, deps.log);
+			// Serialised before the save: an answer that cannot be sent is a failure that leaves nothing behind.
+			if (!route.operation.binary) text = JSON.stringify(body);
+			if (idempotent) {
+				rememberAnswer(store, idempotent, route.operation.status, body, core.now().getTime());
+			}
+			persistence.saveIfChanged();
+			done = true;
+		} finally {
+			// A failure undoes what the request changed.
+			if (!done) persistence.discard();
 		}
-		persistence.saveIfChanged();
 		if (route.operation.binary) sendFile(res, route.operation.status, body as MediaFile);
-		else sendJson(res, route.operation.status, body);
+		else sendJsonText(res, route.operation.status, text);
 	};
 }

@@ -72,18 +72,14 @@ export function rememberAnswer(
 ): void {
 	pruneIdempotency(store, nowMs);
 	const record: IdempotencyRecord = { ...request, status, body, createdAtMs: nowMs };
-	// Deleted first so that the map stays in the order the records were made.
-	store.idempotency.delete(record.key);
-	store.idempotency.set(record.key, record);
-	store.dirty = true;
+	store.remember(record);
 }
 
 /** Drops the records past their 24 h: the oldest first, up to the first one still kept. */
 export function pruneIdempotency(store: Store, nowMs: number): void {
 	for (const [key, record] of store.idempotency) {
 		if (nowMs - record.createdAtMs < IDEMPOTENCY_TTL_MS) return;
-		store.idempotency.delete(key);
-		store.dirty = true;
+		store.forget(key);
 	}
 }
 

@@ -10,6 +10,7 @@ import {
 	validationFailed,
 	type ErrorDetail,
 } from '../http';
+import { UploadedFilePart } from '../../src/client/resources/messages';
 import type { Route } from '../routes';
 import { parseJson, readBody } from './body';
 import { parseMultipart, type UploadedFile } from './multipart';
@@ -69,6 +70,7 @@ export async function readInput(
 		const multipart = parseMultipart(raw, contentType);
 		input = coerceFields(operation.body, multipart.fields);
 		file = multipart.files.find((part) => part.fieldName === 'file');
+		if (file) validate(UploadedFilePart, file, 'body.file', details);
 	} else if (raw.length > 0) {
 		input = parseJson(raw);
 	}

@@ -4,6 +4,7 @@ import type { z } from 'zod/v4';
 import { RequestValidationError, type ValidationIssue } from './errors';
 import { encodeMultipart, type UploadFile } from './multipart';
 import type { Operation } from './operation';
+import { UploadedFilePart } from './resources/messages';
 import type { HttpRequest } from './transport';
 
 type AnyInput = Record<string, unknown>;
@@ -41,6 +42,9 @@ export function buildRequest(
 	const file = input.file as UploadFile | undefined;
 	if (operation.upload && (!file || !Buffer.isBuffer(file.data))) {
 		issues.push({ field: 'file', message: 'a file (binary data) is required' });
+	} else if (operation.upload) {
+		// Its name and type go into the part's headers: a CR or LF there would forge a header.
+		validate(UploadedFilePart, file, 'file', issues);
 	}
 	if (issues.length > 0) throw new RequestValidationError(issues);
 

@@ -123,6 +123,74 @@ export const DateTimeInput = documented(
 export const Url = z.url({ protocol: /^https?$/ }).check(characters({ max: 2048 }));
 export const Metadata = z.record(z.string(), z.unknown());
 
+/** RFC 6838 names: a letter or digit, then up to 126 letters, digits or `!#$&-^_.+`. */
+const MEDIA_TYPE_NAME = '[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}';
+/** RFC 9110 parameters: `; name=value`, the value a token or a quoted string, in ASCII. */
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const QUOTED_STRING = '"(?:[\\t !#-\\[\\]-~]|\\\\[\\t -~])*"';
+export const MIME_TYPE_PATTERN = new RegExp(
+	`^${MEDIA_TYPE_NAME}/${MEDIA_TYPE_NAME}(?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|${QUOTED_STRING}))*$`,
+);
+export const MIME_TYPE_MAX_LENGTH = 255;
+
+/** A file's media type, as it goes out again in a download's Content-Type header. */
+export const MimeType = named(
+	'MimeType',
+	z
+		.string()
+		.max(MIME_TYPE_MAX_LENGTH)
+		.regex(
+			MIME_TYPE_PATTERN,
+			'must be a media type such as image/png or text/plain; charset=utf-8 (RFC 6838 type/subtype, in ASCII)',
+		),
+	{
+		description: `A media type (RFC 6838): type/subtype, optionally followed by ; parameters, in ASCII, at most ${MIME_TYPE_MAX_LENGTH} characters.`,
+	},
+);
+
+export const FILE_NAME_MAX_LENGTH = 255;
+export const FileName = text({ min: 1, max: FILE_NAME_MAX_LENGTH });
+
+/** How deep and how large free-form JSON a request carries may be (an automation event's payload). */
+export const JSON_INPUT_MAX_DEPTH = 32;
+export const JSON_INPUT_MAX_CHARACTERS = 65_536;
+
+/** Whether objects and arrays in `value` nest deeper than `limit`; walked without recursion. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+	const pending: Array<{ item: unknown; depth: number }> = [{ item: value, depth: 0 }];
+	for (let next = pending.pop(); next; next = pending.pop()) {
+		if (typeof next.item !== 'object' || next.item === null) continue;
+		if (next.depth >= limit) return true;
+		for (const child of Object.values(next.item))
+			pending.push({ item: child, depth: next.depth + 1 });
+	}
+	return false;
+}
+
+/**
+ * Any JSON object in a request, bounded: deeper or larger ones are refused naming the field, before they are
+ * stored, since every later read and save of them would pay for them (or fail on them).
+ */
+export const JsonObjectInput = named(
+	'JsonObjectInput',
+	z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+		if (nestsDeeperThan(value, JSON_INPUT_MAX_DEPTH)) {
+			ctx.addIssue({
+				code: 'custom',
+				message: `must not nest objects and arrays more than ${JSON_INPUT_MAX_DEPTH} levels deep`,
+			});
+		} else if (JSON.stringify(value).length > JSON_INPUT_MAX_CHARACTERS) {
+			ctx.addIssue({
+				code: 'custom',
+				message: `must be at most ${JSON_INPUT_MAX_CHARACTERS} characters long as JSON`,
+			});
+		}
+	}),
+	{
+		description: `Any JSON object, with objects and arrays nested at most ${JSON_INPUT_MAX_DEPTH} levels deep (the object itself is level 1) and at most ${JSON_INPUT_MAX_CHARACTERS} characters as JSON; a deeper or larger one is refused with 400 \`validation_failed\` naming the field.`,
+	},
+);
+
 /** Path parameters are ids; the client encodes them, so any non-empty id is accepted. */
 export function pathParams<K extends string>(...names: K[]) {
 	const shape = {} as Record<K, typeof Id>;

@@ -65,7 +65,9 @@ describe('sandbox persistence', () => {
 		await first.close();
 
 		const text = readFileSync(dataFile, 'utf8');
-		expect(() => JSON.parse(text)).not.toThrow();
+		// A journal: JSON lines, each complete.
+		expect(text.endsWith('\n')).toBe(true);
+		for (const line of text.trimEnd().split('\n')) expect(() => JSON.parse(line)).not.toThrow();
 		for (const key of [...Object.values(keys), revoked.key]) expect(text).not.toContain(key);
 		// Written through a temporary file and a rename: nothing is left beside it.
 		expect(readdirSync(join(directory, 'nested'))).toEqual(['state.json']);
@@ -132,10 +134,9 @@ describe('sandbox persistence', () => {
 		const first = await startTestSandbox({ dataFile: file });
 		const keys = first.keys as Keys;
 		const reader = first.issueKey({ kind: 'workspace', scopes: ['messaging:read'] });
+		// A data file of version 1 (the whole state in one JSON document), as it was written then.
+		const document = first.store.toDocument(new Date());
 		await first.close();
-		const document = JSON.parse(readFileSync(file, 'utf8')) as {
-			collections: { keys: Array<{ scopes: string[] }> };
-		};
 		for (const key of document.collections.keys) {
 			key.scopes = key.scopes.filter((scope) => scope !== 'keys:manage');
 		}

@@ -1,7 +1,16 @@
 import { z } from '../zod';
 
 import { operation } from '../operation';
-import { DateTimeInput, Id, ListQuery, Metadata, named, page, Timestamp } from '../schemas';
+import {
+	DateTimeInput,
+	Id,
+	JsonObjectInput,
+	ListQuery,
+	Metadata,
+	named,
+	page,
+	Timestamp,
+} from '../schemas';
 
 /** Event names become the `automation.<name>` event type delivered to automation webhooks. */
 export const AutomationEventName = z
@@ -15,7 +24,7 @@ export const PublishEvent = named(
 	'PublishEvent',
 	z.strictObject({
 		name: AutomationEventName,
-		payload: Metadata.describe('Any JSON object, delivered as the event data'),
+		payload: JsonObjectInput,
 		occurredAt: DateTimeInput.optional(),
 	}),
 );

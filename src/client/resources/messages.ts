@@ -3,8 +3,11 @@ import { z } from '../zod';
 import { operation } from '../operation';
 import { MessageMedia } from './message-media';
 import {
+	FILE_NAME_MAX_LENGTH,
+	FileName,
 	Id,
 	ListQuery,
+	MimeType,
 	named,
 	page,
 	pathParams,
@@ -102,7 +105,7 @@ export const SendText = named(
 const mediaFields = {
 	mediaType: MediaType,
 	caption: text({ max: 1024 }).optional(),
-	fileName: text({ min: 1, max: 255 }).optional(),
+	fileName: FileName.optional(),
 	trackLinks,
 };
 
@@ -112,9 +115,15 @@ export const SendMediaByUrl = named(
 		...base,
 		...mediaFields,
 		url: Url,
-		mimeType: z.string().optional(),
+		mimeType: MimeType.optional(),
 	}),
 );
+
+/** The `file` part of a multipart media upload: its file name and its Content-Type, which a download answers with. */
+export const UploadedFilePart = z.looseObject({
+	fileName: z.string().max(FILE_NAME_MAX_LENGTH),
+	mimeType: MimeType,
+});
 
 /** The form fields beside the `file` part of a multipart media upload. */
 export const SendMediaUpload = named(

@@ -1,0 +1,137 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- the sandbox runs in plain Node, never inside n8n */
+import { randomBytes } from 'node:crypto';
+import {
+	closeSync,
+	existsSync,
+	fsyncSync,
+	ftruncateSync,
+	mkdirSync,
+	openSync,
+	readFileSync,
+	renameSync,
+	writeSync,
+} from 'node:fs';
+import { dirname } from 'node:path';
+
+/**
+ * The data file as an append-only journal of JSON lines: a header, then one line per save, holding every
+ * record that save changed. Reading it gives the lines in order; a last line cut short by a crash (no newline
+ * after it) is ignored and cut off, so that the next line starts clean. A line is written with one `write`
+ * before the request it saves is answered: once answered, it is in the file, and a kill -9 cannot take it.
+ */
+
+export const JOURNAL_FORMAT = 'multichannel-sandbox-journal';
+const HEADER = `${JSON.stringify({ format: JOURNAL_FORMAT, version: 2 })}\n`;
+
+/** A data file as found: its lines after the header, or the document of a data file of version 1. */
+export type JournalContents =
+	| { kind: 'journal'; lines: string[]; bytes: number }
+	| { kind: 'document'; document: unknown };
+
+/** Reads a data file; undefined when there is none yet. */
+export function readJournal(file: string): JournalContents | undefined {
+	if (!existsSync(file)) return undefined;
+	const text = readFileSync(file, 'utf8');
+	if (!text.startsWith(HEADER)) {
+		// Version 1: the whole state in one JSON document.
+		return { kind: 'document', document: JSON.parse(text) as unknown };
+	}
+	const end = text.lastIndexOf('\n') + 1;
+	const lines = text.slice(HEADER.length, end).split('\n').slice(0, -1);
+	return { kind: 'journal', lines, bytes: Buffer.byteLength(text.slice(0, end)) };
+}
+
+export class Journal {
+	private fd: number;
+
+	/** Opens a journal for appending; `bytes`: its size without a torn last line (cut off now). */
+	constructor(
+		readonly file: string,
+		private bytes: number,
+	) {
+		this.fd = openSync(file, 'r+', 0o600);
+		ftruncateSync(this.fd, bytes);
+	}
+
+	/** Bytes in the file. */
+	get size(): number {
+		return this.bytes;
+	}
+
+	/** Appends one line (ending with a newline); if it cannot be written whole, the file is as it was. */
+	append(line: string): void {
+		const data = Buffer.from(line);
+		let written = false;
+		try {
+			writeFully(this.fd, data, this.bytes);
+			written = true;
+		} finally {
+			if (!written) ftruncateSync(this.fd, this.bytes);
+		}
+		this.bytes += data.length;
+	}
+
+	/**
+	 * Replaces the journal with these lines: written to a temporary file beside it, synced, renamed over it,
+	 * the directory synced. A crash at any point leaves the old journal or the new one, whole.
+	 */
+	rewrite(lines: Iterable<string>): void {
+		const { fd, bytes } = writeNewJournal(this.file, lines);
+		closeSync(this.fd);
+		this.fd = fd;
+		this.bytes = bytes;
+	}
+
+	close(): void {
+		closeSync(this.fd);
+	}
+}
+
+/** Creates the journal file with these lines (a new file, or one of version 1 replaced) and opens it. */
+export function createJournal(file: string, lines: Iterable<string>): Journal {
+	const { fd, bytes } = writeNewJournal(file, lines);
+	closeSync(fd);
+	return new Journal(file, bytes);
+}
+
+function writeNewJournal(file: string, lines: Iterable<string>): { fd: number; bytes: number } {
+	mkdirSync(dirname(file), { recursive: true });
+	const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+	const fd = openSync(temporary, 'w+', 0o600);
+	let bytes = 0;
+	let pending: string[] = [HEADER];
+	let pendingLength = HEADER.length;
+	const flush = () => {
+		const data = Buffer.from(pending.join(''));
+		writeFully(fd, data, bytes);
+		bytes += data.length;
+		pending = [];
+		pendingLength = 0;
+	};
+	for (const line of lines) {
+		pending.push(line);
+		pendingLength += line.length;
+		if (pendingLength > 1 << 20) flush();
+	}
+	flush();
+	fsyncSync(fd);
+	renameSync(temporary, file);
+	syncDirectory(dirname(file));
+	return { fd, bytes };
+}
+
+function writeFully(fd: number, data: Buffer, position: number): void {
+	for (let written = 0; written < data.length; ) {
+		written += writeSync(fd, data, written, data.length - written, position + written);
+	}
+}
+
+/** So that a rename survives a crash of the machine, not only of the process. */
+function syncDirectory(directory: string): void {
+	const fd = openSync(directory, 'r');
+	try {
+		fsyncSync(fd);
+	} finally {
+		closeSync(fd);
+	}
+}
