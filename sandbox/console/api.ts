@@ -10,7 +10,14 @@ import {
 	validationFailed,
 	type ErrorDetail,
 } from '../http';
-import { KEY_KINDS, KIND_SCOPES, MANAGE_KEYS, type KeyScope } from '../key-kinds';
+import {
+	API_SCOPES,
+	KEY_KINDS,
+	KIND_SCOPES,
+	MANAGE_KEYS,
+	scopeProblems,
+	type KeyScope,
+} from '../key-kinds';
 import { issueKey, revokeKey } from '../keys';
 import { authenticateKey, requireScope } from '../pipeline/auth';
 import { parseJson, readBody } from '../pipeline/body';
@@ -73,17 +80,23 @@ export const CreateConsoleKey = z
 	})
 	.strict()
 	.superRefine((value, context) => {
-		const allowed = KIND_SCOPES[value.kind];
-		value.scopes?.forEach((scope, index) => {
-			if (!allowed.includes(scope)) {
-				context.addIssue({
-					code: 'custom',
-					path: ['scopes', index],
-					message: `a ${value.kind} key takes only ${allowed.join(', ')}`,
-				});
-			}
-		});
+		for (const [index, message] of scopeProblems(value.kind, value.scopes ?? [])) {
+			context.addIssue({ code: 'custom', path: ['scopes', index], message });
+		}
 	});
+
+/** 403 naming what the signed-in key lacks: a key may grant only scopes it holds itself. */
+function requireGrantable(key: KeyRecord, scopes: readonly KeyScope[]): void {
+	const lacking = scopes.filter((scope) => !key.scopes.includes(scope));
+	if (lacking.length > 0) {
+		throw new HttpError(
+			403,
+			'insufficient_scope',
+			`A key may grant only scopes it holds itself; this key lacks ${lacking.join(', ')}`,
+			[{ field: 'body.scopes', message: `not held by the signed-in key: ${lacking.join(', ')}` }],
+		);
+	}
+}
 
 const KeyIdParam = z.string().regex(/^key_[0-9a-f]{16}$/, 'not a key id');
 
@@ -148,11 +161,13 @@ export function createConsoleHandler(context: ConsoleContext) {
 				const details: ErrorDetail[] = [];
 				const body = validate(CreateConsoleKey, input, 'body', details);
 				if (!body) throw validationFailed(details);
+				const scopes = body.scopes ?? API_SCOPES[body.kind];
+				requireGrantable(key, scopes);
 				const issued = issueKey(store, {
 					workspaceId: key.workspaceId,
 					kind: body.kind,
 					name: body.name,
-					scopes: body.scopes,
+					scopes,
 					now: context.now(),
 				});
 				context.save();
