@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { MessageMedia } from '../src/client/resources/message-media';
+import { safeFileName } from './file-names';
 import { newId } from './store';
 
 /**
@@ -50,6 +51,7 @@ export class MediaStore {
 	put(workspaceId: string, file: MediaFile): MessageMedia | undefined {
 		if (file.data.length > this.limits.maxFileBytes) return undefined;
 		const id = newId('med');
+		file = { ...file, fileName: safeFileName(file.fileName) };
 		this.files.set(id, { ...file, workspaceId, storedAtMs: this.nowMs() });
 		this.totalBytes += file.data.length;
 		this.prune();
