@@ -21,7 +21,7 @@ import {
 import { issueKey, revokeKey } from '../keys';
 import { authenticateKey, requireScope } from '../pipeline/auth';
 import { parseJson, readBody } from '../pipeline/body';
-import { enforceRateLimit, type RateLimiter } from '../pipeline/rate-limit';
+import { authenticateCounted, enforceRateLimit, type RateLimiter } from '../pipeline/rate-limit';
 import type { KeyKind, KeyRecord, Store } from '../store';
 import { servePage } from './page';
 import type { KeyView, SessionView } from './views';
@@ -246,7 +246,9 @@ export function createConsoleHandler(context: ConsoleContext) {
 				allowed.push(route.method);
 				continue;
 			}
-			const key = authenticateKey(store, req, SIGN_IN);
+			const key = authenticateCounted(context.rateLimiter, req, context.now().getTime(), () =>
+				authenticateKey(store, req, SIGN_IN),
+			);
 			enforceRateLimit(context.rateLimiter, key, res, context.now().getTime());
 			if (route.managesKeys) requireScope(key, MANAGE_KEYS);
 			await route.handle({ req, res, key, params: match.slice(1) });
