@@ -6,6 +6,7 @@ import {
 	KEY_PREFIXES,
 	KIND_SCOPES,
 	MANAGE_KEYS,
+	scopeProblems,
 	type KeyScope,
 } from './key-kinds';
 import { newId, type KeyKind, type KeyRecord, type Store, type Workspace } from './store';
@@ -31,12 +32,11 @@ export function issueKey(
 	store: Store,
 	options: { workspaceId: string; kind: KeyKind; name?: string; scopes?: KeyScope[]; now: Date },
 ): IssuedKey {
-	const allowed = KIND_SCOPES[options.kind];
 	const scopes = options.scopes ?? API_SCOPES[options.kind];
-	const foreign = scopes.filter((scope) => !allowed.includes(scope));
-	if (scopes.length === 0 || foreign.length > 0) {
+	const problems = [...scopeProblems(options.kind, scopes).values()];
+	if (scopes.length === 0 || problems.length > 0) {
 		throw new Error(
-			`A ${options.kind} key takes the scopes ${allowed.join(', ')}; got ${scopes.join(', ') || 'none'}`,
+			`A ${options.kind} key cannot hold ${scopes.join(', ') || 'no scope'}: ${problems.join('; ')}`,
 		);
 	}
 	const key = `${KEY_PREFIXES[options.kind]}${randomBytes(24).toString('base64url')}`;
@@ -80,7 +80,10 @@ export interface SeededWorkspace {
 	keys: Record<KeyKind, string>;
 }
 
-/** A workspace with one key of each kind, each with every scope of its kind (the workspace key: keys:manage too). */
+/**
+ * A workspace with one key of each kind, each with every scope of its kind: the workspace key also manages
+ * keys and holds the other kinds' scopes, so it can grant every scope.
+ */
 export function createWorkspace(store: Store, name: string, now: Date): SeededWorkspace {
 	const workspace: Workspace = { id: newId('ws'), name, createdAt: now.toISOString() };
 	store.insert('workspaces', workspace);
@@ -100,21 +103,30 @@ export function createWorkspace(store: Store, name: string, now: Date): SeededWo
 }
 
 /**
- * State written before `keys:manage` existed, when any key managed keys: in each workspace without a key
- * holding it, the active workspace keys with every API scope of their kind are given it, so the console keeps
- * working after an upgrade. Answers whether anything changed.
+ * State written by earlier versions, once per workspace. Before `keys:manage` existed any key managed keys;
+ * before a key could grant only scopes it holds, a key with `keys:manage` granted every scope. In a workspace
+ * where no key holds another kind's scope (so none was made by this version), the active workspace keys with
+ * every API scope of their kind get `keys:manage` and the other kinds' scopes: what they could do before, so
+ * the console keeps working after an upgrade. Answers whether anything changed.
  */
-export function grantKeyManagementToFullKeys(store: Store): boolean {
+export function upgradeKeyScopes(store: Store): boolean {
 	let changed = false;
 	for (const workspace of store.all('workspaces')) {
 		const keys = store.all('keys', (key) => key.workspaceId === workspace.id);
-		if (keys.some((key) => key.scopes.includes(MANAGE_KEYS))) continue;
+		const upgraded = keys.some((key) => key.kind === 'workspace' && holdsOtherKindsScopes(key));
+		if (upgraded) continue;
+		const managed = keys.some((key) => key.scopes.includes(MANAGE_KEYS));
 		for (const key of keys) {
-			const full = API_SCOPES.workspace.every((scope) => key.scopes.includes(scope));
-			if (key.kind !== 'workspace' || key.revokedAt || !full) continue;
-			key.scopes = [...key.scopes, MANAGE_KEYS];
+			const owner = API_SCOPES.workspace.every((scope) => key.scopes.includes(scope));
+			const manages = !managed || key.scopes.includes(MANAGE_KEYS);
+			if (key.kind !== 'workspace' || key.revokedAt || !owner || !manages) continue;
+			key.scopes = [...KIND_SCOPES.workspace];
 			changed = true;
 		}
 	}
 	return changed;
+}
+
+function holdsOtherKindsScopes(key: KeyRecord): boolean {
+	return key.scopes.some((scope) => scope !== MANAGE_KEYS && !API_SCOPES[key.kind].includes(scope));
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 
 import type { MessageMedia } from '../src/client/resources/message-media';
-import { FILE_NAME_MAX_LENGTH, MimeType } from '../src/client/schemas';
+import { MimeType } from '../src/client/schemas';
+import { safeFileName } from './file-names';
 import { newId } from './store';
 
 /**
@@ -50,7 +51,7 @@ export class MediaStore {
 	/**
 	 * Keeps a file and describes it; undefined when it is larger than a file may be. Requests have had their
 	 * type and name checked; what a URL answered with is made safe to serve again: a Content-Type that is not
-	 * a media type becomes application/octet-stream, a name is cut to the longest a name may be.
+	 * a media type becomes application/octet-stream, a name is cut to its base name (file-names.ts).
 	 */
 	put(workspaceId: string, received: MediaFile): MessageMedia | undefined {
 		if (received.data.length > this.limits.maxFileBytes) return undefined;
@@ -59,7 +60,7 @@ export class MediaStore {
 			mimeType: MimeType.safeParse(received.mimeType).success
 				? received.mimeType
 				: 'application/octet-stream',
-			fileName: received.fileName?.slice(0, FILE_NAME_MAX_LENGTH) ?? null,
+			fileName: safeFileName(received.fileName),
 		};
 		const id = newId('med');
 		this.files.set(id, { ...file, workspaceId, storedAtMs: this.nowMs() });

@@ -13,7 +13,7 @@ import {
 import { resumeMessages } from './phone';
 import {
 	createWorkspace,
-	grantKeyManagementToFullKeys,
+	upgradeKeyScopes,
 	issueKey,
 	revokeKey,
 	type IssuedKey,
@@ -126,7 +126,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		options.outbound,
 	);
 
-	grantKeyManagementToFullKeys(store);
+	upgradeKeyScopes(store);
 	let seeded: SeededWorkspace | undefined;
 	if (store.all('workspaces').length === 0)
 		seeded = createWorkspace(store, 'Sandbox workspace', core.now());

@@ -11,11 +11,18 @@ import {
 	type ErrorDetail,
 } from '../http';
 import { characters } from '../../src/client/schemas';
-import { KEY_KINDS, KIND_SCOPES, MANAGE_KEYS, type KeyScope } from '../key-kinds';
+import {
+	API_SCOPES,
+	KEY_KINDS,
+	KIND_SCOPES,
+	MANAGE_KEYS,
+	scopeProblems,
+	type KeyScope,
+} from '../key-kinds';
 import { issueKey, revokeKey } from '../keys';
 import { authenticateKey, requireScope } from '../pipeline/auth';
 import { parseJson, readBody } from '../pipeline/body';
-import { enforceRateLimit, type RateLimiter } from '../pipeline/rate-limit';
+import { authenticateCounted, enforceRateLimit, type RateLimiter } from '../pipeline/rate-limit';
 import type { KeyKind, KeyRecord, Store } from '../store';
 import { servePage } from './page';
 import type { KeyView, SessionView } from './views';
@@ -77,17 +84,23 @@ export const CreateConsoleKey = z
 	})
 	.strict()
 	.superRefine((value, context) => {
-		const allowed = KIND_SCOPES[value.kind];
-		value.scopes?.forEach((scope, index) => {
-			if (!allowed.includes(scope)) {
-				context.addIssue({
-					code: 'custom',
-					path: ['scopes', index],
-					message: `a ${value.kind} key takes only ${allowed.join(', ')}`,
-				});
-			}
-		});
+		for (const [index, message] of scopeProblems(value.kind, value.scopes ?? [])) {
+			context.addIssue({ code: 'custom', path: ['scopes', index], message });
+		}
 	});
+
+/** 403 naming what the signed-in key lacks: a key may grant only scopes it holds itself. */
+function requireGrantable(key: KeyRecord, scopes: readonly KeyScope[]): void {
+	const lacking = scopes.filter((scope) => !key.scopes.includes(scope));
+	if (lacking.length > 0) {
+		throw new HttpError(
+			403,
+			'insufficient_scope',
+			`A key may grant only scopes it holds itself; this key lacks ${lacking.join(', ')}`,
+			[{ field: 'body.scopes', message: `not held by the signed-in key: ${lacking.join(', ')}` }],
+		);
+	}
+}
 
 const KeyIdParam = z.string().regex(/^key_[0-9a-f]{16}$/, 'not a key id');
 
@@ -152,11 +165,13 @@ export function createConsoleHandler(context: ConsoleContext) {
 				const details: ErrorDetail[] = [];
 				const body = validate(CreateConsoleKey, input, 'body', details);
 				if (!body) throw validationFailed(details);
+				const scopes = body.scopes ?? API_SCOPES[body.kind];
+				requireGrantable(key, scopes);
 				const issued = issueKey(store, {
 					workspaceId: key.workspaceId,
 					kind: body.kind,
 					name: body.name,
-					scopes: body.scopes,
+					scopes,
 					now: context.now(),
 				});
 				context.save();
@@ -235,7 +250,9 @@ export function createConsoleHandler(context: ConsoleContext) {
 				allowed.push(route.method);
 				continue;
 			}
-			const key = authenticateKey(store, req, SIGN_IN);
+			const key = authenticateCounted(context.rateLimiter, req, context.now().getTime(), () =>
+				authenticateKey(store, req, SIGN_IN),
+			);
 			enforceRateLimit(context.rateLimiter, key, res, context.now().getTime());
 			if (route.managesKeys) requireScope(key, MANAGE_KEYS);
 			await route.handle({ req, res, key, params: match.slice(1) });

@@ -11,7 +11,7 @@ import { authenticateKey, authorizeRoute } from './auth';
 import { injectFault, type Faults } from './faults';
 import { findReplay, idempotentRequest, rememberAnswer } from './idempotency';
 import { readInput, type BodyLimits } from './input';
-import { enforceRateLimit, type RateLimiter } from './rate-limit';
+import { authenticateCounted, enforceRateLimit, type RateLimiter } from './rate-limit';
 import { checkedAnswer } from './response';
 
 export interface ApiDependencies {
@@ -53,7 +53,9 @@ export function createApiHandler(deps: ApiDependencies) {
 
 		const method = req.method ?? 'GET';
 		const { route, params } = routeFor(deps.routes, method, url.pathname);
-		const key = authenticateKey(store, req);
+		const key = authenticateCounted(deps.rateLimiter, req, core.now().getTime(), () =>
+			authenticateKey(store, req),
+		);
 		authorizeRoute(key, route);
 		enforceRateLimit(deps.rateLimiter, key, res, core.now().getTime());
 		key.lastUsedAt = core.now().toISOString();

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox runs in plain Node, never inside n8n */
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { HttpError } from '../http';
 import type { KeyRecord } from '../store';
@@ -19,6 +19,9 @@ export interface RateLimitDecision {
 	headers: Record<string, string>;
 }
 
+/** Requests with a missing or bad key a client address may send a minute before it gets 429. */
+const FAILED_SIGN_INS_PER_MINUTE = 60;
+
 export class RateLimiter {
 	private readonly windows = new Map<string, { startMs: number; count: number }>();
 
@@ -26,7 +29,16 @@ export class RateLimiter {
 
 	take(keyId: string, nowMs: number): RateLimitDecision {
 		if (!this.options) return { allowed: true, headers: {} };
-		const { limit, windowMs } = this.options;
+		return this.count(keyId, this.options.limit, this.options.windowMs, nowMs);
+	}
+
+	/** A failed sign-in, counted per client address in a budget of its own. */
+	takeFailure(address: string, nowMs: number): RateLimitDecision {
+		if (!this.options) return { allowed: true, headers: {} };
+		return this.count(`failed sign-in from ${address}`, FAILED_SIGN_INS_PER_MINUTE, 60_000, nowMs);
+	}
+
+	private count(keyId: string, limit: number, windowMs: number, nowMs: number): RateLimitDecision {
 		let window = this.windows.get(keyId);
 		if (!window || nowMs - window.startMs >= windowMs) {
 			// A window opens with a key's first request after the previous one closed.
@@ -44,6 +56,39 @@ export class RateLimiter {
 		if (!allowed) headers['Retry-After'] = String(Math.max(1, Math.ceil((resetMs - nowMs) / 1000)));
 		return { allowed, headers };
 	}
+}
+
+/**
+ * Authenticates, counting each failure (401) against the client's address: past its budget a missing or bad
+ * key answers 429 with Retry-After instead. The key is checked first, so a good key is never refused for
+ * what another client on the same address (loopback is shared by every local program) sent.
+ */
+export function authenticateCounted<K>(
+	limiter: RateLimiter,
+	req: IncomingMessage,
+	nowMs: number,
+	authenticate: () => K,
+): K {
+	let failure: unknown;
+	try {
+		return authenticate();
+	} catch (error) {
+		failure = error;
+	}
+	const signInFailed = failure instanceof HttpError && failure.status === 401;
+	const decision = signInFailed
+		? limiter.takeFailure(req.socket.remoteAddress ?? 'unknown', nowMs)
+		: undefined;
+	if (decision && !decision.allowed) {
+		failure = new HttpError(
+			429,
+			'rate_limited',
+			'Too many requests with a missing or bad API key from this address; wait for Retry-After',
+			[],
+			{ 'Retry-After': decision.headers['Retry-After'] },
+		);
+	}
+	throw failure;
 }
 
 /** Counts the request against its key: sets the rate-limit headers, and past the limit answers 429. */

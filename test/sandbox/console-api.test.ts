@@ -102,7 +102,15 @@ describe('console JSON endpoints (/user/api/…)', () => {
 			'keys',
 			(key) => key.workspaceId === sandbox.workspaceId && key.kind === 'workspace',
 		)[0];
-		expect(seeded.scopes).toEqual(['messaging:read', 'messaging:write', 'keys:manage']);
+		expect(seeded.scopes).toEqual([
+			'messaging:read',
+			'messaging:write',
+			'keys:manage',
+			'links:read',
+			'links:write',
+			'automation:read',
+			'automation:write',
+		]);
 		const reader = sandbox.issueKey({ kind: 'shortLink', scopes: ['links:read'] }).key;
 		for (const key of [reader, keys.shortLink, keys.automation]) {
 			const session = await raw(sandbox.baseUrl, 'GET', '/user/api/session', { key });
@@ -143,6 +151,48 @@ describe('console JSON endpoints (/user/api/…)', () => {
 			body: { name: 'x', kind: 'shortLink', scopes: ['keys:manage'] },
 		});
 		expect(onlyLinks.status).toBe(400);
+	});
+
+	it('lets a key grant only scopes it holds itself: 403 naming those it lacks, no key made', async () => {
+		const narrow = sandbox.issueKey({
+			kind: 'workspace',
+			name: 'narrow manager',
+			scopes: ['messaging:read', 'keys:manage'],
+		}).key;
+		const attempts: Array<[unknown, string[]]> = [
+			[{ name: 'stronger', kind: 'workspace', scopes: ['messaging:write'] }, ['messaging:write']],
+			[{ name: 'stronger', kind: 'workspace' }, ['messaging:write']],
+			[{ name: 'stronger', kind: 'shortLink', scopes: ['links:read'] }, ['links:read']],
+			[{ name: 'stronger', kind: 'automation' }, ['automation:read', 'automation:write']],
+			[
+				{ name: 'stronger', kind: 'workspace', scopes: ['keys:manage', 'links:write'] },
+				['links:write'],
+			],
+		];
+		for (const [body, lacking] of attempts) {
+			const answer = await raw(sandbox.baseUrl, 'POST', '/user/api/keys', { key: narrow, body });
+			expect([body, answer.status]).toEqual([body, 403]);
+			expect(answer.body).toMatchObject({
+				error: { code: 'insufficient_scope', details: [{ field: 'body.scopes' }] },
+			});
+			const message = (answer.body as { error: { message: string } }).error.message;
+			expect(message).toContain(`lacks ${lacking.join(', ')}`);
+		}
+		expect(sandbox.store.all('keys', (key) => key.name === 'stronger')).toEqual([]);
+
+		// What it holds, it may grant: keys:manage included, never more than itself.
+		const granted = await raw(sandbox.baseUrl, 'POST', '/user/api/keys', {
+			key: narrow,
+			body: { name: 'reader', kind: 'workspace', scopes: ['messaging:read', 'keys:manage'] },
+		});
+		expect(granted.status).toBe(201);
+		expect(granted.body).toMatchObject({ key: { scopes: ['messaging:read', 'keys:manage'] } });
+		// The seeded key holds every scope, so it grants any kind's.
+		const links = await raw(sandbox.baseUrl, 'POST', '/user/api/keys', {
+			key: keys.workspace,
+			body: { name: 'links', kind: 'shortLink', scopes: ['links:write'] },
+		});
+		expect(links.status).toBe(201);
 	});
 
 	it('rate limits console calls per key, with the API headers', async () => {

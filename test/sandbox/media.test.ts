@@ -161,6 +161,44 @@ describe('media files in the sandbox', () => {
 		).rejects.toBeInstanceOf(NotFoundError);
 	});
 
+	test('keeps only the base name of a file, without control characters, at most 255 characters', async () => {
+		const cases: Array<[string, string]> = [
+			['../../../etc/passwd', 'passwd'],
+			['C:\\Users\\me\\..\\evil\u0007\r\n.txt', 'evil.txt'],
+			['..', ''],
+			[`${'a'.repeat(300)}.pdf`, `${'a'.repeat(251)}.pdf`],
+		];
+		for (const [given, kept] of cases) {
+			const upload = encodeMultipart(
+				{ from: '+14155550191' },
+				{ data: Buffer.from('file'), fileName: given, mimeType: 'text/plain' },
+			);
+			const received = await env.post(
+				`/sandbox/instances/${env.instanceId}/inbound/media/upload`,
+				upload.body,
+				upload.contentType,
+			);
+			expect([given, received.status]).toEqual([given, 201]);
+			const media = (received.body as { media: { fileName: string | null } }).media;
+			expect([given, media.fileName]).toEqual([given, kept || null]);
+			const id = (received.body as { id: string }).id;
+			const download = await env.getMedia(id);
+			const disposition = String(download.headers['content-disposition']);
+			expect(disposition).not.toMatch(/\.\.|etc%2F|\/|\\|%0[0-9A-F]/i);
+		}
+		// A name given in the send's fields is kept the same way.
+		const upload = encodeMultipart(
+			{ to: '+14155550191', mediaType: 'document', fileName: '../../secret/../notes.txt' },
+			{ data: Buffer.from('notes'), fileName: 'x.txt', mimeType: 'text/plain' },
+		);
+		const sent = await env.post(
+			`/api/v1/instances/${env.instanceId}/messages/media/upload`,
+			upload.body,
+			upload.contentType,
+		);
+		expect((sent.body as { media: { fileName: string } }).media.fileName).toBe('notes.txt');
+	});
+
 	test('a file sent by URL is fetched by the sandbox and kept with the message', async () => {
 		const data = randomBytes(3_000);
 		const server: Server = createServer((req, res) => {

@@ -129,27 +129,44 @@ describe('sandbox persistence', () => {
 		}
 	});
 
-	it('lets the full workspace keys of a data file written before keys:manage still manage keys', async () => {
-		const file = join(directory, 'before-keys-manage.json');
-		const first = await startTestSandbox({ dataFile: file });
-		const keys = first.keys as Keys;
-		const reader = first.issueKey({ kind: 'workspace', scopes: ['messaging:read'] });
-		// A data file of version 1 (the whole state in one JSON document), as it was written then.
-		const document = first.store.toDocument(new Date());
-		await first.close();
-		for (const key of document.collections.keys) {
-			key.scopes = key.scopes.filter((scope) => scope !== 'keys:manage');
-		}
-		writeFileSync(file, JSON.stringify(document));
+	it.each([
+		[
+			'before keys:manage',
+			['keys:manage', 'links:read', 'links:write', 'automation:read', 'automation:write'],
+		],
+		[
+			'before keys granted only their own scopes',
+			['links:read', 'links:write', 'automation:read', 'automation:write'],
+		],
+	])(
+		'lets the full workspace keys of a data file written %s still manage every kind of key',
+		async (era, dropped) => {
+			const file = join(directory, `${era.replace(/\W+/g, '-')}.json`);
+			const first = await startTestSandbox({ dataFile: file });
+			const keys = first.keys as Keys;
+			const reader = first.issueKey({ kind: 'workspace', scopes: ['messaging:read'] });
+			// A data file of version 1 (the whole state in one JSON document), as it was written then.
+			const document = first.store.toDocument(new Date());
+			await first.close();
+			for (const key of document.collections.keys) {
+				key.scopes = key.scopes.filter((scope) => !dropped.includes(scope));
+			}
+			writeFileSync(file, JSON.stringify(document));
 
-		const second = await startTestSandbox({ dataFile: file });
-		try {
-			const list = await raw(second.baseUrl, 'GET', '/user/api/keys', { key: keys.workspace });
-			expect(list.status).toBe(200);
-			const narrow = await raw(second.baseUrl, 'GET', '/user/api/keys', { key: reader.key });
-			expect(narrow.status).toBe(403);
-		} finally {
-			await second.close();
-		}
-	});
+			const second = await startTestSandbox({ dataFile: file });
+			try {
+				const list = await raw(second.baseUrl, 'GET', '/user/api/keys', { key: keys.workspace });
+				expect(list.status).toBe(200);
+				const links = await raw(second.baseUrl, 'POST', '/user/api/keys', {
+					key: keys.workspace,
+					body: { name: 'links', kind: 'shortLink' },
+				});
+				expect(links.status).toBe(201);
+				const narrow = await raw(second.baseUrl, 'GET', '/user/api/keys', { key: reader.key });
+				expect(narrow.status).toBe(403);
+			} finally {
+				await second.close();
+			}
+		},
+	);
 });

@@ -11,7 +11,13 @@ export const MessageMedia = named(
 	z.looseObject({
 		id: Id,
 		mimeType: z.string(),
-		fileName: z.string().nullable().optional(),
+		fileName: z
+			.string()
+			.describe(
+				'The base name only, whoever chose it: no directory (what precedes the last / or \\ is dropped), no control characters, at most 255 characters',
+			)
+			.nullable()
+			.optional(),
 		size: z.number().int().min(0).describe('Bytes'),
 		sha256: z.string().describe('Hex SHA-256 of the bytes, to check a download against'),
 	}),
