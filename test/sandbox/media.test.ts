@@ -161,12 +161,12 @@ describe('media files in the sandbox', () => {
 		).rejects.toBeInstanceOf(NotFoundError);
 	});
 
-	test('keeps only the base name of a file, without control characters, at most 255 characters', async () => {
+	test('keeps only the base name of a file, without control characters', async () => {
 		const cases: Array<[string, string]> = [
 			['../../../etc/passwd', 'passwd'],
 			['C:\\Users\\me\\..\\evil\u0007\r\n.txt', 'evil.txt'],
 			['..', ''],
-			[`${'a'.repeat(300)}.pdf`, `${'a'.repeat(251)}.pdf`],
+			// (a name over 255 characters is refused: media-types.test.ts)
 		];
 		for (const [given, kept] of cases) {
 			const upload = encodeMultipart(
