@@ -10,9 +10,10 @@ import { API_PREFIX, routeFor, type Route } from '../routes';
 import { authenticateKey, authorizeRoute } from './auth';
 import { injectFault, type Faults } from './faults';
 import { findReplay, idempotentRequest, rememberAnswer } from './idempotency';
-import { readInput, type BodyLimits } from './input';
+import { readInput, readRouteBody, type BodyLimits } from './input';
 import { enforceRateLimit, type RateLimiter } from './rate-limit';
 import { checkedAnswer } from './response';
+import { authenticateSigned } from './signed';
 
 export interface ApiDependencies {
 	core: SandboxCore;
@@ -53,6 +54,10 @@ export function createApiHandler(deps: ApiDependencies) {
 
 		const method = req.method ?? 'GET';
 		const { route, params } = routeFor(deps.routes, method, url.pathname);
+		if (route.operation.signed) {
+			await handleSigned(req, res, url, route, params);
+			return;
+		}
 		const key = authenticateKey(store, req);
 		authorizeRoute(key, route);
 		enforceRateLimit(deps.rateLimiter, key, res, core.now().getTime());
@@ -79,7 +84,36 @@ export function createApiHandler(deps: ApiDependencies) {
 			rememberAnswer(store, idempotent, route.operation.status, body, core.now().getTime());
 		}
 		persistence.saveIfChanged();
-		if (route.operation.binary) sendFile(res, route.operation.status, body as MediaFile);
-		else sendJson(res, route.operation.status, body);
+		answer(res, route, body);
 	};
+
+	/**
+	 * An operation authenticated by a signature instead of a key: the body is read first, since the signature
+	 * covers it. No Idempotency-Key: a signature is taken once, so a repeat is refused, never replayed.
+	 */
+	async function handleSigned(
+		req: IncomingMessage,
+		res: ServerResponse,
+		url: URL,
+		route: Route,
+		params: Record<string, string>,
+	): Promise<void> {
+		const raw = await readRouteBody(req, route, deps.limits);
+		const caller = authenticateSigned(core, route, params, req, raw);
+		enforceRateLimit(deps.rateLimiter, caller, res, core.now().getTime());
+		const input = await readInput(req, url, route, params, deps.limits, raw);
+		caller.take();
+		const body = checkedAnswer(
+			route,
+			route.handle({ core, workspaceId: caller.workspaceId, ...input }),
+			deps.log,
+		);
+		persistence.saveIfChanged();
+		answer(res, route, body);
+	}
+}
+
+function answer(res: ServerResponse, route: Route, body: unknown): void {
+	if (route.operation.binary) sendFile(res, route.operation.status, body as MediaFile);
+	else sendJson(res, route.operation.status, body);
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod/v4';
 import { RequestValidationError, type ValidationIssue } from './errors';
 import { encodeMultipart, type UploadFile } from './multipart';
 import type { Operation } from './operation';
+import { SIGNATURE_HEADER, signPayload } from './signature';
 import type { HttpRequest } from './transport';
 
 type AnyInput = Record<string, unknown>;
@@ -14,13 +15,16 @@ export interface RequestSettings {
 	baseUrl: string;
 	/** See `CallOptions.idempotencyKey`: a string to send, undefined to make one, null for none. */
 	idempotencyKey?: string | null;
+	/** See `CallOptions.signingSecret`. */
+	signingSecret?: string;
 	timeoutMs: number;
 }
 
 /**
  * The HTTP request for one call of an operation: validates the input (throwing `RequestValidationError`
  * with every bad field), fills the path, encodes the query and the body (JSON or multipart), and adds an
- * `Idempotency-Key` to a creating write. The same request is resent as is on each retry.
+ * `Idempotency-Key` to a creating write, and the signature to an operation signed with a webhook's secret.
+ * The same request is resent as is on each retry.
  */
 export function buildRequest(
 	operation: Operation,
@@ -41,6 +45,9 @@ export function buildRequest(
 	const file = input.file as UploadFile | undefined;
 	if (operation.upload && (!file || !Buffer.isBuffer(file.data))) {
 		issues.push({ field: 'file', message: 'a file (binary data) is required' });
+	}
+	if (operation.signed === 'webhookSecret' && !settings.signingSecret) {
+		issues.push({ field: 'signingSecret', message: "the webhook's secret is required to sign" });
 	}
 	if (issues.length > 0) throw new RequestValidationError(issues);
 
@@ -64,6 +71,9 @@ export function buildRequest(
 			? (settings.idempotencyKey ?? randomUUID())
 			: undefined;
 	if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+	if (operation.signed === 'webhookSecret' && settings.signingSecret) {
+		headers[SIGNATURE_HEADER] = signPayload(settings.signingSecret, payload ?? '');
+	}
 
 	return {
 		method: operation.method,

@@ -86,13 +86,15 @@ export function pathOperation(
 		});
 	}
 	if (operation.creates) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+	if (operation.signed === 'webhookSecret')
+		parameters.push({ $ref: '#/components/parameters/SignatureHeader' });
 
 	const result: JsonSchema = {
 		operationId: `${keyKind}.${resource}.${name}`,
 		tags: [tagName(keyKind, resource)],
 		summary: operation.summary,
-		security: [{ [SECURITY_SCHEMES[keyKind]]: [] }],
-		'x-scope': operation.scope,
+		...(operation.description ? { description: operation.description } : {}),
+		...securityOf(keyKind, operation),
 		...(operation.paginated ? { 'x-paginated': true } : {}),
 		...(parameters.length ? { parameters } : {}),
 	};
@@ -143,7 +145,10 @@ export function pathOperation(
 		};
 	}
 	const responses: JsonSchema = { [String(operation.status)]: success };
-	const errors = ['400', '401', '403', '429', '500', '503'];
+	// A signed request has no key whose kind or scope could be wrong; a signed URL answers 403 when it is not valid.
+	const errors = ['400', '429', '500', '503'];
+	if (operation.signed !== 'mediaUrl') errors.push('401');
+	if (operation.signed !== 'webhookSecret') errors.push('403');
 	if (operation.params) errors.push('404');
 	if (operation.method !== 'GET') errors.push('409');
 	if (operation.upload) errors.push('413');
@@ -153,6 +158,14 @@ export function pathOperation(
 	}
 	result.responses = responses;
 	return result;
+}
+
+/** A key of the surface and its scope; or the signature that stands in for the key (none for a signed URL). */
+function securityOf(keyKind: KeyKind, operation: Operation): JsonSchema {
+	if (operation.signed === 'webhookSecret')
+		return { security: [{ [WEBHOOK_SIGNATURE_SCHEME]: [] }] };
+	if (operation.signed === 'mediaUrl') return { security: [] };
+	return { security: [{ [SECURITY_SCHEMES[keyKind]]: [] }], 'x-scope': operation.scope };
 }
 
 export function tagName(keyKind: KeyKind, resource: string) {
