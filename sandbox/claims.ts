@@ -1,3 +1,5 @@
+import { SIGNATURE_TOLERANCE_SECONDS } from '../src/client/signature';
+import { HttpError } from './http';
 import type { ClaimRecord, Store, WebhookRecord } from './store';
 
 /**
@@ -18,6 +20,13 @@ export function claimEvent(
 	now: Date,
 	deliveryId?: string,
 ): ClaimAnswer {
+	if (!deliveredTo(store, webhook.id, eventId)) {
+		throw new HttpError(
+			404,
+			'unknown_event',
+			`Event "${eventId}" was never delivered to webhook ${webhook.id}`,
+		);
+	}
 	pruneClaims(store, now.getTime());
 	const id = `${webhook.id}:${eventId}`;
 	const previous = store.get('claims', id);
@@ -35,6 +44,17 @@ export function claimEvent(
 		claimedAt,
 	});
 	return { eventId, claimed: true, claimedAt };
+}
+
+/**
+ * Whether the event was sent to the webhook: a claim is made while its delivery is on its way, and a delivery
+ * still pending is never dropped from the delivery log.
+ */
+function deliveredTo(store: Store, webhookId: string, eventId: string): boolean {
+	for (const delivery of store.values('deliveries')) {
+		if (delivery.webhookId === webhookId && delivery.eventId === eventId) return true;
+	}
+	return false;
 }
 
 function expired(claim: ClaimRecord, nowMs: number): boolean {
@@ -71,5 +91,30 @@ export function releaseClaim(
 export function forgetClaims(store: Store, webhookId: string): void {
 	for (const claim of store.all('claims', (record) => record.webhookId === webhookId)) {
 		store.remove('claims', claim.id);
+	}
+}
+
+/**
+ * The signatures of the signed claims taken: each is taken once, so a copied claim request changes nothing.
+ * A signature is kept until its timestamp is too far away to be accepted at all (the tolerance either side).
+ */
+export class UsedClaimSignatures {
+	/** Signature → when it can be forgotten (ms), in the order they were taken. */
+	private readonly keptUntil = new Map<string, number>();
+
+	has(signature: string, nowMs: number): boolean {
+		this.prune(nowMs);
+		return this.keptUntil.has(signature);
+	}
+
+	add(signature: string, timestampSeconds: number): void {
+		this.keptUntil.set(signature, (timestampSeconds + SIGNATURE_TOLERANCE_SECONDS + 1) * 1000);
+	}
+
+	private prune(nowMs: number): void {
+		for (const [signature, until] of this.keptUntil) {
+			if (until > nowMs) continue;
+			this.keptUntil.delete(signature);
+		}
 	}
 }

@@ -6,6 +6,7 @@ import {
 	type DeliveryOptions,
 	type EventEnvelope,
 } from './delivery-engine';
+import { UsedClaimSignatures } from './claims';
 import { DEFAULT_MEDIA_LIMITS, MediaStore, type MediaLimits } from './media';
 import { Outbound, type OutboundOptions } from './outbound/outbound';
 import { Scheduler } from './scheduler';
@@ -41,6 +42,8 @@ export class SandboxCore {
 	/** Sends, signs and retries every delivery (to webhooks, to answer registrations). */
 	readonly engine: DeliveryEngine;
 	readonly deliveries: WebhookDeliveries;
+	/** Signed claims taken (in memory: each is valid for minutes only). */
+	readonly claimSignatures = new UsedClaimSignatures();
 	/** Every event emitted since start, newest last: lets tests and tools see what happened. */
 	readonly emitted: EventEnvelope[] = [];
 	/** Parts of the service that act on events as they happen (answers waiting for a reply). */

@@ -23,6 +23,8 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	constructor(
 		private readonly types: Record<string, ICredentialType>,
 		private readonly values: CredentialValues,
+		/** Told of every read of a credential's values (n8n-core's `getCredentials` comes here). */
+		private readonly onRead: (type: string) => void = () => {},
 	) {
 		super();
 	}
@@ -101,6 +103,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		_nodeCredentials: unknown,
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
+		this.onRead(type);
 		const values = this.values[type];
 		if (!values) throw new Error(`No credential values given for "${type}"`);
 		return withDefaults(this.type(type).properties, values);

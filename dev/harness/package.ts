@@ -16,7 +16,6 @@ import { PACKAGE_DIR } from '../package-dir';
 
 export { PACKAGE_DIR };
 
-
 // n8n logs every node error it reports; the tests assert errors themselves. `N8N_LOG_LEVEL=debug` shows them.
 process.env.N8N_LOG_LEVEL ??= 'silent';
 

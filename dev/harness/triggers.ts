@@ -121,7 +121,7 @@ export class TriggerUnderTest {
 		return ((data ?? {})[`node:${this.node.name}`] ?? {}) as IDataObject;
 	}
 
-	private async workflow(staticData: IDataObject) {
+	private async workflow(staticData: IDataObject, onCredentialRead?: (type: string) => void) {
 		const pkg = await loadPackage();
 		const nodeTypes = new HarnessNodeTypes(pkg.nodeTypes);
 		const workflow = new Workflow({
@@ -139,6 +139,7 @@ export class TriggerUnderTest {
 			credentialsHelper: new HarnessCredentialsHelper(
 				pkg.credentialTypes,
 				this.options.credentials,
+				onCredentialRead,
 			),
 			restApiUrl: `${this.endpoint.url}/rest`,
 			instanceBaseUrl: `${this.endpoint.url}/`,
@@ -230,9 +231,20 @@ export class TriggerUnderTest {
 		this.testStaticData = undefined;
 	}
 
-	/** One request to the node's webhook, in n8n-core's `WebhookContext`. */
-	async runWebhook(req: IncomingMessage, res: ServerResponse, test: boolean) {
-		const { workflow, node, nodeType, additionalData } = await this.workflow(this.staticData);
+	/**
+	 * One request to the node's webhook, in n8n-core's `WebhookContext`; each credential read during the call
+	 * (what costs n8n an expression isolate) is added to `credentialReads`.
+	 */
+	async runWebhook(
+		req: IncomingMessage,
+		res: ServerResponse,
+		test: boolean,
+		credentialReads: string[] = [],
+	) {
+		const { workflow, node, nodeType, additionalData } = await this.workflow(
+			this.staticData,
+			(type) => credentialReads.push(type),
+		);
 		if (test) workflow.setTestStaticData(this.testStaticData ?? {});
 		additionalData.httpRequest = req as never;
 		additionalData.httpResponse = res as never;

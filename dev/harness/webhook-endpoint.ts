@@ -25,6 +25,8 @@ export interface Delivery {
 	items?: INodeExecutionData[];
 	/** What the node threw, if it did. */
 	error?: unknown;
+	/** The credentials the call read (their type names), one entry per read. */
+	credentialReads: string[];
 }
 
 /** The local HTTP server standing in for n8n's `/webhook` and `/webhook-test` endpoints. */
@@ -90,6 +92,7 @@ export class N8nEndpoint {
 			headers: req.headers,
 			status: 0,
 			responseBody: '',
+			credentialReads: [],
 		};
 		const written: Buffer[] = [];
 		const end = res.end.bind(res);
@@ -99,7 +102,7 @@ export class N8nEndpoint {
 		}) as typeof res.end;
 
 		try {
-			const result = await trigger.runWebhook(req, res, test);
+			const result = await trigger.runWebhook(req, res, test, delivery.credentialReads);
 			if (result.noWebhookResponse) {
 				if (!res.writableEnded) res.end();
 			} else if (result.workflowData) {

@@ -7,7 +7,8 @@ import type {
 
 import { api, type EventEnvelope, type WorkspaceClient } from '../../src/client';
 import type { MessageMedia } from '../../src/client/resources/message-media';
-import { workspaceConnection, type ConnectedClient } from '../shared/connections';
+import { workspaceConnection } from '../shared/connections';
+import type { ServiceAccess } from '../shared/trigger';
 import { toNodeError } from '../shared/errors';
 import { downloadMessageFile } from '../shared/message-files';
 
@@ -64,7 +65,7 @@ export async function attachMedia(
 	context: IWebhookFunctions,
 	event: EventEnvelope,
 	item: INodeExecutionData,
-	connection: ConnectedClient<WorkspaceClient>,
+	access: ServiceAccess<WorkspaceClient>,
 ): Promise<void> {
 	const media = mediaOf(event);
 	if (!media || context.getNodeParameter('options.downloadMedia', false) !== true) return;
@@ -81,7 +82,10 @@ export async function attachMedia(
 		notAttached(`the file is ${sizeText(media.size)}, over Max File Size (${maxMb} MB)`);
 		return;
 	}
+	let known: { secrets: string[]; serviceUrl?: string } = { secrets: [] };
 	try {
+		const connection = await access.keyed();
+		known = connection;
 		const file = await downloadMessageFile(connection.client, messageId, media, {
 			timeoutMs: DOWNLOAD_TIMEOUT_MS,
 			maxRetries: 0,
@@ -102,8 +106,8 @@ export async function attachMedia(
 			keyKind: workspaceConnection.keyKind,
 			scope: api.workspace.messages.downloadMedia.scope,
 			noun: 'file',
-			secrets: connection.secrets,
-			serviceUrl: connection.serviceUrl,
+			secrets: known.secrets,
+			serviceUrl: known.serviceUrl,
 		});
 		notAttached(`it could not be downloaded: ${mapped.message}`);
 	}

@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IExecuteFunctions,
 	IHookFunctions,
 	ILoadOptionsFunctions,
@@ -65,6 +66,12 @@ export interface ServiceConnection<C> {
 	 * the base URL (and the key, to keep it out of messages).
 	 */
 	connect(context: ConnectionContext, options?: ConnectionOptions): Promise<ConnectedClient<C>>;
+	/**
+	 * A client at `baseUrl` that sends no key and reads no credential, through n8n's plain `httpRequest`: for
+	 * requests that carry their own authentication (a claim signed with the webhook's secret, a signed file
+	 * URL), where reading the credential would cost n8n an expression isolate per delivery.
+	 */
+	unauthenticated(context: ConnectionContext, baseUrl: string, options?: ConnectionOptions): C;
 }
 
 function serviceUrlOf(baseUrl: unknown): string | undefined {
@@ -80,27 +87,44 @@ function serviceConnection<C>(
 	credentialName: string,
 	createClient: (transport: Transport, options: ClientOptions) => C,
 ): ServiceConnection<C> {
+	const open = (
+		context: ConnectionContext,
+		transport: Transport,
+		baseUrl: string,
+		options: ConnectionOptions,
+	) =>
+		createClient(transport, {
+			...options,
+			baseUrl,
+			onRetry: (info) => {
+				options.onRetry?.(info);
+				const { operation, attempt, delayMs, reason } = info;
+				context.logger.debug(
+					`Multichannel: retrying ${operation} (attempt ${attempt}, ${reason}) in ${delayMs} ms`,
+				);
+			},
+		});
 	return {
 		keyKind,
 		credentialName,
 		async connect(context, options = {}) {
+			// Read once, and handed to every request of the client (see n8nTransport).
 			const credentials = await context.getCredentials<KeyCredentialValues>(credentialName);
-			const client = createClient(n8nTransport(context, credentialName), {
-				...options,
-				baseUrl: credentials.baseUrl,
-				onRetry: (info) => {
-					options.onRetry?.(info);
-					const { operation, attempt, delayMs, reason } = info;
-					context.logger.debug(
-						`Multichannel: retrying ${operation} (attempt ${attempt}, ${reason}) in ${delayMs} ms`,
-					);
-				},
+			const stored = context.getNode().credentials?.[credentialName];
+			const transport = n8nTransport(context, credentialName, {
+				id: stored?.id ?? '',
+				name: stored?.name ?? '',
+				type: credentialName,
+				data: credentials as unknown as ICredentialDataDecryptedObject,
 			});
 			return {
-				client,
+				client: open(context, transport, credentials.baseUrl, options),
 				secrets: typeof credentials.apiKey === 'string' ? [credentials.apiKey] : [],
 				serviceUrl: serviceUrlOf(credentials.baseUrl),
 			};
+		},
+		unauthenticated(context, baseUrl, options = {}) {
+			return open(context, n8nTransport(context), baseUrl, options);
 		},
 	};
 }

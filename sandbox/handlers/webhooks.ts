@@ -31,6 +31,7 @@ type Context<Body = unknown, Params = Record<string, never>, Query = unknown> = 
 > & { body: Body; params: Params; query: Query };
 
 type ById = { webhookId: string };
+type ClaimInput = { eventId: string; deliveryId?: string };
 type ListQuery = { limit?: number; cursor?: string };
 
 export function webhookHandlers(keyKind: KeyKind) {
@@ -59,7 +60,7 @@ export function webhookHandlers(keyKind: KeyKind) {
 				createdAt: now,
 				updatedAt: now,
 			});
-			return { ...presentWebhook(webhook), secret: webhook.secret };
+			return { ...presentWebhook(webhook), secret: webhook.secret, signedClaims: true };
 		},
 
 		list: ({ core, workspaceId, query }: Context<unknown, Record<string, never>, ListQuery>) =>
@@ -110,18 +111,18 @@ export function webhookHandlers(keyKind: KeyKind) {
 			return paginate(newestFirst(deliveries), query, presentDelivery);
 		},
 
-		claimEvent: ({
-			core,
-			workspaceId,
-			params,
-			body,
-		}: Context<{ eventId: string; deliveryId?: string }, ById>) =>
-			claimEvent(
-				core.store,
-				find(core, workspaceId, params.webhookId),
-				body.eventId,
-				core.now(),
-				body.deliveryId,
-			),
+		claimEvent: claim,
+		// Authenticated by the pipeline with the secret of the webhook in the path (sandbox/pipeline/signed.ts).
+		claimEventSigned: claim,
 	};
+
+	function claim({ core, workspaceId, params, body }: Context<ClaimInput, ById>) {
+		return claimEvent(
+			core.store,
+			find(core, workspaceId, params.webhookId),
+			body.eventId,
+			core.now(),
+			body.deliveryId,
+		);
+	}
 }

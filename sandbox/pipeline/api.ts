@@ -10,9 +10,10 @@ import { API_PREFIX, routeFor, type Route } from '../routes';
 import { authenticateKey, authorizeRoute } from './auth';
 import { injectFault, type Faults } from './faults';
 import { findReplay, idempotentRequest, rememberAnswer } from './idempotency';
-import { readInput, type BodyLimits } from './input';
+import { readInput, readRouteBody, type BodyLimits, type RouteInput } from './input';
 import { authenticateCounted, enforceRateLimit, type RateLimiter } from './rate-limit';
 import { checkedAnswer } from './response';
+import { authenticateSigned } from './signed';
 
 export interface ApiDependencies {
 	core: SandboxCore;
@@ -53,6 +54,10 @@ export function createApiHandler(deps: ApiDependencies) {
 
 		const method = req.method ?? 'GET';
 		const { route, params } = routeFor(deps.routes, method, url.pathname);
+		if (route.operation.signed) {
+			await handleSigned(req, res, url, route, params);
+			return;
+		}
 		const key = authenticateCounted(deps.rateLimiter, req, core.now().getTime(), () =>
 			authenticateKey(store, req),
 		);
@@ -71,31 +76,64 @@ export function createApiHandler(deps: ApiDependencies) {
 			}
 		}
 
-		// What changed before this request (its key's lastUsedAt, timers) is saved on its own, so that a
-		// failure of this request undoes only what the request did.
+		// Handlers are synchronous: from the idempotency lookup above to storing the answer below, nothing
+		// else runs, so two concurrent requests with one Idempotency-Key cannot both take effect.
+		await handleAndSave(res, route, key.workspaceId, input, (body) => {
+			if (idempotent) {
+				rememberAnswer(store, idempotent, route.operation.status, body, core.now().getTime());
+			}
+		});
+	};
+
+	/**
+	 * Runs the handler and saves what it changed before answering. What changed before this request (its key's
+	 * lastUsedAt, timers) is saved on its own first, so that a failure of this request (a handler error, an answer
+	 * that cannot be serialised or saved) undoes only what the request did, and leaves nothing behind.
+	 */
+	async function handleAndSave(
+		res: ServerResponse,
+		route: Route,
+		workspaceId: string,
+		input: RouteInput,
+		beforeSave: (body: unknown) => void = () => {},
+	): Promise<void> {
 		persistence.saveInBackground();
 		let text: string | undefined;
 		let body: unknown;
 		let done = false;
 		try {
-			// Handlers are synchronous: from the idempotency lookup above to storing the answer below, nothing
-			// else runs, so two concurrent requests with one Idempotency-Key cannot both take effect.
-			const returned = route.handle({ core, workspaceId: key.workspaceId, ...input });
+			const returned = route.handle({ core, workspaceId, ...input });
 			// Only a sandbox-only operation (never one under an Idempotency-Key) answers a promise.
 			const result: unknown = returned instanceof Promise ? await returned : returned;
 			body = checkedAnswer(route, result, deps.log);
 			// Serialised before the save: an answer that cannot be sent is a failure that leaves nothing behind.
 			if (!route.operation.binary) text = JSON.stringify(body);
-			if (idempotent) {
-				rememberAnswer(store, idempotent, route.operation.status, body, core.now().getTime());
-			}
+			beforeSave(body);
 			persistence.saveIfChanged();
 			done = true;
 		} finally {
-			// A failure undoes what the request changed.
 			if (!done) persistence.discard();
 		}
 		if (route.operation.binary) sendFile(res, route.operation.status, body as MediaFile);
 		else sendJsonText(res, route.operation.status, text);
-	};
+	}
+
+	/**
+	 * An operation authenticated by a signature instead of a key: the body is read first, since the signature
+	 * covers it. No Idempotency-Key: a signature is taken once, so a repeat is refused, never replayed.
+	 */
+	async function handleSigned(
+		req: IncomingMessage,
+		res: ServerResponse,
+		url: URL,
+		route: Route,
+		params: Record<string, string>,
+	): Promise<void> {
+		const raw = await readRouteBody(req, route, deps.limits);
+		const caller = authenticateSigned(core, route, params, req, raw);
+		enforceRateLimit(deps.rateLimiter, caller, res, core.now().getTime());
+		const input = await readInput(req, url, route, params, deps.limits, raw);
+		caller.take();
+		await handleAndSave(res, route, caller.workspaceId, input);
+	}
 }

@@ -29,13 +29,17 @@ export interface RouteInput {
 	file: UploadedFile | undefined;
 }
 
-/** Parses and validates params, query and body; one 400 names every field that is wrong. */
+/**
+ * Parses and validates params, query and body (read here, or given when it was read already to check its
+ * signature); one 400 names every field that is wrong.
+ */
 export async function readInput(
 	req: IncomingMessage,
 	url: URL,
 	route: Route,
 	rawParams: Record<string, string>,
 	limits: BodyLimits,
+	body?: Buffer,
 ): Promise<RouteInput> {
 	const { operation } = route;
 	const details: ErrorDetail[] = [];
@@ -55,7 +59,7 @@ export async function readInput(
 		);
 	}
 
-	const raw = await readBody(req, operation.upload ? limits.upload : limits.json);
+	const raw = body ?? (await readRouteBody(req, route, limits));
 	let input: unknown = {};
 	let file: UploadedFile | undefined;
 	if (operation.upload) {
@@ -74,12 +78,17 @@ export async function readInput(
 	} else if (raw.length > 0) {
 		input = parseJson(raw);
 	}
-	const body = operation.body ? validate(operation.body, input, 'body', details) : undefined;
+	const validBody = operation.body ? validate(operation.body, input, 'body', details) : undefined;
 	if (details.length > 0) throw validationFailed(details);
 	return {
 		params: params as Record<string, string>,
 		query: (query ?? {}) as Record<string, unknown>,
-		body,
+		body: validBody,
 		file,
 	};
+}
+
+/** The request's whole body, within the route's limit. */
+export function readRouteBody(req: IncomingMessage, route: Route, limits: BodyLimits) {
+	return readBody(req, route.operation.upload ? limits.upload : limits.json);
 }

@@ -2,7 +2,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { HttpError } from '../http';
-import type { KeyRecord } from '../store';
 
 /**
  * A fixed window per API key: `limit` requests per `windowMs`. Every authenticated answer carries the
@@ -91,10 +90,13 @@ export function authenticateCounted<K>(
 	throw failure;
 }
 
-/** Counts the request against its key: sets the rate-limit headers, and past the limit answers 429. */
+/**
+ * Counts the request against its caller's budget (an API key's id; a signed request's webhook): sets the
+ * rate-limit headers, and past the limit answers 429.
+ */
 export function enforceRateLimit(
 	limiter: RateLimiter,
-	key: KeyRecord,
+	key: { id: string },
 	res: ServerResponse,
 	nowMs: number,
 ): void {

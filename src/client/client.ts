@@ -45,6 +45,11 @@ export interface CallOptions {
 	 * `null`: send none, and so never retry the call.
 	 */
 	idempotencyKey?: string | null;
+	/**
+	 * For operations authenticated by a webhook's secret instead of a key (`signed: 'webhookSecret'`): the
+	 * secret the request is signed with (`X-Multichannel-Signature` over the body).
+	 */
+	signingSecret?: string;
 	timeoutMs?: number;
 	maxRetries?: number;
 }
@@ -153,6 +158,7 @@ export class HttpClient {
 		const request = buildRequest(operation, input, {
 			baseUrl: this.baseUrl,
 			idempotencyKey: options.idempotencyKey,
+			signingSecret: options.signingSecret,
 			timeoutMs: options.timeoutMs ?? this.timeoutMs,
 		});
 		// A creating write without an idempotency key is never resent: it could create twice.

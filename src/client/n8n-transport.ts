@@ -1,9 +1,11 @@
 import type {
+	ICredentialsDecrypted,
 	IExecuteFunctions,
 	IHookFunctions,
 	ILoadOptionsFunctions,
 	IWebhookFunctions,
 	IHttpRequestMethods,
+	IHttpRequestOptions,
 } from 'n8n-workflow';
 
 import { ConnectionError, TimeoutError } from './errors';
@@ -44,26 +46,39 @@ function errorCode(error: unknown): string | undefined {
 /**
  * The transport nodes use: n8n's `httpRequestWithAuthentication`, so the credential's Bearer header, the
  * instance's proxy and TLS settings and n8n's request logging all apply. HTTP errors come back as answers
- * (`ignoreHttpStatusErrors`) and are mapped by the client, in one place.
+ * (`ignoreHttpStatusErrors`) and are mapped by the client, in one place. Without a credential type, n8n's plain
+ * `httpRequest`: for requests that carry their own authentication (a signed claim, a signed file URL), so that
+ * n8n reads no credential for them. A credential already read is handed over (`credentialsDecrypted`), so that
+ * n8n does not read it again for every request: in a webhook call each read costs an expression isolate.
  */
-export function n8nTransport(context: N8nContext, credentialType: string): Transport {
+export function n8nTransport(
+	context: N8nContext,
+	credentialType?: string,
+	credentialsDecrypted?: ICredentialsDecrypted,
+): Transport {
 	return defineTransport(async (request) => {
-		const response = (await context.helpers.httpRequestWithAuthentication.call(
-			context,
-			credentialType,
-			{
-				method: request.method as IHttpRequestMethods,
-				url: request.url,
-				headers: request.headers,
-				body: request.body,
-				timeout: request.timeoutMs,
-				// A file is read as bytes: text would break every byte that is not UTF-8.
-				encoding: request.binary ? 'arraybuffer' : 'text',
-				json: false,
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-			},
-		)) as { statusCode: number; headers: Record<string, unknown>; body: unknown };
+		const options: IHttpRequestOptions = {
+			method: request.method as IHttpRequestMethods,
+			url: request.url,
+			headers: request.headers,
+			body: request.body,
+			timeout: request.timeoutMs,
+			// A file is read as bytes: text would break every byte that is not UTF-8.
+			encoding: request.binary ? 'arraybuffer' : 'text',
+			json: false,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+		};
+		const response = (
+			credentialType === undefined
+				? await context.helpers.httpRequest(options)
+				: await context.helpers.httpRequestWithAuthentication.call(
+						context,
+						credentialType,
+						options,
+						credentialsDecrypted ? { credentialsDecrypted } : undefined,
+					)
+		) as { statusCode: number; headers: Record<string, unknown>; body: unknown };
 		return { status: response.statusCode, headers: response.headers, body: response.body };
 	}, networkError);
 }

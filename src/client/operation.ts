@@ -19,7 +19,16 @@ export interface Operation {
 	/** Below `/api/v1`, with `{name}` placeholders for the path parameters. */
 	path: string;
 	summary: string;
+	/** Said in the OpenAPI document below the summary, where one line is not enough. */
+	description?: string;
+	/** The scope a key needs; for a `signed` operation, the scope of the key its signature stands in for. */
 	scope: Scope;
+	/**
+	 * Authenticated without an API key: `webhookSecret` by `X-Multichannel-Signature` over the body, signed
+	 * with the secret of the webhook in the path (as deliveries are); `mediaUrl` by the signature in the query
+	 * of a URL the service handed out. The client signs a `webhookSecret` request itself (`CallOptions`).
+	 */
+	signed?: 'webhookSecret' | 'mediaUrl';
 	params?: z.ZodObject;
 	query?: z.ZodObject;
 	body?: z.ZodType;

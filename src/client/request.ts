@@ -5,6 +5,7 @@ import { RequestValidationError, type ValidationIssue } from './errors';
 import { encodeMultipart, type UploadFile } from './multipart';
 import type { Operation } from './operation';
 import { UploadedFilePart } from './resources/messages';
+import { SIGNATURE_HEADER, signPayload } from './signature';
 import type { HttpRequest } from './transport';
 
 type AnyInput = Record<string, unknown>;
@@ -15,13 +16,16 @@ export interface RequestSettings {
 	baseUrl: string;
 	/** See `CallOptions.idempotencyKey`: a string to send, undefined to make one, null for none. */
 	idempotencyKey?: string | null;
+	/** See `CallOptions.signingSecret`. */
+	signingSecret?: string;
 	timeoutMs: number;
 }
 
 /**
  * The HTTP request for one call of an operation: validates the input (throwing `RequestValidationError`
  * with every bad field), fills the path, encodes the query and the body (JSON or multipart), and adds an
- * `Idempotency-Key` to a creating write. The same request is resent as is on each retry.
+ * `Idempotency-Key` to a creating write, and the signature to an operation signed with a webhook's secret.
+ * The same request is resent as is on each retry.
  */
 export function buildRequest(
 	operation: Operation,
@@ -46,6 +50,9 @@ export function buildRequest(
 		// Its name and type go into the part's headers: a CR or LF there would forge a header.
 		validate(UploadedFilePart, file, 'file', issues);
 	}
+	if (operation.signed === 'webhookSecret' && !settings.signingSecret) {
+		issues.push({ field: 'signingSecret', message: "the webhook's secret is required to sign" });
+	}
 	if (issues.length > 0) throw new RequestValidationError(issues);
 
 	const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
@@ -68,6 +75,9 @@ export function buildRequest(
 			? (settings.idempotencyKey ?? randomUUID())
 			: undefined;
 	if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+	if (operation.signed === 'webhookSecret' && settings.signingSecret) {
+		headers[SIGNATURE_HEADER] = signPayload(settings.signingSecret, payload ?? '');
+	}
 
 	return {
 		method: operation.method,

@@ -93,13 +93,15 @@ export function pathOperation(
 		});
 	}
 	if (operation.creates) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+	if (operation.signed === 'webhookSecret')
+		parameters.push({ $ref: '#/components/parameters/SignatureHeader' });
 
 	const result: JsonSchema = {
 		operationId: `${keyKind}.${resource}.${name}`,
 		tags: [tagName(keyKind, resource)],
 		summary: operation.summary,
-		security: [{ [SECURITY_SCHEMES[keyKind]]: [] }],
-		'x-scope': operation.scope,
+		...(operation.description ? { description: operation.description } : {}),
+		...securityOf(keyKind, operation),
 		...(operation.paginated ? { 'x-paginated': true } : {}),
 		...(parameters.length ? { parameters } : {}),
 	};
@@ -134,7 +136,10 @@ export function pathOperation(
 	}
 	const responses: JsonSchema = { [String(operation.status)]: success };
 	// 405 is what the other methods of the path get: OpenAPI has no place for them but the path's operations.
-	const errors = ['400', '401', '403', '405', '429', '500', '503'];
+	// A signed request has no key whose kind or scope could be wrong; a signed URL answers 403 when it is not valid.
+	const errors = ['400', '405', '429', '500', '503'];
+	if (operation.signed !== 'mediaUrl') errors.push('401');
+	if (operation.signed !== 'webhookSecret') errors.push('403');
 	if (operation.params) errors.push('404');
 	if (operation.method !== 'GET') errors.push('409');
 	// The sandbox reads a body on every operation that takes one, up to its limit (1 MiB of JSON, 16 MiB uploaded).
@@ -167,6 +172,14 @@ function addFilePart(collector: SchemaCollector, ref: JsonSchema) {
 		},
 		required: [...((form.required as string[] | undefined) ?? []), 'file'],
 	};
+}
+
+/** A key of the surface and its scope; or the signature that stands in for the key (none for a signed URL). */
+function securityOf(keyKind: KeyKind, operation: Operation): JsonSchema {
+	if (operation.signed === 'webhookSecret')
+		return { security: [{ [WEBHOOK_SIGNATURE_SCHEME]: [] }] };
+	if (operation.signed === 'mediaUrl') return { security: [] };
+	return { security: [{ [SECURITY_SCHEMES[keyKind]]: [] }], 'x-scope': operation.scope };
 }
 
 export function tagName(keyKind: KeyKind, resource: string) {

@@ -41,8 +41,14 @@ describe('the OpenAPI document', () => {
 		for (const { keyKind, resource, name, operation } of eachOperation(api)) {
 			const entry = document.paths[`/api/v1${operation.path}`]?.[operation.method.toLowerCase()];
 			expect(entry?.operationId).toBe(`${keyKind}.${resource}.${name}`);
-			expect(entry['x-scope']).toBe(operation.scope);
-			expect(Object.keys(entry.security[0])).toEqual([`${keyKind}Key`]);
+			if (operation.signed === 'webhookSecret') {
+				expect(entry.security).toEqual([{ webhookSignature: [] }]);
+			} else if (operation.signed === 'mediaUrl') {
+				expect(entry.security).toEqual([]);
+			} else {
+				expect(entry['x-scope']).toBe(operation.scope);
+				expect(Object.keys(entry.security[0])).toEqual([`${keyKind}Key`]);
+			}
 			const refs = (entry.parameters ?? []).map((p: { $ref?: string }) => p.$ref);
 			expect(refs.includes('#/components/parameters/IdempotencyKey')).toBe(
 				Boolean(operation.creates),

@@ -8,7 +8,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { CLAIM_RETENTION_MS } from '../../sandbox/claims';
-import { clientsFor, directUrl, raw, sandboxWithReceiver, waitFor } from '../support/sandbox';
+import {
+	clientsFor,
+	directUrl,
+	raw,
+	recordDelivery,
+	sandboxWithReceiver,
+	waitFor,
+} from '../support/sandbox';
 
 let nowMs = Date.now();
 const suite = sandboxWithReceiver({ now: () => nowMs, rateLimit: false });
@@ -23,24 +30,53 @@ async function automationWebhook(path = 'claims') {
 
 const claimPath = (webhookId: string) => `/api/v1/automation/webhooks/${webhookId}/claims`;
 
+/** Publishes an automation event: the service delivers it to every automation webhook; its event id. */
+async function publishedEvent(): Promise<string> {
+	await suite.clients.automation.events.publish({ body: { name: 'order.created', payload: {} } });
+	return (suite.sandbox.events.at(-1) as { id: string }).id;
+}
+
 it('gives an event id to its first claim only, per webhook', async () => {
 	const [one, two] = [await automationWebhook(), await automationWebhook()];
 	const claim = (webhookId: string, eventId: string) =>
 		suite.clients.automation.webhooks.claimEvent({ webhookId, body: { eventId } });
 
-	const first = await claim(one.id, 'evt_a');
-	expect(first).toMatchObject({ eventId: 'evt_a', claimed: true });
-	expect(await claim(one.id, 'evt_a')).toEqual({ ...first, claimed: false });
-	expect(await claim(one.id, 'evt_b')).toMatchObject({ claimed: true });
-	expect(await claim(two.id, 'evt_a')).toMatchObject({ claimed: true });
+	const [a, b] = [await publishedEvent(), await publishedEvent()];
+
+	const first = await claim(one.id, a);
+	expect(first).toMatchObject({ eventId: a, claimed: true });
+	expect(await claim(one.id, a)).toEqual({ ...first, claimed: false });
+	expect(await claim(one.id, b)).toMatchObject({ claimed: true });
+	expect(await claim(two.id, a)).toMatchObject({ claimed: true });
+});
+
+it('refuses a claim of an event id never delivered to that webhook (404 unknown_event), and takes nothing', async () => {
+	const hook = await automationWebhook();
+	const eventId = await publishedEvent();
+	const later = await automationWebhook();
+	const refused = (webhookId: string, id: string) =>
+		raw(suite.sandbox.baseUrl, 'POST', claimPath(webhookId), {
+			key: suite.keys.automation,
+			body: { eventId: id },
+		});
+
+	for (const answer of [
+		await refused(hook.id, 'evt_0123456789abcdef'),
+		await refused(later.id, eventId),
+	]) {
+		expect(answer).toMatchObject({ status: 404, body: { error: { code: 'unknown_event' } } });
+	}
+	expect(suite.sandbox.store.all('claims', (claim) => claim.webhookId === later.id)).toEqual([]);
+	expect((await refused(hook.id, eventId)).body).toMatchObject({ claimed: true });
 });
 
 it('answers a retried claim (same Idempotency-Key) as it answered the first, so a lost answer loses nothing', async () => {
 	const hook = await automationWebhook();
+	const eventId = await publishedEvent();
 	const send = (idempotencyKey: string) =>
 		raw(suite.sandbox.baseUrl, 'POST', claimPath(hook.id), {
 			key: suite.keys.automation,
-			body: { eventId: 'evt_retried' },
+			body: { eventId },
 			headers: { 'idempotency-key': idempotencyKey },
 		});
 	expect((await send('receipt-1')).body).toMatchObject({ claimed: true });
@@ -90,6 +126,9 @@ it('keeps claims for the retention time only, so 10,000 events leave no lasting 
 	// Straight to the sandbox even under `npm run test:contract`: 10,000 alike claims say no more about the
 	// contract than the others of this file, and would take minutes through Prism.
 	const { automation } = clientsFor(directUrl(suite.sandbox), suite.keys);
+	for (let index = 0; index < 10_000; index++)
+		recordDelivery(suite.sandbox, hook.id, `evt_burst_${index}`);
+	recordDelivery(suite.sandbox, hook.id, 'evt_after');
 	for (let index = 0; index < 10_000; index++) {
 		await automation.webhooks.claimEvent({
 			webhookId: hook.id,
@@ -118,8 +157,9 @@ it('forgets the claims of a deleted webhook', async () => {
 	const hook = await automationWebhook();
 	await suite.clients.automation.webhooks.claimEvent({
 		webhookId: hook.id,
-		body: { eventId: 'evt_1' },
+		body: { eventId: await publishedEvent() },
 	});
+	expect(suite.sandbox.store.all('claims', (claim) => claim.webhookId === hook.id)).toHaveLength(1);
 	await suite.clients.automation.webhooks.delete({ webhookId: hook.id });
 	expect(suite.sandbox.store.all('claims', (claim) => claim.webhookId === hook.id)).toEqual([]);
 });

@@ -63,6 +63,12 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 		await receiver.close();
 	});
 
+	/** The ids of the events delivered to the receiver at `path`, oldest first. */
+	const deliveredTo = (path: string) =>
+		receiver.received
+			.filter((delivery) => delivery.path === path)
+			.map((delivery) => delivery.event.id);
+
 	it('drives all operations and every answer matches the contract', async () => {
 		const { workspace, shortLink, automation } = clientsFor(sandbox.baseUrl, keys, log);
 		const sandboxCall = (path: string, body: unknown = {}) =>
@@ -226,9 +232,18 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 				).length > 0,
 		);
 		await workspace.webhooks.listDeliveries({ webhookId: hook.id });
-		const claim = { webhookId: hook.id, body: { eventId: 'evt_contract_1' } };
+		const [first, second] = deliveredTo('/messaging');
+		const claim = { webhookId: hook.id, body: { eventId: first } };
 		expect(await workspace.webhooks.claimEvent(claim)).toMatchObject({ claimed: true });
 		expect(await workspace.webhooks.claimEvent(claim)).toMatchObject({ claimed: false });
+		const signed = { signingSecret: hook.secret };
+		expect(hook.signedClaims).toBe(true);
+		expect(
+			await workspace.webhooks.claimEventSigned(
+				{ webhookId: hook.id, body: { eventId: second } },
+				signed,
+			),
+		).toMatchObject({ claimed: true });
 
 		await workspace.contacts.delete({ instanceId, contactId: contact.id });
 		await workspace.instances.logout({ instanceId });
@@ -273,7 +288,12 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 				).length > 0,
 		);
 		await shortLink.webhooks.listDeliveries({ webhookId: linkHook.id });
-		await shortLink.webhooks.claimEvent({ webhookId: linkHook.id, body: { eventId: 'evt_1' } });
+		const [linkEvent, otherLinkEvent] = deliveredTo('/links');
+		await shortLink.webhooks.claimEvent({ webhookId: linkHook.id, body: { eventId: linkEvent } });
+		await shortLink.webhooks.claimEventSigned(
+			{ webhookId: linkHook.id, body: { eventId: otherLinkEvent ?? linkEvent } },
+			{ signingSecret: linkHook.secret },
+		);
 		await shortLink.webhooks.delete({ webhookId: linkHook.id });
 		await shortLink.links.delete({ linkId: link.id });
 
@@ -297,9 +317,14 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 				).length > 0,
 		);
 		await automation.webhooks.listDeliveries({ webhookId: automationHook.id });
+		const [automationEvent] = deliveredTo('/automation');
+		await automation.webhooks.claimEventSigned(
+			{ webhookId: automationHook.id, body: { eventId: automationEvent } },
+			{ signingSecret: automationHook.secret },
+		);
 		await automation.webhooks.claimEvent({
 			webhookId: automationHook.id,
-			body: { eventId: 'evt_1' },
+			body: { eventId: automationEvent },
 		});
 		await automation.webhooks.delete({ webhookId: automationHook.id });
 

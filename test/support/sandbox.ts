@@ -17,6 +17,7 @@ import {
 	verifySignature,
 	type SignatureCheck,
 } from '../../src/client';
+import { envelope, newDelivery } from '../../sandbox/delivery-engine';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 import { Browser, type BrowserPage } from '../../dev/browser/chromium';
 import { undiciTransport } from '../../dev/transports/undici';
@@ -319,6 +320,25 @@ export function suiteSandbox(options: SandboxOptions = {}): {
 
 /** The keys of the workspace a test sandbox seeds. */
 export type SandboxKeys = NonNullable<Sandbox['keys']>;
+
+/**
+ * Records at the sandbox that an event made up by a test was delivered to a webhook, as the delivery engine
+ * records a delivery (without sending it): the sandbox takes claims only of events it delivered.
+ */
+export function recordDelivery(sandbox: Sandbox, webhookId: string, eventId: string): void {
+	const event = {
+		...envelope(sandbox.workspaceId, 'automation.*', {}, sandbox.core.now()),
+		id: eventId,
+	};
+	sandbox.store.insert('deliveries', {
+		id: `dlv_${eventId}`,
+		workspaceId: event.workspaceId,
+		webhookId,
+		eventType: event.type,
+		createdAt: event.createdAt,
+		...newDelivery(event),
+	});
+}
 
 /** A test sandbox with its typed clients and a webhook receiver, as `sandboxWithReceiver` keeps them. */
 export interface SandboxWithReceiver {

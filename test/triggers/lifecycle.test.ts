@@ -48,6 +48,9 @@ describe('activation', () => {
 			webhookId: webhook.id,
 			secret: webhook.secret,
 			events: ['link.clicked', 'link.deleted'],
+			// What a delivery needs to claim without the API key.
+			serviceUrl: suite.sandbox.baseUrl,
+			signedClaims: true,
 		});
 		expect(registration?.secret).toMatch(/^[0-9a-f]{64}$/);
 

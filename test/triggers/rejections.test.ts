@@ -8,9 +8,15 @@
  */
 import { signPayload } from '../../src/client';
 import type { Sandbox } from '../../sandbox/server';
-import { raw, startTestSandbox } from '../support/sandbox';
+import { raw, recordDelivery, startTestSandbox } from '../support/sandbox';
 import { startScriptedServer } from '../support/scripted-server';
-import { logLines, N8nEndpoint, TRIGGER_TYPES, TriggerUnderTest, type Delivery } from '../../dev/harness/triggers';
+import {
+	logLines,
+	N8nEndpoint,
+	TRIGGER_TYPES,
+	TriggerUnderTest,
+	type Delivery,
+} from '../../dev/harness/triggers';
 
 type Keys = NonNullable<Sandbox['keys']>;
 
@@ -48,10 +54,14 @@ afterAll(async () => {
 	await sandbox.close();
 });
 
+interface Registration {
+	secret: string;
+	webhookId: string;
+	serviceUrl?: string;
+	signedClaims?: boolean;
+}
 const registrationOf = (node: TriggerUnderTest) =>
-	(node.nodeStaticData().webhooks as Record<string, { secret: string; webhookId: string }>)[
-		node.webhookUrl()
-	];
+	(node.nodeStaticData().webhooks as Record<string, Registration>)[node.webhookUrl()];
 const secretOf = (node: TriggerUnderTest) => registrationOf(node).secret;
 const webhookIdOf = (node: TriggerUnderTest) => registrationOf(node).webhookId;
 
@@ -69,6 +79,26 @@ function event(
 	});
 }
 
+let deliveryCount = 0;
+/** Each request the service sends has an id of its own, which the trigger names in its claim. */
+const deliveryId = () => ({ 'x-multichannel-delivery-id': `dlr_test_${++deliveryCount}` });
+
+/** The sandbox takes claims only of events it delivered: the events made up here are recorded as delivered. */
+function deliveredAtSandbox(node: TriggerUnderTest, body: string) {
+	let id: unknown;
+	try {
+		id = (JSON.parse(body) as { id?: unknown }).id;
+	} catch {
+		return;
+	}
+	const webhookId = (node.nodeStaticData().webhooks as Record<string, Registration> | undefined)?.[
+		node.webhookUrl()
+	]?.webhookId;
+	if (typeof id === 'string' && webhookId && !sandbox.store.get('deliveries', `dlv_${id}`)) {
+		recordDelivery(sandbox, webhookId, id);
+	}
+}
+
 /** Posts a body to the node's production URL with the given signature header (or none). */
 async function post(
 	node: TriggerUnderTest,
@@ -76,8 +106,9 @@ async function post(
 	signature: string | undefined,
 ): Promise<Delivery> {
 	const before = endpoint.of(node).length;
-	const headers: Record<string, string> = { 'content-type': 'application/json' };
+	const headers: Record<string, string> = { 'content-type': 'application/json', ...deliveryId() };
 	if (signature !== undefined) headers['x-multichannel-signature'] = signature;
+	deliveredAtSandbox(node, body);
 	const path = new URL(node.webhookUrl()).pathname;
 	const answer = await raw(endpoint.url, 'POST', path, { body, headers });
 	const delivery = endpoint.of(node)[before];
@@ -93,12 +124,37 @@ function expectRefused(delivery: Delivery, status: 400 | 401 | 503) {
 	expect(delivery.error).toBeUndefined();
 }
 
-it('runs a correctly signed event (the control case)', async () => {
+it('runs a correctly signed event (the control case), reading no credential to claim it', async () => {
+	expect(registrationOf(automation)).toMatchObject({
+		serviceUrl: sandbox.baseUrl,
+		signedClaims: true,
+	});
 	const body = event();
 	const delivery = await post(automation, body, signPayload(secretOf(automation), body));
 	expect(delivery.status).toBe(200);
 	expect(delivery.items).toHaveLength(1);
 	expect(delivery.items?.[0].json).toMatchObject({ type: 'automation.order.created' });
+	expect(delivery.credentialReads).toEqual([]);
+	const id = (JSON.parse(body) as { id: string }).id;
+	expect(sandbox.store.get('claims', `${webhookIdOf(automation)}:${id}`)).toBeDefined();
+});
+
+it('claims with the API key, reading the credential once, for a registration made before signed claims', async () => {
+	const registration = registrationOf(automation);
+	const kept = { ...registration };
+	delete registration.serviceUrl;
+	delete registration.signedClaims;
+	try {
+		const body = event();
+		const first = await post(automation, body, signPayload(secretOf(automation), body));
+		expect(first.items).toHaveLength(1);
+		expect(first.credentialReads).toEqual(['multichannelAutomationApi']);
+		const again = await post(automation, body, signPayload(secretOf(automation), body));
+		expect(JSON.parse(again.responseBody)).toMatchObject({ reason: 'duplicate' });
+	} finally {
+		// The static data was saved anew by the call that started nothing: the registration is a new object.
+		Object.assign(registrationOf(automation), kept);
+	}
 });
 
 it('refuses a tampered body with 401', async () => {
@@ -171,12 +227,14 @@ it('runs an event delivered many times at once exactly once', async () => {
 	const secret = secretOf(automation);
 	const before = endpoint.of(automation).length;
 	const path = new URL(automation.webhookUrl()).pathname;
+	deliveredAtSandbox(automation, body);
 	const answers = await Promise.all(
 		Array.from({ length: 20 }, () =>
 			raw(endpoint.url, 'POST', path, {
 				body,
 				headers: {
 					'content-type': 'application/json',
+					...deliveryId(),
 					'x-multichannel-signature': signPayload(secret, body),
 				},
 			}),
@@ -191,15 +249,15 @@ it('runs an event delivered many times at once exactly once', async () => {
 it('answers 503 and runs nothing while the event cannot be claimed, then runs it once', async () => {
 	const body = event();
 	const secret = secretOf(automation);
-	const credential = automation.credentials.multichannelAutomationApi;
-	const baseUrl = credential.baseUrl;
-	credential.baseUrl = 'http://127.0.0.1:9'; // nothing listens on the discard port
+	const registration = registrationOf(automation);
+	const baseUrl = registration.serviceUrl;
+	registration.serviceUrl = 'http://127.0.0.1:9'; // nothing listens on the discard port
 	try {
 		const refused = await post(automation, body, signPayload(secret, body));
 		expectRefused(refused, 503);
 		expect(JSON.parse(refused.responseBody)).toMatchObject({ error: { code: 'claim_failed' } });
 	} finally {
-		credential.baseUrl = baseUrl;
+		registrationOf(automation).serviceUrl = baseUrl;
 	}
 	const again = await post(automation, body, signPayload(secret, body));
 	expect(again.items).toHaveLength(1);
@@ -218,6 +276,9 @@ it('runs every delivery, with a warning, against a service that takes no claims'
 	const credential = automation.credentials.multichannelAutomationApi;
 	const baseUrl = credential.baseUrl;
 	credential.baseUrl = service.baseUrl;
+	// A service without signed claims answered the registration without `signedClaims`.
+	const registration = registrationOf(automation);
+	delete registration.signedClaims;
 	try {
 		for (let round = 0; round < 2; round++) {
 			const delivery = await post(automation, body, signPayload(secret, body));
@@ -225,6 +286,7 @@ it('runs every delivery, with a warning, against a service that takes no claims'
 		}
 	} finally {
 		credential.baseUrl = baseUrl;
+		registrationOf(automation).signedClaims = true;
 		await service.close();
 	}
 	expect(service.requests.map((request) => request.url)).toEqual([

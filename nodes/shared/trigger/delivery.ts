@@ -93,59 +93,97 @@ function notWanted<C, E extends string>(
 	return undefined;
 }
 
-/** A service without event claims answers that the endpoint does not exist. */
-function claimsUnsupported(error: unknown): boolean {
-	return error instanceof ApiError && [404, 405, 410, 501].includes(error.status);
+/**
+ * How a delivery reaches the service: without a key where its registration allows it (through the base URL
+ * kept with it), with the credential otherwise, read once and only when first needed. Reading a credential in
+ * a webhook call costs n8n an expression isolate (docs/design.md), so the usual delivery reads none.
+ */
+export interface ServiceAccess<C> {
+	/** A client that sends no key, at the base URL kept with the registration; none for older registrations. */
+	unauthenticated?: C;
+	/** The credential's client; the credential is read on the first call only. */
+	keyed(): Promise<ConnectedClient<C>>;
 }
 
-/** How the claim went; the event runs on `first` and `unsupported`, with the connection the claim opened. */
-type Claim<C> =
-	| { outcome: 'first' | 'unsupported'; connection: ConnectedClient<C> }
-	| { outcome: 'duplicate' }
-	| { outcome: 'failed' };
+function serviceAccess<C, E extends string>(
+	context: IWebhookFunctions,
+	spec: TriggerSpec<C, E>,
+	registration: Registration,
+): ServiceAccess<C> {
+	let keyed: Promise<ConnectedClient<C>> | undefined;
+	return {
+		...(registration.serviceUrl
+			? { unauthenticated: spec.connection.unauthenticated(context, registration.serviceUrl) }
+			: {}),
+		keyed: () => (keyed ??= spec.connection.connect(context)),
+	};
+}
+
+/**
+ * A service without event claims answers that the endpoint does not exist (but not that it never delivered
+ * the event: `unknown_event` is a refusal).
+ */
+function claimsUnsupported(error: unknown): boolean {
+	return (
+		error instanceof ApiError &&
+		[404, 405, 410, 501].includes(error.status) &&
+		error.code !== 'unknown_event'
+	);
+}
+
+/** How the claim went; the event runs on `first` and `unsupported`. */
+type Claim = 'first' | 'unsupported' | 'duplicate' | 'failed';
 
 /**
  * Claims the event at the service: `first` when this delivery is the first of its event id at this webhook.
  * The service holds the claims, so every n8n process (main, webhook processes in queue mode) and every
- * restart sees the same answer; n8n's own state cannot give that (see docs/design.md).
+ * restart sees the same answer; n8n's own state cannot give that (see docs/design.md). The claim is signed
+ * with the webhook's secret where the service takes that (no credential is read); made with the API key
+ * otherwise.
  */
 async function claim<C, E extends string>(
 	context: IWebhookFunctions,
 	spec: TriggerSpec<C, E>,
 	registration: Registration,
+	access: ServiceAccess<C>,
 	eventId: string,
-): Promise<Claim<C>> {
+): Promise<Claim> {
 	// Named in the claim: if n8n then answers this request with an error (it could not start the execution),
 	// the service releases the claim and a redelivery runs the event.
 	const header = context.getHeaderData()[DELIVERY_ID_HEADER];
 	const deliveryId = typeof header === 'string' && header !== '' ? header.slice(0, 200) : undefined;
+	const input = {
+		webhookId: registration.webhookId,
+		body: { eventId, ...(deliveryId ? { deliveryId } : {}) },
+	};
+	const options = { timeoutMs: CLAIM_TIMEOUT_MS, maxRetries: CLAIM_RETRIES };
 	const nodeName = context.getNode().name;
-	const known: Known = { secrets: [registration.secret] };
+	const known: Known = { secrets: [registration.secret], serviceUrl: registration.serviceUrl };
 	let connection: ConnectedClient<C> | undefined;
 	try {
-		connection = await spec.connection.connect(context);
+		if (access.unauthenticated && registration.signedClaims === true) {
+			const answer = await spec
+				.webhooks(access.unauthenticated)
+				.claimEventSigned(input, { ...options, signingSecret: registration.secret });
+			return answer.claimed ? 'first' : 'duplicate';
+		}
+		connection = await access.keyed();
 		known.secrets = [...connection.secrets, registration.secret];
 		known.serviceUrl = connection.serviceUrl;
-		const answer = await spec.webhooks(connection.client).claimEvent(
-			{
-				webhookId: registration.webhookId,
-				body: { eventId, ...(deliveryId ? { deliveryId } : {}) },
-			},
-			{ timeoutMs: CLAIM_TIMEOUT_MS, maxRetries: CLAIM_RETRIES },
-		);
-		return answer.claimed ? { outcome: 'first', connection } : { outcome: 'duplicate' };
+		const answer = await spec.webhooks(connection.client).claimEvent(input, options);
+		return answer.claimed ? 'first' : 'duplicate';
 	} catch (error) {
 		if (connection && claimsUnsupported(error)) {
 			context.logger.warn(
 				`${nodeName}: the service does not take event claims; event ${eventId} runs without a check for redeliveries`,
 			);
-			return { outcome: 'unsupported', connection };
+			return 'unsupported';
 		}
 		const mapped = failure(context, spec, error, spec.scopes.write, known);
 		context.logger.warn(
 			`${nodeName}: could not claim event ${eventId} at the service (${mapped.message}); answered 503 so that it is delivered again`,
 		);
-		return { outcome: 'failed' };
+		return 'failed';
 	}
 }
 
@@ -182,12 +220,13 @@ export async function receive<C, E extends string>(
 	}
 
 	// 4. At-least-once delivery: only the first delivery of an event id runs.
-	const claimed = await claim(context, spec, signer, event.id);
-	if (claimed.outcome === 'duplicate') {
+	const access = serviceAccess(context, spec, signer);
+	const claimed = await claim(context, spec, signer, access, event.id);
+	if (claimed === 'duplicate') {
 		context.logger.debug(`${nodeName}: event ${event.id} was delivered again; not run twice`);
 		return acknowledge('duplicate');
 	}
-	if (claimed.outcome === 'failed') {
+	if (claimed === 'failed') {
 		return refuse(context, {
 			status: 503,
 			code: 'claim_failed',
@@ -208,6 +247,6 @@ export async function receive<C, E extends string>(
 				data: event.data as IDataObject,
 			};
 	const item: INodeExecutionData = { json: output };
-	await spec.attach?.(context, event, item, claimed.connection);
+	await spec.attach?.(context, event, item, access);
 	return { workflowData: [[item]] };
 }

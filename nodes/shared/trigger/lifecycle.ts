@@ -119,7 +119,7 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 					0,
 					DESCRIPTION_MAX,
 				);
-			let created: { id: string; secret?: string };
+			let created: { id: string; secret?: string; signedClaims?: boolean };
 			try {
 				created = await endpoints.create({
 					body: { url, events, secret, ...(filters ? { filters } : {}), description },
@@ -141,7 +141,13 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 			// A service that picks its own secret says so in its answer; that one is what it signs with.
 			const signingSecret =
 				typeof created.secret === 'string' && created.secret !== '' ? created.secret : secret;
-			setRegistration(context, url, { webhookId: created.id, secret: signingSecret, events });
+			setRegistration(context, url, {
+				webhookId: created.id,
+				secret: signingSecret,
+				events,
+				...(serviceUrl ? { serviceUrl } : {}),
+				...(created.signedClaims === true ? { signedClaims: true } : {}),
+			});
 			context.logger.info(
 				`Multichannel trigger: registered webhook ${created.id} for ${events.join(', ')}`,
 			);

@@ -6,6 +6,13 @@ export interface Registration {
 	/** The signing secret: kept here only, never output or logged. */
 	secret: string;
 	events: string[];
+	/**
+	 * The service's base URL (normalised) when the webhook was registered, so that a delivery can reach the
+	 * service without reading the credential. Absent from registrations made by versions before it.
+	 */
+	serviceUrl?: string;
+	/** The service said it takes claims signed with `secret` (`signedClaims`): claims need no API key. */
+	signedClaims?: boolean;
 }
 
 /**

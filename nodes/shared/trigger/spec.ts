@@ -7,7 +7,8 @@ import type {
 import type { z } from 'zod/v4';
 
 import type { EventEnvelope, EventSubject, Scope, WebhookEndpoints } from '../../../src/client';
-import type { ConnectedClient, ServiceConnection } from '../connections';
+import type { ServiceConnection } from '../connections';
+import type { ServiceAccess } from './delivery';
 import { toNodeError, type NodeError } from '../errors';
 
 /** What a trigger node says about itself: the one implementation behind the three triggers does the rest. */
@@ -47,14 +48,15 @@ export interface TriggerSpec<C, E extends string> {
 	highlights?: { output: z.ZodObject; of(event: EventEnvelope): IDataObject };
 	/**
 	 * Adds to the event's item what it carries beside its JSON (a received message's file, as binary data),
-	 * after the event is claimed and before the workflow starts, through the connection the claim opened. It
-	 * must not throw: an event is never dropped for what could not be added, its item says why instead.
+	 * after the event is claimed and before the workflow starts, through the delivery's access to the service
+	 * (the claim's, so the credential is read once at most). It must not throw: an event is never dropped for
+	 * what could not be added, its item says why instead.
 	 */
 	attach?(
 		context: IWebhookFunctions,
 		event: EventEnvelope,
 		item: INodeExecutionData,
-		connection: ConnectedClient<C>,
+		access: ServiceAccess<C>,
 	): Promise<void>;
 }
 

@@ -49,6 +49,12 @@ function webhookSchemas<E extends z.ZodType<string>>(
 		`${prefix}WebhookWithSecret`,
 		Webhook.extend({
 			secret: z.string().describe('Signing secret: returned only when the webhook is created'),
+			signedClaims: z
+				.boolean()
+				.optional()
+				.describe(
+					'true when the service takes claims of this webhook signed with its secret (`claimEventSigned`), so that a receiver needs no API key to claim; absent from a service that does not',
+				),
 		}),
 	);
 	const Events = z.array(z.union([z.literal('*'), eventName])).min(1);
@@ -200,12 +206,31 @@ function webhookOperations<E extends z.ZodType<string>>(
 			path: `${item}/claims`,
 			summary:
 				'Claim a delivered event: the first claim of an event id wins, so the receiver runs it exactly once',
+			description: 'An event id never delivered to this webhook is a 404 `unknown_event`.',
 			scope: scopes.write,
 			params: byId,
 			body: schemas.ClaimEvent,
 			response: schemas.EventClaim,
 			status: 200,
 			creates: true,
+		}),
+		// The same claim with what the receiver holds for its webhook instead of an API key, so that receiving
+		// a delivery needs no key at all (in n8n, reading a credential per delivery is costly).
+		claimEventSigned: operation({
+			method: 'POST',
+			path: `${item}/signed-claims`,
+			summary: "Claim a delivered event without an API key, signed with the webhook's secret",
+			description: [
+				'The same claim as `claimEvent`, authenticated by `X-Multichannel-Signature` over the raw body, signed with the secret of the webhook in the path in the deliveries\' own scheme (`t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`), instead of an API key. A timestamp more than 300 s away, a signature that does not match, or an unknown webhook is a 401.',
+				'Each signature is taken once: the same signed request again is refused with 409 `claim_replayed` and changes nothing, so a copied claim can never take an event (not even after the claim was released). A receiver retrying after a lost answer gets the 409 too; it answers its delivery with an error status, which releases its claim, and the redelivery claims afresh.',
+				'An event id never delivered to this webhook is a 404 `unknown_event`.',
+			].join('\n\n'),
+			scope: scopes.write,
+			signed: 'webhookSecret',
+			params: byId,
+			body: schemas.ClaimEvent,
+			response: schemas.EventClaim,
+			status: 200,
 		}),
 	};
 }

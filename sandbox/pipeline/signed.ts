@@ -1,0 +1,69 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox runs in plain Node, never inside n8n */
+import type { IncomingMessage } from 'node:http';
+
+import { SIGNATURE_HEADER, signPayload, verifySignature } from '../../src/client/signature';
+import type { SandboxCore } from '../core';
+import { decodeSegment, HttpError } from '../http';
+import type { Route } from '../routes';
+
+/**
+ * Who calls an operation authenticated without an API key (`signed` in its description): a claim signed with
+ * its webhook's secret. Gives the workspace it acts in, the budget its rate limit counts against, and what to
+ * do once it is answered.
+ */
+
+export interface SignedCaller {
+	workspaceId: string;
+	/** The rate-limit budget: the webhook, as a key's is the key. */
+	id: string;
+	/**
+	 * Uses up the request's signature, right before its handler runs (409 when it was used already): nothing
+	 * runs between the two, so two copies sent at once cannot both be taken.
+	 */
+	take(): void;
+}
+
+const INVALID =
+	'The X-Multichannel-Signature header is missing, malformed, stale or does not match';
+
+/** 401 for an unknown webhook as for a bad signature: the answer does not say which webhooks exist. */
+function invalidSignature(): HttpError {
+	return new HttpError(401, 'invalid_signature', INVALID);
+}
+
+export function authenticateSigned(
+	core: SandboxCore,
+	route: Route,
+	rawParams: Record<string, string>,
+	req: IncomingMessage,
+	body: Buffer,
+): SignedCaller {
+	const webhookId = decodeSegment(rawParams.webhookId ?? '', 'webhookId');
+	const webhook = core.store.get('webhooks', webhookId);
+	if (!webhook || webhook.surface !== route.keyKind) throw invalidSignature();
+	const nowMs = core.now().getTime();
+	const check = verifySignature({
+		payload: body,
+		header: req.headers[SIGNATURE_HEADER],
+		secrets: webhook.secret,
+		nowSeconds: Math.floor(nowMs / 1000),
+	});
+	if (!check.valid) throw invalidSignature();
+	// The signature as the service makes it, not the header as sent: the same claim with a header written
+	// another way (spacing, an extra `v1`) is the same claim.
+	const signature = signPayload(webhook.secret, body, check.timestamp);
+	return {
+		workspaceId: webhook.workspaceId,
+		id: `webhook:${webhook.id}`,
+		take: () => {
+			if (core.claimSignatures.has(signature, core.now().getTime())) {
+				throw new HttpError(
+					409,
+					'claim_replayed',
+					'This signed claim was already made: each signature is taken once. Sign a new request to claim again',
+				);
+			}
+			core.claimSignatures.add(signature, check.timestamp);
+		},
+	};
+}
