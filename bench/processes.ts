@@ -19,9 +19,20 @@ export interface Host {
 	senderId: string;
 }
 
-/** Starts the sandbox's process, runs `work` against it, then closes it. */
-export async function withHost(options: Options, work: (host: Host) => Promise<void>) {
-	const child = forkTs('sandbox-host.ts', [String(options.latencyMs)], options.profileArgs);
+/**
+ * Starts the sandbox's process, runs `work` against it, then closes it. `sandbox` overrides the latency and
+ * gives a data file (a persistent sandbox).
+ */
+export async function withHost(
+	options: Options,
+	work: (host: Host) => Promise<void>,
+	sandbox: { latencyMs?: number; dataFile?: string } = {},
+) {
+	const child = forkTs(
+		'sandbox-host.ts',
+		[String(sandbox.latencyMs ?? options.latencyMs), sandbox.dataFile ?? ''],
+		options.profileArgs,
+	);
 	const exited = new Promise((resolve) => child.once('exit', resolve));
 	try {
 		const ready = await new Promise<Omit<Host, 'process'>>((resolve, reject) => {

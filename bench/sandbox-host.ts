@@ -3,6 +3,7 @@
  * The sandbox of a benchmark run, in a process of its own so that its work does not share an event loop (or
  * a heap) with what is measured. Started by bench/processes.ts; answers its requests over IPC:
  * `seedContacts` (straight into the store: 50,000 contacts in a moment instead of 50,000 requests),
+ * `seedMessages` (copies of one sent message, straight into the store, for the cost of a send beside them),
  * `countMessages` (the outbound messages whose text starts with a prefix, to check that every send arrived
  * once) and `close`.
  */
@@ -13,12 +14,15 @@ import { undiciTransport } from '../dev/transports/undici';
 import { serve } from './lib';
 
 const latencyMs = Number(process.argv[2] ?? 20);
+/** A data file makes the sandbox persistent (its journal), as `npm run sandbox -- --data-file` does. */
+const dataFile = process.argv[3] || undefined;
 
 async function main() {
 	const sandbox = await startSandbox({
 		port: 0,
 		latencyMs,
 		rateLimit: false,
+		dataFile,
 		log: (message) => process.stderr.write(`${message}\n`),
 	});
 	const apiKey = sandbox.keys?.workspace as string;
@@ -55,6 +59,18 @@ async function main() {
 					});
 				}
 				return { instanceId: addressBook.id, count };
+			}
+			case 'seedMessages': {
+				const template = sandbox.store.get('messages', String(message.templateId));
+				if (!template) throw new Error(`No message ${String(message.templateId)} to copy`);
+				const count = Number(message.count);
+				for (let index = 0; index < count; index++) {
+					sandbox.store.insert('messages', {
+						...(JSON.parse(JSON.stringify(template)) as typeof template),
+						id: newId('msg'),
+					});
+				}
+				return { stored: sandbox.store.all('messages', () => true).length };
 			}
 			case 'countMessages': {
 				const prefix = String(message.prefix);

@@ -7,6 +7,8 @@
 
 /** The plain object behind each record handed out, so that a record stored inside another is stored plain. */
 const rawOf = new WeakMap<object, object>();
+/** The Proxy already made for each object, per record (its `onWrite`). */
+const proxiesOf = new WeakMap<() => void, WeakMap<object, object>>();
 
 function isPlainData(value: unknown): value is object {
 	if (typeof value !== 'object' || value === null) return false;
@@ -21,6 +23,12 @@ export function untracked<T>(value: T): T {
 
 /** `raw` seen through a Proxy that calls `onWrite` before each change to it or to anything inside it. */
 export function tracked<T extends object>(raw: T, onWrite: () => void): T {
+	// One Proxy per object and record, so that a nested object read twice is the same object (=== holds, as
+	// code that finds an element and then filters it out of its array expects).
+	let seen = proxiesOf.get(onWrite);
+	if (!seen) proxiesOf.set(onWrite, (seen = new WeakMap()));
+	const known = seen.get(raw);
+	if (known) return known as T;
 	const proxy = new Proxy(raw, {
 		get(target, property, receiver) {
 			const value = Reflect.get(target, property, receiver) as unknown;
@@ -40,6 +48,7 @@ export function tracked<T extends object>(raw: T, onWrite: () => void): T {
 		},
 	});
 	rawOf.set(proxy, raw);
+	seen.set(raw, proxy);
 	return proxy;
 }
 
