@@ -25,10 +25,10 @@ export interface Operation {
 	scope: Scope;
 	/**
 	 * Authenticated without an API key: `webhookSecret` by `X-Multichannel-Signature` over the body, signed
-	 * with the secret of the webhook in the path (as deliveries are); `mediaUrl` by the signature in the query
-	 * of a URL the service handed out. The client signs a `webhookSecret` request itself (`CallOptions`).
+	 * with the secret of the webhook in the path (as deliveries are). The client signs such a request itself
+	 * (`CallOptions`).
 	 */
-	signed?: 'webhookSecret' | 'mediaUrl';
+	signed?: 'webhookSecret';
 	params?: z.ZodObject;
 	query?: z.ZodObject;
 	body?: z.ZodType;

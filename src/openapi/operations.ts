@@ -136,10 +136,9 @@ export function pathOperation(
 	}
 	const responses: JsonSchema = { [String(operation.status)]: success };
 	// 405 is what the other methods of the path get: OpenAPI has no place for them but the path's operations.
-	// A signed request has no key whose kind or scope could be wrong; a signed URL answers 403 when it is not valid.
-	const errors = ['400', '405', '429', '500', '503'];
-	if (operation.signed !== 'mediaUrl') errors.push('401');
-	if (operation.signed !== 'webhookSecret') errors.push('403');
+	// A signed request has no key whose kind or scope could be wrong: no 403.
+	const errors = ['400', '401', '405', '429', '500', '503'];
+	if (!operation.signed) errors.push('403');
 	if (operation.params) errors.push('404');
 	if (operation.method !== 'GET') errors.push('409');
 	// The sandbox reads a body on every operation that takes one, up to its limit (1 MiB of JSON, 16 MiB uploaded).
@@ -174,11 +173,10 @@ function addFilePart(collector: SchemaCollector, ref: JsonSchema) {
 	};
 }
 
-/** A key of the surface and its scope; or the signature that stands in for the key (none for a signed URL). */
+/** A key of the surface and its scope; or the signature that stands in for the key. */
 function securityOf(keyKind: KeyKind, operation: Operation): JsonSchema {
 	if (operation.signed === 'webhookSecret')
 		return { security: [{ [WEBHOOK_SIGNATURE_SCHEME]: [] }] };
-	if (operation.signed === 'mediaUrl') return { security: [] };
 	return { security: [{ [SECURITY_SCHEMES[keyKind]]: [] }], 'x-scope': operation.scope };
 }
 
