@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- the benchmark runs in plain Node, never inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- the benchmark runs in plain Node, never inside n8n (process: hrtime) */
 /**
  * What a send costs the persistent sandbox beside 10,000 and 100,000 stored messages, against an empty store:
  * each write appends what it changed to the data file's journal, so its cost should not grow with the state
