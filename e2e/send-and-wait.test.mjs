@@ -106,10 +106,19 @@ async function ask({ limit } = {}) {
 	return { workflowId: created.id, manager, customer, question, execution, registration };
 }
 
-/** What the sandbox stored for a registration (its URL and secret): only its data file has them. */
+/**
+ * What the sandbox stored for a registration (its URL and secret): only its data file has them. The file is a
+ * journal (sandbox/journal.ts): a header line, then lines of [collection, id, record or null]; the last wins.
+ */
 function storedRegistration(id) {
-	const state = JSON.parse(readFileSync(join(ctx.dir, 'sandbox-state.json'), 'utf8'));
-	return state.collections.answers.find((entry) => entry.id === id);
+	const [, ...lines] = readFileSync(join(ctx.dir, 'sandbox-state.json'), 'utf8').split('\n');
+	let stored;
+	for (const line of lines.filter(Boolean)) {
+		for (const [collection, recordId, record] of JSON.parse(line)) {
+			if (collection === 'answers' && recordId === id) stored = record ?? undefined;
+		}
+	}
+	return stored;
 }
 
 function answeredEvent(registration, manager, answer) {
