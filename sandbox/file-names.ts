@@ -4,8 +4,10 @@
  * characters (the stem is cut, the extension kept). It is shown in `media.fileName` and sent back in the
  * download's Content-Disposition, so `../../../etc/passwd` is kept as `passwd`.
  */
+import { FILE_NAME_MAX_LENGTH } from '../src/client/schemas';
 
-const MAX_CHARACTERS = 255;
+/** The contract's bound: a longer name in a request is refused; one taken from a URL is cut to it. */
+const MAX_CHARACTERS = FILE_NAME_MAX_LENGTH;
 
 export function safeFileName(name: string | null | undefined): string | null {
 	if (!name) return null;

@@ -121,7 +121,7 @@ export const SendMediaByUrl = named(
 
 /** The `file` part of a multipart media upload: its file name and its Content-Type, which a download answers with. */
 export const UploadedFilePart = z.looseObject({
-	fileName: z.string().max(FILE_NAME_MAX_LENGTH),
+	fileName: text({ max: FILE_NAME_MAX_LENGTH }),
 	mimeType: MimeType,
 });
 
