@@ -26,8 +26,11 @@ const DOCUMENT = join(REPO, 'docs', 'openapi.json');
 const EXCHANGE_HEADER = 'x-contract-exchange';
 /** Hop-by-hop headers, which a proxy does not pass on (RFC 9110, 7.6.1). */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection'];
-/** The proxy's own connections, closed with it (the default agent's would keep the process alive). */
-const agent = new Agent({ keepAlive: true });
+/**
+ * A new connection for every hop. A kept-alive one can be closed by its server (Prism's or a sandbox's idle timeout)
+ * just as the next request goes out on it, which drops that request: CI once lost a test to this race.
+ */
+const agent = new Agent({ keepAlive: false });
 
 /** The document's paths as patterns: `{name}` is one path segment. */
 function documentedPaths() {
@@ -76,7 +79,24 @@ function reply(res, answer) {
 	res.end(answer.body);
 }
 
+/** The sandbox cut the connection (a body far over its limit): so does the proxy, as a transparent one would. */
+function cut(res, record, error) {
+	record.status = 0;
+	record.reason = `${record.reason ? `${record.reason}; ` : ''}no answer from the sandbox: ${error}`;
+	res.destroy();
+}
+
+/** The proxy's own failure (Prism unreachable), said in a 502 that names it rather than a bare socket error. */
+function failed(res, reason) {
+	if (res.headersSent) return res.destroy();
+	res
+		.writeHead(502, { 'content-type': 'text/plain', 'x-contract-proxy-error': '1' })
+		.end(`contract proxy: ${reason}`);
+}
+
 function listen(server, port = 0) {
+	// Clients (undici, Prism) close idle connections themselves; a server timeout would race them (see `agent`).
+	server.keepAliveTimeout = 0;
 	return new Promise((resolve) =>
 		server.listen(port, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)),
 	);
@@ -191,6 +211,7 @@ export async function startContractProxy({ logFile }) {
 			const path = new URL(req.url, 'http://front').pathname;
 			const record = { method: req.method, path, via: 'prism', violations: [] };
 			exchanges.push(record);
+			let exchange;
 			try {
 				if (!documented.some((pattern) => pattern.test(path))) {
 					record.via = 'direct';
@@ -198,7 +219,7 @@ export async function startContractProxy({ logFile }) {
 					return await answerDirectly(res, record, upstream, request);
 				}
 				const id = String(nextId++);
-				const exchange = { upstream, request };
+				exchange = { upstream, request };
 				pending.set(id, exchange);
 				const checked = await send(prism.url, {
 					...request,
@@ -209,17 +230,21 @@ export async function startContractProxy({ logFile }) {
 					record.status = exchange.answer.status;
 					return reply(res, exchange.answer);
 				}
-				if (exchange.forwarded) {
-					record.status = 0;
-					record.reason = `no answer from the sandbox: ${exchange.error}`;
-					return res.destroy();
-				}
+				if (exchange.forwarded) return cut(res, record, exchange.error);
 				record.via = 'direct';
 				record.reason = `Prism answered ${checked.status} without forwarding: ${checked.body.toString('utf8').slice(0, 300)}`;
 				return await answerDirectly(res, record, upstream, request);
 			} catch (error) {
+				// Prism hung up on us because the sandbox hung up on it.
+				if (exchange?.error) return cut(res, record, exchange.error);
+				// Prism stopped reading a body far over its own limit, before forwarding: straight to the sandbox.
+				if (error.code === 'EPIPE' && !exchange?.forwarded) {
+					record.via = 'direct';
+					record.reason = `Prism hung up without forwarding: ${error.message}`;
+					return await answerDirectly(res, record, upstream, request);
+				}
 				record.reason = `proxy error: ${error.message}`;
-				res.destroy();
+				failed(res, record.reason);
 			}
 		});
 		fronts.add(server);
@@ -227,7 +252,12 @@ export async function startContractProxy({ logFile }) {
 	}
 
 	async function answerDirectly(res, record, upstream, request) {
-		const answer = await send(upstream, request);
+		let answer;
+		try {
+			answer = await send(upstream, request);
+		} catch (error) {
+			return cut(res, record, error.message);
+		}
 		record.status = answer.status;
 		reply(res, answer);
 	}
