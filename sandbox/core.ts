@@ -10,6 +10,7 @@ import { UsedClaimSignatures } from './claims';
 import { DEFAULT_MEDIA_LIMITS, MediaStore, type MediaLimits } from './media';
 import { Outbound, type OutboundOptions } from './outbound/outbound';
 import { Scheduler } from './scheduler';
+import { SignedMediaUrls } from './signed-media';
 import type { Store } from './store';
 
 /** How fast the simulated channel moves. */
@@ -42,6 +43,11 @@ export class SandboxCore {
 	/** Sends, signs and retries every delivery (to webhooks, to answer registrations). */
 	readonly engine: DeliveryEngine;
 	readonly deliveries: WebhookDeliveries;
+	/** The short-lived URLs of files that deliveries carry. */
+	readonly signedMedia = new SignedMediaUrls(
+		() => this.baseUrl,
+		() => this.clock(),
+	);
 	/** Signed claims taken (in memory: each is valid for minutes only). */
 	readonly claimSignatures = new UsedClaimSignatures();
 	/** Every event emitted since start, newest last: lets tests and tools see what happened. */
@@ -69,6 +75,7 @@ export class SandboxCore {
 			() => this.now(),
 			onBackgroundChange,
 			this.outbound.deliveries,
+			(payload) => this.signedMedia.stamp(payload),
 		);
 		this.deliveries = new WebhookDeliveries(store, this.engine, delivery, () => this.now());
 	}

@@ -126,6 +126,8 @@ export class DeliveryEngine {
 		private readonly onChange: () => void,
 		/** The outbound policy of receivers, and the agent that checks every connection against it. */
 		private readonly outbound: OutboundPurpose,
+		/** What each attempt adds to the stored payload before it is signed (fresh signed file URLs). */
+		private readonly stamp: (payload: string) => string = (payload) => payload,
 	) {}
 
 	/** Sends a pending delivery when its attempt is due (now, for a new one; later, after a restart). */
@@ -194,7 +196,7 @@ export class DeliveryEngine {
 
 	/**
 	 * One signed POST of an event to a receiver; a fresh timestamp each time (receivers reject ones over
-	 * 300 s).
+	 * 300 s), and fresh signed file URLs.
 	 */
 	async post(
 		receiver: Receiver,
@@ -209,6 +211,7 @@ export class DeliveryEngine {
 		const controller = new AbortController();
 		this.inFlight.add(controller);
 		const timeout = AbortSignal.timeout(this.options.timeoutMs);
+		const body = this.stamp(payload);
 		try {
 			const response = await request(receiver.url, {
 				method: 'POST',
@@ -217,12 +220,12 @@ export class DeliveryEngine {
 				headers: {
 					'content-type': 'application/json',
 					'user-agent': 'Multichannel-Sandbox-Webhooks/1.0',
-					[SIGNATURE_HEADER]: signPayload(receiver.secret, payload),
+					[SIGNATURE_HEADER]: signPayload(receiver.secret, body),
 					[EVENT_ID_HEADER]: eventId,
 					[DELIVERY_ATTEMPT_HEADER]: String(attempt),
 					[DELIVERY_ID_HEADER]: deliveryId,
 				},
-				body: payload,
+				body,
 			});
 			await response.body.dump();
 			return { status: response.statusCode, error: null, aborted: false, deliveryId };

@@ -1,5 +1,5 @@
 import { api, eachOperation, type KeyKind } from '../src/client/api';
-import type { Operation } from '../src/client/operation';
+import { API_PREFIX, type Operation } from '../src/client/operation';
 import type { SandboxCore } from './core';
 import { handlers } from './handlers';
 import { HttpError } from './http';
@@ -11,7 +11,7 @@ import { sandboxHandlers, sandboxOperations } from './sandbox-api';
  * plus the sandbox-only operations. Nothing about a path, a method or a schema is written here again.
  */
 
-export const API_PREFIX = '/api/v1';
+export { API_PREFIX };
 
 /** What the pipeline hands a handler once the input is validated. */
 export interface RouteContext {

@@ -5,16 +5,22 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { api, type EventEnvelope, type WorkspaceClient } from '../../src/client';
+import { api, ApiError, type EventEnvelope, type WorkspaceClient } from '../../src/client';
 import type { MessageMedia } from '../../src/client/resources/message-media';
 import { workspaceConnection } from '../shared/connections';
 import type { ServiceAccess } from '../shared/trigger';
 import { toNodeError } from '../shared/errors';
-import { downloadMessageFile } from '../shared/message-files';
+import {
+	downloadMessageFile,
+	downloadSignedMessageFile,
+	signedMediaToken,
+	type MessageFile,
+} from '../shared/message-files';
 
 /**
  * The trigger's Download Media option: the file of a received message arrives as binary data on the event's
- * item, downloaded in `webhook()` after the event is claimed and before the workflow starts. A file over the
+ * item, downloaded in `webhook()` after the event is claimed and before the workflow starts: at the signed URL
+ * the event carries when there is one (no credential read), with the key otherwise. A file over the
  * size cap, or one that cannot be downloaded, is not attached: the item keeps the file's description and says
  * why (`mediaNotAttached`); the event still runs.
  */
@@ -82,14 +88,35 @@ export async function attachMedia(
 		notAttached(`the file is ${sizeText(media.size)}, over Max File Size (${maxMb} MB)`);
 		return;
 	}
-	let known: { secrets: string[]; serviceUrl?: string } = { secrets: [] };
+	const token = access.unauthenticated ? signedMediaToken(media.downloadUrl) : undefined;
+	// The signed URL is a capability too: kept out of any message, like the key.
+	let known: { secrets: string[]; serviceUrl?: string } = {
+		secrets: token ? [token] : [],
+		serviceUrl: access.serviceUrl,
+	};
+	const options = { timeoutMs: DOWNLOAD_TIMEOUT_MS, maxRetries: 0 };
 	try {
-		const connection = await access.keyed();
-		known = connection;
-		const file = await downloadMessageFile(connection.client, messageId, media, {
-			timeoutMs: DOWNLOAD_TIMEOUT_MS,
-			maxRetries: 0,
-		});
+		let file: MessageFile | undefined;
+		if (token && access.unauthenticated) {
+			file = await downloadSignedMessageFile(
+				access.unauthenticated,
+				token,
+				messageId,
+				media,
+				options,
+			).catch((error: unknown) =>
+				// Expired (a delivery that waited long): the key still can. Anything else is the answer.
+				error instanceof ApiError && error.status === 401 ? undefined : Promise.reject(error),
+			);
+		}
+		if (!file) {
+			const connection = await access.keyed();
+			known = {
+				secrets: [...known.secrets, ...connection.secrets],
+				serviceUrl: connection.serviceUrl,
+			};
+			file = await downloadMessageFile(connection.client, messageId, media, options);
+		}
 		if (file.size > maxBytes) {
 			notAttached(`the file is ${sizeText(file.size)}, over Max File Size (${maxMb} MB)`);
 			return;

@@ -100,6 +100,7 @@ function fileNameInUrl(url: string): string | null {
 }
 
 type DownloadMedia = typeof api.workspace.messages.downloadMedia;
+type DownloadSignedMedia = typeof api.workspace.messages.downloadSignedMedia;
 
 /** `GET /messages/{messageId}/media`: the bytes while they are kept, 404 without a file, 410 once gone. */
 export function downloadMedia({
@@ -107,8 +108,26 @@ export function downloadMedia({
 	workspaceId,
 	params,
 }: HandlerContext<DownloadMedia>): MediaFile {
-	const message = core.store.find('messages', workspaceId, params.messageId);
-	if (!message) throw notFound('Message', params.messageId);
+	return fileOfMessage(core, workspaceId, params.messageId);
+}
+
+/**
+ * `GET /signed-media/{token}`: the same file at a URL the service signed, checked by the pipeline before this
+ * runs (sandbox/pipeline/signed.ts), which also gave the workspace.
+ */
+export function downloadSignedMedia({
+	core,
+	workspaceId,
+	params,
+}: HandlerContext<DownloadSignedMedia>): MediaFile {
+	const check = core.signedMedia.check(params.token, () => workspaceId);
+	if (!check.valid) throw new HttpError(401, 'invalid_signature', 'This file URL is not valid');
+	return fileOfMessage(core, workspaceId, check.messageId);
+}
+
+function fileOfMessage(core: SandboxCore, workspaceId: string, messageId: string): MediaFile {
+	const message = core.store.find('messages', workspaceId, messageId);
+	if (!message) throw notFound('Message', messageId);
 	if (!message.media) {
 		throw new HttpError(404, 'no_media', `Message ${message.id} has no file to download`);
 	}

@@ -17,7 +17,7 @@ import {
 	type ResourceHandlers,
 } from './context';
 import { requireGroup } from './groups';
-import { downloadMedia, keepFile, keepFromUrl, mediaContent } from './media';
+import { downloadMedia, downloadSignedMedia, keepFile, keepFromUrl, mediaContent } from './media';
 import { presentMessage } from './present';
 import { trackLinks } from './tracked-links';
 
@@ -234,6 +234,7 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 	},
 
 	downloadMedia,
+	downloadSignedMedia,
 };
 
 /** The body, header and footer of an interactive message, as stored. */

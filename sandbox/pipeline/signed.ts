@@ -8,8 +8,8 @@ import type { Route } from '../routes';
 
 /**
  * Who calls an operation authenticated without an API key (`signed` in its description): a claim signed with
- * its webhook's secret. Gives the workspace it acts in, the budget its rate limit counts against, and what to
- * do once it is answered.
+ * its webhook's secret, or a URL the service signed (a file's `downloadUrl`). Gives the workspace it acts in,
+ * the budget its rate limit counts against, and what to do once it is answered.
  */
 
 export interface SignedCaller {
@@ -32,6 +32,38 @@ function invalidSignature(): HttpError {
 }
 
 export function authenticateSigned(
+	core: SandboxCore,
+	route: Route,
+	rawParams: Record<string, string>,
+	req: IncomingMessage,
+	body: Buffer,
+): SignedCaller {
+	return route.operation.signed === 'url'
+		? bySignedUrl(core, rawParams)
+		: byWebhookSecret(core, route, rawParams, req, body);
+}
+
+/** A signed file URL: valid until it expires, as often as it is fetched (a retried download, a user's own). */
+function bySignedUrl(core: SandboxCore, rawParams: Record<string, string>): SignedCaller {
+	const token = decodeSegment(rawParams.token ?? '', 'token');
+	const check = core.signedMedia.check(
+		token,
+		(messageId) => core.store.get('messages', messageId)?.workspaceId,
+	);
+	if (!check.valid && check.reason === 'expired') {
+		throw new HttpError(
+			401,
+			'url_expired',
+			'This file URL has expired: download the file with an API key (GET /messages/{messageId}/media)',
+		);
+	}
+	if (!check.valid) {
+		throw new HttpError(401, 'invalid_signature', 'This file URL was not signed by the service');
+	}
+	return { workspaceId: check.workspaceId, id: `signed-media:${check.messageId}`, take: () => {} };
+}
+
+function byWebhookSecret(
 	core: SandboxCore,
 	route: Route,
 	rawParams: Record<string, string>,

@@ -16,7 +16,7 @@ export * from './events';
 export type { WebhookEndpoints } from './resources/webhooks';
 export { fileFromResponse, fileNameOf, type DownloadedFile } from './download';
 export { encodeMultipart, type UploadFile } from './multipart';
-export { operation, type HttpMethod, type Operation, type Scope } from './operation';
+export { API_PREFIX, operation, type HttpMethod, type Operation, type Scope } from './operation';
 export { redactSecrets } from './redact';
 export * from './signature';
 export {

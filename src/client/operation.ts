@@ -1,5 +1,8 @@
 import type { z } from 'zod/v4';
 
+/** Where every operation's path starts on the service. */
+export const API_PREFIX = '/api/v1';
+
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export type Scope =
@@ -25,10 +28,11 @@ export interface Operation {
 	scope: Scope;
 	/**
 	 * Authenticated without an API key: `webhookSecret` by `X-Multichannel-Signature` over the body, signed
-	 * with the secret of the webhook in the path (as deliveries are). The client signs such a request itself
-	 * (`CallOptions`).
+	 * with the secret of the webhook in the path (as deliveries are), which the client adds itself
+	 * (`CallOptions`); `url` by the path itself, a URL the service signed and handed out (a file's
+	 * `downloadUrl`), which the client sends as it is.
 	 */
-	signed?: 'webhookSecret';
+	signed?: 'webhookSecret' | 'url';
 	params?: z.ZodObject;
 	query?: z.ZodObject;
 	body?: z.ZodType;

@@ -3,7 +3,7 @@ import type { z } from 'zod/v4';
 
 import { RequestValidationError, type ValidationIssue } from './errors';
 import { encodeMultipart, type UploadFile } from './multipart';
-import type { Operation } from './operation';
+import { API_PREFIX, type Operation } from './operation';
 import { UploadedFilePart } from './resources/messages';
 import { SIGNATURE_HEADER, signPayload } from './signature';
 import type { HttpRequest } from './transport';
@@ -81,7 +81,7 @@ export function buildRequest(
 
 	return {
 		method: operation.method,
-		url: `${settings.baseUrl}/api/v1${path}${queryString(query)}`,
+		url: `${settings.baseUrl}${API_PREFIX}${path}${queryString(query)}`,
 		headers,
 		body: payload,
 		timeoutMs: settings.timeoutMs,

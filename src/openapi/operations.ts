@@ -173,10 +173,14 @@ function addFilePart(collector: SchemaCollector, ref: JsonSchema) {
 	};
 }
 
-/** A key of the surface and its scope; or the signature that stands in for the key. */
+/**
+ * A key of the surface and its scope; or the signature that stands in for the key: a header, or the signed URL
+ * itself (no scheme OpenAPI can name: the operation asks for none).
+ */
 function securityOf(keyKind: KeyKind, operation: Operation): JsonSchema {
 	if (operation.signed === 'webhookSecret')
 		return { security: [{ [WEBHOOK_SIGNATURE_SCHEME]: [] }] };
+	if (operation.signed === 'url') return { security: [] };
 	return { security: [{ [SECURITY_SCHEMES[keyKind]]: [] }], 'x-scope': operation.scope };
 }
 

@@ -43,7 +43,7 @@ describe('the OpenAPI document', () => {
 			expect(entry?.operationId).toBe(`${keyKind}.${resource}.${name}`);
 			if (operation.signed === 'webhookSecret') {
 				expect(entry.security).toEqual([{ webhookSignature: [] }]);
-			} else if (operation.signed === 'mediaUrl') {
+			} else if (operation.signed === 'url') {
 				expect(entry.security).toEqual([]);
 			} else {
 				expect(entry['x-scope']).toBe(operation.scope);

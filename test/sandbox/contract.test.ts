@@ -1,6 +1,7 @@
 import { api, eachOperation } from '../../src/client/api';
 import type { Operation } from '../../src/client/operation';
 import type { Sandbox } from '../../sandbox/server';
+import { signedMediaToken } from '../../nodes/shared/message-files';
 import { documentValidator } from '../support/contract';
 import {
 	clientsFor,
@@ -244,6 +245,16 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 				signed,
 			),
 		).toMatchObject({ claimed: true });
+		// The file of the upload, at the signed URL its delivered event carries, with no key.
+		const withFile = await waitFor(() =>
+			receiver.received.find(
+				(delivery) => delivery.event.data.id === upload.id && delivery.raw.includes('downloadUrl'),
+			),
+		);
+		const token = signedMediaToken(
+			(withFile.event.data.media as { downloadUrl?: string }).downloadUrl,
+		);
+		await workspace.messages.downloadSignedMedia({ token: token ?? '' });
 
 		await workspace.contacts.delete({ instanceId, contactId: contact.id });
 		await workspace.instances.logout({ instanceId });

@@ -10,10 +10,12 @@ type JsonObject = Record<string, unknown>;
 
 /**
  * Fields the sandbox may leave out even so: a webhook's description when none was given; what only some
- * messages have (a file, tracked links, a tap's reply, an edit) and the tracking of tracked links only.
+ * messages have (a file, tracked links, a tap's reply, an edit) and the tracking of tracked links only; a file's
+ * signed URL, which only delivered events carry.
  */
 const MAY_BE_ABSENT: Record<string, string[]> = {
 	Message: ['media', 'trackedLinks', 'reply', 'editedAt'],
+	MessageMedia: ['downloadUrl', 'downloadUrlExpiresAt'],
 	Link: ['messageId', 'recipient'],
 	Click: ['messageId', 'recipient'],
 	MessagingWebhook: ['description'],

@@ -21,7 +21,7 @@ const { activated } = suite;
 async function itemFor(
 	node: TriggerUnderTest,
 	sample: 'image' | 'voice' | 'pdf',
-): Promise<{ item: INodeExecutionData; messageId: string }> {
+): Promise<{ item: INodeExecutionData; messageId: string; credentialReads: string[] }> {
 	const before = suite.endpoint.executions(node).length;
 	const sent = await suite.sandboxCall(`/sandbox/instances/${suite.instanceId}/inbound/media`, {
 		from: '+14155550171',
@@ -34,14 +34,22 @@ async function itemFor(
 		5000,
 		`the ${sample} to start the trigger`,
 	);
-	return { item: (delivery.items ?? [])[0], messageId };
+	return {
+		item: (delivery.items ?? [])[0],
+		messageId,
+		credentialReads: delivery.credentialReads,
+	};
 }
 
-it('with Download Media, a received PDF is on the item as binary data, the same bytes as sent', async () => {
+it('with Download Media, a received PDF is on the item as binary data, the same bytes as sent, with no credential read', async () => {
 	const node = await activated({ downloadMedia: true }, 'Files');
 	const expected = sampleFile('pdf');
 
-	const { item, messageId } = await itemFor(node, 'pdf');
+	const { item, messageId, credentialReads } = await itemFor(node, 'pdf');
+
+	// Claimed with the webhook's secret, downloaded at the signed URL the event carried: no credential read.
+	expect(credentialReads).toEqual([]);
+	expect(item.json).toMatchObject({ data: { media: { downloadUrl: expect.any(String) } } });
 
 	expect(item.json).toMatchObject({
 		type: 'message.received',
@@ -101,5 +109,23 @@ it('a file that cannot be downloaded (gone at the service) leaves the event runn
 		expect(JSON.stringify(item.json)).not.toContain(suite.keys.workspace);
 	} finally {
 		limits.maxTotalBytes = kept;
+	}
+});
+
+it('a signed URL that has expired (a delivery that waited) falls back to the key: one credential read', async () => {
+	const node = await activated({ downloadMedia: true }, 'Late files');
+	const signed = suite.sandbox.core.signedMedia;
+	const ttl = signed.ttlMs;
+	signed.ttlMs = -1_000; // every URL is already past its time when it is delivered
+	try {
+		const { item, credentialReads } = await itemFor(node, 'image');
+
+		expect(credentialReads).toEqual(['multichannelApi']);
+		expect(sha256(Buffer.from(item.binary?.data.data ?? '', 'base64'))).toBe(
+			sha256(sampleFile('image').data),
+		);
+		expect(item.json).not.toHaveProperty('mediaNotAttached');
+	} finally {
+		signed.ttlMs = ttl;
 	}
 });

@@ -99,7 +99,9 @@ function notWanted<C, E extends string>(
  * a webhook call costs n8n an expression isolate (docs/design.md), so the usual delivery reads none.
  */
 export interface ServiceAccess<C> {
-	/** A client that sends no key, at the base URL kept with the registration; none for older registrations. */
+	/** The base URL kept with the registration; none for older registrations. */
+	serviceUrl?: string;
+	/** A client that sends no key, at that base URL. */
 	unauthenticated?: C;
 	/** The credential's client; the credential is read on the first call only. */
 	keyed(): Promise<ConnectedClient<C>>;
@@ -113,7 +115,10 @@ function serviceAccess<C, E extends string>(
 	let keyed: Promise<ConnectedClient<C>> | undefined;
 	return {
 		...(registration.serviceUrl
-			? { unauthenticated: spec.connection.unauthenticated(context, registration.serviceUrl) }
+			? {
+					serviceUrl: registration.serviceUrl,
+					unauthenticated: spec.connection.unauthenticated(context, registration.serviceUrl),
+				}
 			: {}),
 		keyed: () => (keyed ??= spec.connection.connect(context)),
 	};

@@ -1,6 +1,6 @@
 import { z } from '../zod';
 
-import { Id, named } from '../schemas';
+import { Id, named, Timestamp } from '../schemas';
 
 /**
  * The file of a media message, sent or received, as messages describe it; its bytes are served by the
@@ -20,6 +20,13 @@ export const MessageMedia = named(
 			.optional(),
 		size: z.number().int().min(0).describe('Bytes'),
 		sha256: z.string().describe('Hex SHA-256 of the bytes, to check a download against'),
+		downloadUrl: z
+			.string()
+			.describe(
+				"In a delivered event only: a URL that answers the file's bytes without an API key (`downloadSignedMedia`) until `downloadUrlExpiresAt`. Each delivery attempt carries a fresh one",
+			)
+			.optional(),
+		downloadUrlExpiresAt: Timestamp.describe('When `downloadUrl` stops working').optional(),
 	}),
 );
 export type MessageMedia = z.output<typeof MessageMedia>;

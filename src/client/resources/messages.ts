@@ -411,4 +411,17 @@ export const messageOperations = {
 		binary: true,
 		status: 200,
 	}),
+	downloadSignedMedia: operation({
+		method: 'GET',
+		path: '/signed-media/{token}',
+		summary:
+			"Download the file of a received message without an API key, at the short-lived URL its delivered event carries (`media.downloadUrl`)",
+		description:
+			'The URL is signed by the service for one message and answers like `downloadMedia` until it expires (15 minutes after the delivery attempt that carried it). A URL that was not made by the service, or was changed, is a 401 `invalid_signature`; one past its time a 401 `url_expired`: download with a key instead.',
+		scope: 'messaging:read',
+		signed: 'url',
+		params: pathParams('token'),
+		binary: true,
+		status: 200,
+	}),
 };
