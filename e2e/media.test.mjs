@@ -11,6 +11,7 @@ import { describe, test } from 'node:test';
 
 import { eventually, nodeOutput, useStack } from './support/harness.mjs';
 import { prepareWorkflow } from '../dev/stack/stack.mjs';
+import { ensureCredentials } from '../dev/stack/credentials.mjs';
 
 const ctx = useStack();
 
@@ -196,6 +197,63 @@ describe('media in, in a real n8n', () => {
 			});
 
 			await ctx.deactivate(workflowId);
+		},
+	);
+
+	test(
+		"a received file arrives with the credential's key made wrong after activation: receiving reads no key",
+		{ timeout: 180_000 },
+		async () => {
+			const { stack } = ctx;
+			const [trigger, hash] = mediaWorkflow(stack.instance.id).nodes;
+			const webhookId = randomUUID();
+			const created = await ctx.api(
+				'POST',
+				'/workflows',
+				prepareWorkflow(
+					{
+						name: 'Media in, no key (e2e)',
+						nodes: [{ ...trigger, typeVersion: 2, webhookId }, hash],
+						connections: {
+							'Message received': {
+								main: [[{ node: 'Hash received file', type: 'main', index: 0 }]],
+							},
+						},
+						settings: { executionOrder: 'v1' },
+					},
+					{ credentials: stack.credentials, instance: stack.instance },
+				),
+			);
+			await ctx.activate(created.id);
+			await eventually('the trigger to register its webhook', async () => {
+				const page = await ctx.workspace('GET', '/api/v1/webhooks');
+				return page.data.some((hook) => hook.url.includes(webhookId));
+			});
+			// The claim (signed with the webhook's secret) and the file (at its signed URL) need no key: with a
+			// wrong one, a delivery that used it could neither claim (503, redelivered, never run) nor download.
+			const client = stack.n8n.client;
+			const wrongKeys = { ...stack.sandbox.keys, workspace: 'mc_live_this_key_is_wrong' };
+			await ensureCredentials(client, { baseUrl: stack.sandbox.baseUrl, keys: wrongKeys });
+			try {
+				const inbound = await ctx.workspace(
+					'POST',
+					`/sandbox/instances/${stack.instance.id}/inbound/media`,
+					{ from: '+14155550163', sample: 'pdf' },
+				);
+				const [execution] = await eventually('a successful execution with the file', async () => {
+					const runs = await ctx.executions(created.id, true);
+					return runs.length === 1 && runs[0].status === 'success' && runs;
+				});
+				const [received] = nodeOutput(execution, 'Message received');
+				assert.equal(received.data.id, inbound.id);
+				assert.equal(received.mediaNotAttached, undefined);
+				assert.match(received.data.media.downloadUrl, /\/api\/v1\/signed-media\//);
+				const [hashed] = nodeOutput(execution, 'Hash received file');
+				assert.equal(hashed.sha256, inbound.media.sha256);
+			} finally {
+				await ensureCredentials(client, stack.sandbox);
+			}
+			await ctx.deactivate(created.id);
 		},
 	);
 });
