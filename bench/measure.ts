@@ -76,7 +76,8 @@ serve(async (message) => {
 		case 'deliveryReceiver': {
 			const target = message.job as unknown as ReceiverJob;
 			receiver = await (target.receiver === 'trigger' ? triggerReceiver : bareReceiver)(target);
-			return { url: receiver.url, secret: receiver.secret };
+			const { url, secret, announce } = receiver;
+			return { url, secret, ...(announce ? { announce } : {}) };
 		}
 		case 'deliveryReceiverStop': {
 			const result = await receiver?.stop();

@@ -261,7 +261,19 @@ async function runOnce(
 	secret: string,
 	options: N8nDeliveriesOptions,
 ): Promise<DeliveryRun> {
-	const job = { url: target.url, secret, concurrency: options.concurrency, type: DELIVERY_TYPE };
+	const announce = target.webhookId
+		? {
+				url: `${stack.sandbox.baseUrl}/sandbox/webhooks/${target.webhookId}/announced-deliveries`,
+				key: stack.sandbox.keys.workspace,
+			}
+		: undefined;
+	const job = {
+		url: target.url,
+		secret,
+		concurrency: options.concurrency,
+		type: DELIVERY_TYPE,
+		...(announce ? { announce } : {}),
+	};
 	await options.send({ ...job, count: 0, warmup: options.warmup });
 	const countsBefore = await engineCounts(stack.n8n.webhookUrl);
 	const cpuBefore = processCpuMs(answeringPids(stack));

@@ -19,8 +19,10 @@ export function claimEvent(
 	eventId: string,
 	now: Date,
 	deliveryId?: string,
+	/** Events announced as delivered by someone else (`SandboxCore.announcedEvents`). */
+	announced: ReadonlySet<string> = new Set(),
 ): ClaimAnswer {
-	if (!deliveredTo(store, webhook.id, eventId)) {
+	if (!deliveredTo(store, webhook.id, eventId) && !announced.has(`${webhook.id}:${eventId}`)) {
 		throw new HttpError(
 			404,
 			'unknown_event',

@@ -48,6 +48,11 @@ export class SandboxCore {
 		() => this.baseUrl,
 		() => this.clock(),
 	);
+	/**
+	 * Events a sandbox-only call said were delivered to a webhook by someone else (a benchmark posting signed
+	 * deliveries itself), as `<webhookId>:<eventId>`, so that they may be claimed; in memory only.
+	 */
+	readonly announcedEvents = new Set<string>();
 	/** Signed claims taken (in memory: each is valid for minutes only). */
 	readonly claimSignatures = new UsedClaimSignatures();
 	/** Every event emitted since start, newest last: lets tests and tools see what happened. */

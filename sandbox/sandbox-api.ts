@@ -98,6 +98,17 @@ export const sandboxOperations = {
 		}),
 		status: 200,
 	}),
+	announceDeliveries: operation({
+		method: 'POST',
+		path: '/sandbox/webhooks/{webhookId}/announced-deliveries',
+		summary:
+			'Sandbox only: say that events were delivered to a webhook (of any surface) by someone else, a benchmark or a test that signs and posts deliveries itself, so that its receiver may claim them (claims are of delivered events only); kept in memory',
+		scope: 'messaging:write',
+		params: pathParams('webhookId'),
+		body: z.strictObject({ eventIds: z.array(Id).min(1).max(1000) }),
+		response: z.looseObject({ webhookId: z.string(), announced: z.number() }),
+		status: 200,
+	}),
 	...inboundMediaOperations,
 };
 
@@ -128,6 +139,12 @@ export const sandboxHandlers: ResourceHandlers<typeof sandboxOperations> = {
 		if (!delivery) throw notFound('Delivery of that event to webhook', params.webhookId);
 		const statuses = await core.deliveries.redeliver(delivery, body.copies);
 		return { eventId: body.eventId, webhookId: params.webhookId, statuses };
+	},
+	announceDeliveries: ({ core, workspaceId, params, body }) => {
+		const webhook = core.store.find('webhooks', workspaceId, params.webhookId);
+		if (!webhook) throw notFound('Webhook', params.webhookId);
+		for (const eventId of body.eventIds) core.announcedEvents.add(`${webhook.id}:${eventId}`);
+		return { webhookId: webhook.id, announced: body.eventIds.length };
 	},
 	...inboundMediaHandlers,
 };

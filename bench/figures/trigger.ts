@@ -4,6 +4,7 @@
  */
 import { ask, perSecond, ratio, seconds } from '../lib';
 import type { Timing } from '../measure';
+import type { Receiver } from '../jobs/deliveries';
 import { log, type Bench, type Host } from '../processes';
 
 export async function trigger({ options, report, measure, inProcess }: Bench, host: Host) {
@@ -24,7 +25,7 @@ export async function trigger({ options, report, measure, inProcess }: Bench, ho
 	const deliveries = async (receiver: 'trigger' | 'bare') =>
 		await inProcess(async (server) => {
 			log(`trigger: ${count} deliveries to the ${receiver} receiver…`);
-			const target = await ask<{ url: string; secret: string }>(server, {
+			const target = await ask<Pick<Receiver, 'url' | 'secret' | 'announce'>>(server, {
 				kind: 'deliveryReceiver',
 				job: { receiver, baseUrl: host.baseUrl, apiKey: host.apiKey, warmup },
 			});

@@ -98,6 +98,8 @@ function meter(warmup: number) {
 export interface Receiver {
 	url: string;
 	secret: string;
+	/** Where the events sent to it are announced first (`SendJob.announce`). */
+	announce?: SendJob['announce'];
 	stop(): Promise<ReturnType<ReturnType<typeof meter>['result']>>;
 }
 
@@ -110,7 +112,11 @@ export async function triggerReceiver(job: ReceiverJob): Promise<Receiver> {
 		credentials: { multichannelApi: { baseUrl: job.baseUrl, apiKey: job.apiKey } },
 	});
 	await node.activate();
-	const registrations = node.nodeStaticData().webhooks as Record<string, { secret: string }>;
+	const registrations = node.nodeStaticData().webhooks as Record<
+		string,
+		{ secret: string; webhookId: string }
+	>;
+	const { secret, webhookId } = registrations[node.webhookUrl()];
 	const counter = meter(job.warmup);
 	// Called for each delivery that started an execution, just before the endpoint answers it.
 	endpoint.answerAfterExecution = () => {
@@ -119,7 +125,11 @@ export async function triggerReceiver(job: ReceiverJob): Promise<Receiver> {
 	};
 	return {
 		url: node.webhookUrl(),
-		secret: registrations[node.webhookUrl()].secret,
+		secret,
+		announce: {
+			url: `${job.baseUrl}/sandbox/webhooks/${webhookId}/announced-deliveries`,
+			key: job.apiKey,
+		},
 		stop: async () => {
 			const result = counter.result();
 			await node.deactivate();
@@ -170,12 +180,34 @@ export interface SendJob {
 	concurrency: number;
 	warmup: number;
 	type?: DeliveryType;
+	/**
+	 * The sandbox call that says these events were delivered to the trigger's webhook (its announced-deliveries
+	 * URL and a workspace key): the trigger claims each event, and the service takes claims of delivered events
+	 * only. None for a receiver that claims nothing.
+	 */
+	announce?: { url: string; key: string };
 }
 
 interface Delivery {
 	eventId: string;
 	payload: string;
 	signature: string;
+}
+
+/** Tells the sandbox the events were delivered (`SendJob.announce`), before they are sent. */
+async function announce(job: SendJob, deliveries: Delivery[]): Promise<void> {
+	if (!job.announce) return;
+	for (let start = 0; start < deliveries.length; start += 1000) {
+		const eventIds = deliveries.slice(start, start + 1000).map((delivery) => delivery.eventId);
+		const response = await request(job.announce.url, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${job.announce.key}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ eventIds }),
+		});
+		const text = await response.body.text();
+		if (response.statusCode !== 200)
+			throw new Error(`announcing deliveries: HTTP ${response.statusCode} ${text}`);
+	}
 }
 
 /** POSTs one signed delivery; its HTTP status. */
@@ -219,6 +251,7 @@ export async function sendDeliveries(job: SendJob): Promise<Timing & { startedAt
 		if (status !== 200) throw new Error(`${eventId}: HTTP ${status}`);
 	};
 	const send = async (deliveries: Delivery[]) => {
+		await announce(job, deliveries);
 		let next = 0;
 		const worker = async () => {
 			while (next < deliveries.length) {
@@ -230,6 +263,7 @@ export async function sendDeliveries(job: SendJob): Promise<Timing & { startedAt
 	};
 	const tag = randomUUID().slice(0, 8);
 	const [first, ...warmup] = signed(`warmup${tag}_`, job.warmup);
+	if (first) await announce(job, [first]);
 	if (first) check(await postOnceRegistered(job.url, first), first);
 	await send(warmup);
 	const deliveries = signed(`${tag}_`, job.count);

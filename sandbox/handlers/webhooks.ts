@@ -123,6 +123,7 @@ export function webhookHandlers(keyKind: KeyKind) {
 			body.eventId,
 			core.now(),
 			body.deliveryId,
+			core.announcedEvents,
 		);
 	}
 }
