@@ -57,8 +57,8 @@ describe('reply buttons in a real n8n', () => {
 				`/api/v1/instances/${instance.id}/messages/${sent.id}`,
 			);
 			assert.deepEqual(stored.content.buttons, [
-				{ id: 'confirm', title: 'Yes, see you' },
-				{ id: 'move', title: 'Move it' },
+				{ id: 'appointment-confirm', title: 'Yes, see you' },
+				{ id: 'appointment-move', title: 'Move it' },
 			]);
 			assert.equal(stored.content.header, 'Your appointment');
 
@@ -70,9 +70,14 @@ describe('reply buttons in a real n8n', () => {
 			const tapped = await ctx.workspace(
 				'POST',
 				`/sandbox/instances/${instance.id}/messages/${sent.id}/tap`,
-				{ id: 'move' },
+				{ id: 'appointment-move' },
 			);
-			const reply = { type: 'button', id: 'move', title: 'Move it', toMessageId: sent.id };
+			const reply = {
+				type: 'button',
+				id: 'appointment-move',
+				title: 'Move it',
+				toMessageId: sent.id,
+			};
 			assert.deepEqual(tapped.reply, reply);
 
 			// 3. One execution: the reply at the top level of the trigger's item; the answer chose by its id.

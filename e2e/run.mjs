@@ -10,6 +10,7 @@ const FILES = [
 	'send-and-wait.test.mjs',
 	'media.test.mjs',
 	'replies.test.mjs',
+	'routing.test.mjs',
 	'editor.test.mjs',
 ];
 
@@ -21,6 +22,7 @@ const N8N1 = [
 	'replies.test.mjs',
 	'media.test.mjs',
 	'send-and-wait.test.mjs',
+	'routing.test.mjs',
 ];
 const N8N1_SKIPPED = {
 	'exactly-once.test.mjs': 'the exactly-once tests run in n8n 2.x only (README, "Tested on")',

@@ -1,6 +1,6 @@
 import { ANSWER_EVENT } from '../src/client/resources/answers';
 import type { SandboxCore } from './core';
-import { envelope, newDelivery, type DeliveryKind, type EventEnvelope } from './delivery-engine';
+import { envelope, newDelivery, type DeliveryKind } from './delivery-engine';
 import type { AnswerRecord, MessageRecord } from './store';
 
 /**
@@ -47,18 +47,22 @@ export function isExpired(registration: AnswerRecord, now: Date): boolean {
 	return Date.parse(registration.expiresAt) <= now.getTime();
 }
 
-/** Starts matching received messages against the registrations. */
-export function watchAnswers(core: SandboxCore): void {
-	core.watch((event: EventEnvelope) => {
-		if (event.type !== 'message.received') return;
-		const message = event.data as Received;
-		for (const registration of core.store.all(
-			'answers',
-			(record) => record.workspaceId === event.workspaceId && record.delivery === null,
-		)) {
-			if (!isExpired(registration, core.now())) answerWith(core, registration, message);
-		}
-	});
+/**
+ * A message just received, before it is delivered to webhooks: every waiting registration it answers takes it,
+ * and the message is marked with the first (`answeredQuestion`), so that webhooks' receivers can tell an answer
+ * that went to a waiting workflow from a message for them.
+ */
+export function takeAnswers(core: SandboxCore, message: MessageRecord): void {
+	for (const registration of core.store.all(
+		'answers',
+		(record) => record.workspaceId === message.workspaceId && record.delivery === null,
+	)) {
+		if (isExpired(registration, core.now()) || !answerWith(core, registration, message)) continue;
+		message.answeredQuestion ??= {
+			registrationId: registration.id,
+			messageId: registration.messageId,
+		};
+	}
 }
 
 /** A message received between the question and its registration answers it at once. */

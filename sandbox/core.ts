@@ -57,8 +57,6 @@ export class SandboxCore {
 	readonly claimSignatures = new UsedClaimSignatures();
 	/** Every event emitted since start, newest last: lets tests and tools see what happened. */
 	readonly emitted: EventEnvelope[] = [];
-	/** Parts of the service that act on events as they happen (answers waiting for a reply). */
-	private readonly watchers: Array<(event: EventEnvelope, subject: EventSubject) => void> = [];
 
 	constructor(
 		readonly store: Store,
@@ -99,11 +97,6 @@ export class SandboxCore {
 		this.emitted.push(event);
 		if (this.emitted.length > 1000) this.emitted.shift();
 		this.deliveries.deliver(event, subject);
-		for (const watcher of this.watchers) watcher(event, subject);
 		return event;
-	}
-
-	watch(watcher: (event: EventEnvelope, subject: EventSubject) => void): void {
-		this.watchers.push(watcher);
 	}
 }

@@ -1,3 +1,4 @@
+import { takeAnswers } from './answers';
 import type { SandboxCore } from './core';
 import { conflict } from './http';
 import type { MediaFile } from './media';
@@ -139,6 +140,7 @@ export function receiveMessage(
 		createdAt: now,
 		updatedAt: now,
 	});
+	takeAnswers(core, message);
 	core.emit(instance.workspaceId, 'message.received', presentMessage(message), {
 		instanceId: instance.id,
 	});

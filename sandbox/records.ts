@@ -70,6 +70,8 @@ export interface MessageRecord {
 	/** A received tap on a button or list row of one of our interactive messages. */
 	reply?: { type: 'button' | 'list'; id: string; title: string; toMessageId: string };
 	editedAt?: string;
+	/** A received message an answer registration took (sandbox/answers.ts). */
+	answeredQuestion?: { registrationId: string; messageId: string };
 }
 
 export interface Participant {

@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { resumeAnswers, watchAnswers } from './answers';
+import { resumeAnswers } from './answers';
 import { createConsoleHandler } from './console/api';
 import { DEFAULT_SIMULATION, SandboxCore, type SimulationOptions } from './core';
 import {
@@ -179,7 +179,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	// Work left unfinished by the previous run carries on.
 	resumeMessages(core);
 	core.deliveries.resume();
-	watchAnswers(core);
 	resumeAnswers(core);
 
 	let closed: Promise<void> | undefined;

@@ -17,7 +17,7 @@ import { workspaceConnection } from '../shared/connections';
 import { eventsSubtitle } from '../shared/events';
 import { optionsFrom } from '../shared/lists';
 import { attachMedia, mediaOptions } from './attach-media';
-import { onlyRepliesOption, replyHighlights, skipUnlessReply } from './replies';
+import { replyHighlights, replyOptions, skipUnwantedReply } from './replies';
 import {
 	chosenEvents,
 	eventsProperty,
@@ -34,7 +34,7 @@ export const trigger = webhookTrigger<WorkspaceClient, MessagingEventType>({
 	attach: attachMedia,
 	subscription: (context) => chosenEvents(context, MESSAGING_EVENTS, 'instanceIds'),
 	subject: (event) => ({ instanceId: instanceOfEvent(event.type, event.data) }),
-	skip: skipUnlessReply,
+	skip: skipUnwantedReply,
 	highlights: replyHighlights,
 });
 
@@ -80,7 +80,7 @@ export class MultichannelTrigger implements INodeType {
 			},
 			{
 				...triggerOptions,
-				options: [...(triggerOptions.options ?? []), ...mediaOptions, onlyRepliesOption],
+				options: [...(triggerOptions.options ?? []), ...mediaOptions, ...replyOptions],
 			},
 		],
 	};

@@ -3,6 +3,7 @@ import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workfl
 import type { EventEnvelope } from '../../src/client';
 import { MessageReply } from '../../src/client/resources/messages';
 import { z } from '../../src/client/zod';
+import { splitList } from '../shared/values';
 
 /**
  * Taps on reply buttons and list rows (Send Buttons, Send List) come back as `message.received` with
@@ -10,14 +11,57 @@ import { z } from '../../src/client/zod';
  * with "Only Replies", starts for nothing else.
  */
 
-export const onlyRepliesOption: INodeProperties = {
-	displayName: 'Only Replies',
-	name: 'onlyReplies',
-	type: 'boolean',
-	default: false,
-	description:
-		'Whether to start only for taps on reply buttons or list rows (received messages with "reply"); other events are acknowledged and skipped',
-};
+/**
+ * Which received messages start the workflow, so that several workflows can share an instance: a tap reaches
+ * only the workflow whose reply IDs it carries, and an answer Send and Wait took (`answeredQuestion`, marked by
+ * the service before delivery) resumed its own workflow and starts no other.
+ */
+export const replyOptions: INodeProperties[] = [
+	{
+		displayName: 'Only Replies',
+		name: 'onlyReplies',
+		type: 'boolean',
+		// Added to say yes: a user adds this option to turn it on.
+		default: true,
+		description:
+			'Whether to start only for taps on reply buttons or list rows (received messages with "reply"); other events are acknowledged and skipped',
+	},
+	{
+		displayName: 'Taps on Buttons and Lists',
+		name: 'taps',
+		type: 'options',
+		default: 'matching',
+		options: [
+			{
+				name: 'Only Taps With These Reply IDs',
+				value: 'matching',
+				description: 'The IDs your workflow gave its buttons or list rows',
+			},
+			{ name: 'Every Tap', value: 'all', description: 'Taps on any workflow’s buttons' },
+			{ name: 'No Taps', value: 'none', description: 'For a workflow that sends no buttons' },
+		],
+		description:
+			'Which taps start this workflow; without this option, every tap does. Other taps are acknowledged and skipped.',
+	},
+	{
+		displayName: 'Reply IDs',
+		name: 'replyIds',
+		type: 'string',
+		default: '',
+		placeholder: 'appointment-*',
+		displayOptions: { show: { taps: ['matching'] } },
+		description:
+			'Comma-separated IDs of the buttons or list rows this workflow sends; end one with * for every ID that starts with it (appointment-* matches appointment-confirm). Empty: no tap starts it.',
+	},
+	{
+		displayName: 'Include Answers Taken by Send and Wait',
+		name: 'includeAnswersTaken',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to start also for a message that answered a Send and Wait for Response question (it resumed that workflow; the event has "answeredQuestion")',
+	},
+];
 
 /** The tap a received message answers with, if it is one. */
 function replyOf(event: EventEnvelope): IDataObject | undefined {
@@ -27,13 +71,39 @@ function replyOf(event: EventEnvelope): IDataObject | undefined {
 		: undefined;
 }
 
-/** The trigger's `skip`: with "Only Replies", every event that is not a tap. */
-export function skipUnlessReply(
+/** What the options say about taps and answers, read once per delivery. */
+interface ReplyChoice {
+	onlyReplies?: boolean;
+	taps?: 'matching' | 'all' | 'none';
+	replyIds?: unknown;
+	includeAnswersTaken?: boolean;
+}
+
+/** Whether a reply ID is one of a comma-separated list, where `prefix*` matches every ID starting so. */
+export function replyIdMatches(list: unknown, id: string): boolean {
+	return splitList(list).some((entry) =>
+		entry.endsWith('*') ? id.startsWith(entry.slice(0, -1)) : id === entry,
+	);
+}
+
+/** The trigger's `skip`: why an event does not start this workflow, by the options above. */
+export function skipUnwantedReply(
 	context: IWebhookFunctions,
 	event: EventEnvelope,
 ): string | undefined {
-	const wanted = context.getNodeParameter('options.onlyReplies', false) === true;
-	return wanted && !replyOf(event) ? 'not a reply to buttons or a list' : undefined;
+	const choice = context.getNodeParameter('options', {}) as ReplyChoice;
+	const taken = event.type === 'message.received' && Boolean(event.data.answeredQuestion);
+	if (taken && choice.includeAnswersTaken !== true) {
+		return 'an answer taken by Send and Wait (answeredQuestion)';
+	}
+	const reply = replyOf(event);
+	if (!reply) return choice.onlyReplies === true ? 'not a reply to buttons or a list' : undefined;
+	const id = String(reply.id);
+	if (choice.taps === 'none') return 'a tap (Taps on Buttons and Lists: No Taps)';
+	if (choice.taps === 'matching' && !replyIdMatches(choice.replyIds, id)) {
+		return `a tap on "${id}", not one of Reply IDs`;
+	}
+	return undefined;
 }
 
 /** The trigger's `highlights`: the reply, at the top level of the output. */

@@ -45,6 +45,7 @@ export const presentMessage = (message: MessageRecord) => ({
 	updatedAt: message.updatedAt,
 	...(message.reply ? { reply: { ...message.reply } } : {}),
 	...(message.editedAt ? { editedAt: message.editedAt } : {}),
+	...(message.answeredQuestion ? { answeredQuestion: { ...message.answeredQuestion } } : {}),
 });
 
 export const presentGroup = (group: GroupRecord) => ({

@@ -118,6 +118,49 @@ it('delivers a tap on the message once, signed, then forgets the registration', 
 	expect(at('tap')).toHaveLength(1);
 });
 
+it('marks the message it takes as an answer before webhooks get it (answeredQuestion); others are not marked', async () => {
+	const hook = await client.webhooks.create({
+		body: { url: `${receiver.url}/webhook`, events: ['message.received'] },
+	});
+	receiver.secrets.push(hook.secret);
+	try {
+		const question = await approval();
+		const registration = await register(question.id, 'marked', ['reply']);
+		await tap(question.id, 'approve');
+		await tap(question.id, 'decline'); // the registration is gone: a tap for webhooks only
+		await write(CONTACT, 'thanks');
+
+		const received = await waitFor(
+			() => {
+				const all = at('webhook');
+				return all.length >= 3 && all;
+			},
+			5000,
+			'three message.received deliveries',
+		);
+		const marks = received.map((delivery) => [
+			(delivery.event.data.reply as { id?: string } | undefined)?.id ?? delivery.event.data.content,
+			delivery.event.data.answeredQuestion,
+		]);
+		expect(marks).toEqual([
+			['approve', { registrationId: registration.id, messageId: question.id }],
+			['decline', undefined],
+			[{ text: 'thanks' }, undefined],
+		]);
+		// The stored message says so too.
+		const taken = await client.messages.get({
+			instanceId,
+			messageId: String(received[0].event.data.id),
+		});
+		expect(taken.answeredQuestion).toEqual({
+			registrationId: registration.id,
+			messageId: question.id,
+		});
+	} finally {
+		await client.webhooks.delete({ webhookId: hook.id });
+	}
+});
+
 it('ignores replies from another chat, taps on another message and texts when taps are asked for', async () => {
 	const question = await approval();
 	const elsewhere = await approval(OTHER);

@@ -10,11 +10,11 @@ type JsonObject = Record<string, unknown>;
 
 /**
  * Fields the sandbox may leave out even so: a webhook's description when none was given; what only some
- * messages have (a file, tracked links, a tap's reply, an edit) and the tracking of tracked links only; a file's
+ * messages have (a file, tracked links, a tap's reply, an edit, an answer taken) and the tracking of tracked links only; a file's
  * signed URL, which only delivered events carry.
  */
 const MAY_BE_ABSENT: Record<string, string[]> = {
-	Message: ['media', 'trackedLinks', 'reply', 'editedAt'],
+	Message: ['media', 'trackedLinks', 'reply', 'editedAt', 'answeredQuestion'],
 	MessageMedia: ['downloadUrl', 'downloadUrlExpiresAt'],
 	Link: ['messageId', 'recipient'],
 	Click: ['messageId', 'recipient'],

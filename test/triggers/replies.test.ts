@@ -114,3 +114,89 @@ it('a tap starts the trigger with the reply at the top level; Only Replies skips
 		reason: 'not a reply to buttons or a list',
 	});
 });
+
+it('routes taps and answers: Reply IDs pick a workflow’s own taps, No Taps skips every tap, and an answer Send and Wait took starts no trigger unless asked', async () => {
+	const appointments = await activated(
+		{ onlyReplies: true, taps: 'matching', replyIds: 'appointment-*, survey-yes' },
+		'Appointments',
+	);
+	const files = await activated({ taps: 'none' }, 'Files, no taps');
+	const everyTap = await activated({ taps: 'all', onlyReplies: true }, 'Every tap');
+	const withAnswers = await activated({ includeAnswersTaken: true }, 'With answers taken');
+
+	const to = '+14155550192';
+	const buttons = async (ids: string[]) =>
+		await client.messages.sendButtons({
+			instanceId,
+			body: { to, text: 'Choose', buttons: ids.map((id) => ({ id, title: id })) },
+		});
+	const tapOn = async (messageId: string, id: string) => {
+		const answer = await sandboxCall(`/sandbox/instances/${instanceId}/messages/${messageId}/tap`, {
+			id,
+		});
+		expect(answer.status).toBe(201);
+		return (answer.body as { id: string }).id;
+	};
+	const appointment = await buttons(['appointment-move', 'appointment-confirm']);
+	const refund = await buttons(['approve', 'decline']);
+	const survey = await buttons(['survey-yes', 'survey-no']);
+	// Send and Wait's registration on the refund question: its tap is taken as the answer.
+	await client.answers.register({
+		instanceId,
+		body: {
+			messageId: refund.id,
+			accepts: ['reply'],
+			url: `${endpoint.url}/answers-elsewhere`,
+			secret: 'b'.repeat(32),
+			expiresAt: new Date(Date.now() + 5 * 60_000).toISOString(),
+		},
+	});
+
+	const moved = await tapOn(appointment.id, 'appointment-move');
+	const approved = await tapOn(refund.id, 'approve');
+	const surveyed = await tapOn(survey.id, 'survey-yes');
+	const declined = await tapOn(survey.id, 'survey-no');
+	const text = await sandboxCall(`/sandbox/instances/${instanceId}/inbound`, {
+		from: to,
+		text: 'Hi',
+	});
+	const texted = (text.body as { id: string }).id;
+
+	// Every trigger heard all five; what each started for:
+	const started = (node: TriggerUnderTest) =>
+		endpoint
+			.executions(node)
+			.map((delivery) => (delivery.items?.[0].json.data as { id: string }).id);
+	await waitFor(
+		() =>
+			[appointments, files, everyTap, withAnswers].every((node) => endpoint.of(node).length === 5),
+		5000,
+		'five deliveries to each trigger',
+	);
+	expect(started(appointments).sort()).toEqual([moved, surveyed].sort());
+	expect(started(files)).toEqual([texted]);
+	expect(started(everyTap).sort()).toEqual([moved, surveyed, declined].sort());
+	expect(started(withAnswers).sort()).toEqual([moved, approved, surveyed, declined, texted].sort());
+
+	const reasons = (node: TriggerUnderTest) =>
+		endpoint
+			.of(node)
+			.filter((delivery) => !delivery.items)
+			.map((delivery) => (JSON.parse(delivery.responseBody) as { reason: string }).reason)
+			.sort();
+	expect(reasons(appointments)).toEqual(
+		[
+			'a tap on "survey-no", not one of Reply IDs',
+			'an answer taken by Send and Wait (answeredQuestion)',
+			'not a reply to buttons or a list',
+		].sort(),
+	);
+	expect(reasons(files)).toEqual(
+		[
+			'a tap (Taps on Buttons and Lists: No Taps)',
+			'a tap (Taps on Buttons and Lists: No Taps)',
+			'a tap (Taps on Buttons and Lists: No Taps)',
+			'an answer taken by Send and Wait (answeredQuestion)',
+		].sort(),
+	);
+});

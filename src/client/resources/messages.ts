@@ -71,6 +71,15 @@ export const Message = named(
 			.optional()
 			.describe('On a received message: the button or list row the contact tapped'),
 		editedAt: Timestamp.nullable().optional().describe('When the text was last edited'),
+		answeredQuestion: z
+			.looseObject({
+				registrationId: Id.describe('The answer registration that took it'),
+				messageId: Id.describe('The question: the message that registration waited on'),
+			})
+			.optional()
+			.describe(
+				'On a received message that an answer registration (Send and Wait) took as its answer: it was delivered to that registration, so other receivers may leave it alone. Set before the message is delivered to webhooks',
+			),
 	}),
 );
 export type Message = z.output<typeof Message>;
@@ -415,7 +424,7 @@ export const messageOperations = {
 		method: 'GET',
 		path: '/signed-media/{token}',
 		summary:
-			"Download the file of a received message without an API key, at the short-lived URL its delivered event carries (`media.downloadUrl`)",
+			'Download the file of a received message without an API key, at the short-lived URL its delivered event carries (`media.downloadUrl`)',
 		description:
 			'The URL is signed by the service for one message and answers like `downloadMedia` until it expires (15 minutes after the delivery attempt that carried it). A URL that was not made by the service, or was changed, is a 401 `invalid_signature`; one past its time a 401 `url_expired`: download with a key instead.',
 		scope: 'messaging:read',
