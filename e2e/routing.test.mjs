@@ -1,8 +1,9 @@
 // Several example workflows active at once on one instance, in a real n8n (the package installed as a community
 // package), as a user runs them after `npm start`: approve-refund (Send and Wait) and confirm-appointment (reply
 // buttons), each started by a Webhook node here (n8n's public API cannot run a Manual Trigger), with receive-files
-// and auto-reply active beside them. The manager's tap on the refund question resumes only approve-refund (the
-// service marks it `answeredQuestion`, and the triggers leave it alone); the contact's tap on the appointment
+// and auto-reply active beside them. The manager's answer to the refund question (in words, so that auto-reply
+// would take it too) resumes only approve-refund (the service marks it `answeredQuestion`, and the triggers leave
+// it alone); the contact's tap on the appointment
 // buttons starts only confirm-appointment (its trigger takes Reply IDs `appointment-*`, the other two take no taps).
 // Nobody gets an answer meant for another workflow. Everything is read through n8n's public API and the sandbox.
 import assert from 'node:assert/strict';
@@ -58,21 +59,24 @@ describe('several workflows on one instance', () => {
 					start: 'Refund requested',
 					path: refundPath,
 					change: (node) =>
-						node.name === 'Refund details'
-							? {
-									...node,
-									parameters: {
-										...node.parameters,
-										jsonOutput: JSON.stringify({
-											order: '1042',
-											amount: '$120.00',
-											reason: 'Damaged',
-											customer: CUSTOMER,
-											manager: MANAGER,
-										}),
-									},
-								}
-							: node,
+						node.name === 'Ask the manager'
+							? // Answered in words: a text, which auto-reply would answer but for the mark.
+								{ ...node, parameters: { ...node.parameters, responseType: 'freeText' } }
+							: node.name === 'Refund details'
+								? {
+										...node,
+										parameters: {
+											...node.parameters,
+											jsonOutput: JSON.stringify({
+												order: '1042',
+												amount: '$120.00',
+												reason: 'Damaged',
+												customer: CUSTOMER,
+												manager: MANAGER,
+											}),
+										},
+									}
+								: node,
 				}),
 			);
 			const appointment = await created(
@@ -87,7 +91,7 @@ describe('several workflows on one instance', () => {
 				return page.data.length === 3;
 			});
 
-			// 1. The refund question; the manager taps Approve: approve-refund resumes and tells the customer.
+			// 1. The refund question; the manager answers in words: approve-refund resumes and tells the customer.
 			assert.equal((await ctx.postToWebhook(refundPath, {})).status, 200);
 			const [question] = await eventually('the question to the manager', async () => {
 				const sent = await messagesTo(MANAGER);
@@ -100,12 +104,18 @@ describe('several workflows on one instance', () => {
 				);
 				return page.data.some((entry) => entry.messageId === question.id);
 			});
-			const approval = await tap(question.id, 'approve');
+			const approval = await ctx.workspace(
+				'POST',
+				`/sandbox/instances/${ctx.stack.instance.id}/inbound`,
+				{ from: MANAGER, text: 'Fine by me, refund it' },
+			);
 			const [told] = await eventually('the customer to be told', async () => {
 				const sent = await messagesTo(CUSTOMER);
 				return sent.length === 1 && sent;
 			});
-			assert.match(told.content.text, /^Good news/);
+			assert.match(told.content.text, /^About your refund for order 1042/);
+			const [resumed] = await ctx.executions(refund, true);
+			assert.equal(nodeOutput(resumed, 'Ask the manager')[0].answer.text, 'Fine by me, refund it');
 			const taken = await ctx.workspace(
 				'GET',
 				`/api/v1/instances/${ctx.stack.instance.id}/messages/${approval.id}`,
