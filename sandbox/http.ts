@@ -2,6 +2,8 @@
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod/v4';
 
+import { issueText } from '../src/client/issue-text';
+
 /**
  * Small HTTP helpers shared by the API, the console and the handlers: errors in the contract's shape, JSON
  * answers, and validating input with the contract's schemas (query strings turned into the types they expect).
@@ -189,7 +191,7 @@ export function validate<T extends z.ZodType>(
 	if (result.success) return result.data;
 	for (const issue of result.error.issues) {
 		const field = [place, ...issue.path.map(String)].filter(Boolean).join('.');
-		details.push({ field: field || place, message: issue.message });
+		details.push({ field: field || place, message: issueText(issue, value) });
 	}
 	return undefined;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'crypto';
 import type { z } from 'zod/v4';
 
 import { RequestValidationError, type ValidationIssue } from './errors';
+import { issueText } from './issue-text';
 import { encodeMultipart, type UploadFile } from './multipart';
 import { API_PREFIX, type Operation } from './operation';
 import { UploadedFilePart } from './resources/messages';
@@ -103,7 +104,7 @@ function validate(
 		const path = issue.path.map(String);
 		issues.push({
 			field: [place, ...path].filter(Boolean).join('.') || place,
-			message: issue.message,
+			message: issueText(issue, value ?? {}),
 		});
 	}
 	return undefined;

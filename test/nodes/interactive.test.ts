@@ -106,7 +106,7 @@ describe('Send Buttons', () => {
 		[
 			'four buttons',
 			{ buttons: { button: ['A', 'B', 'C', 'D'].map((title) => ({ title })) } },
-			'Invalid value for "Buttons" [item 0]: Too big: expected array to have <=3 items',
+			'Invalid value for "Buttons" [item 0]: at most 3 buttons; there are 4',
 		],
 		[
 			'two buttons with one ID',
@@ -123,7 +123,7 @@ describe('Send Buttons', () => {
 		[
 			'no button',
 			{ buttons: {} },
-			'Invalid value for "Buttons" [item 0]: Too small: expected array to have >=1 items',
+			'Invalid value for "Buttons" [item 0]: needs at least one button',
 		],
 		[
 			'JSON that is not JSON',
@@ -133,7 +133,7 @@ describe('Send Buttons', () => {
 		[
 			'JSON with an unknown field',
 			{ buttonsInput: 'json', buttonsJson: '[{"id": "a", "title": "A", "colour": "red"}]' },
-			'Invalid value for "Button 1" [item 0]: Unrecognized key: "colour"',
+			'Invalid value for "Button 1" [item 0]: has a field it does not take: "colour"',
 		],
 		[
 			'a footer over 60 characters',
@@ -353,7 +353,7 @@ describe('Edit and Send Typing', () => {
 
 		expect(result.error).toMatchObject({
 			name: 'NodeOperationError',
-			message: 'Invalid value for "Seconds" [item 0]: Too big: expected number to be <=25',
+			message: 'Invalid value for "Seconds" [item 0]: must be at most 25; it is 30',
 		});
 	});
 });
