@@ -19,7 +19,7 @@ export class MultichannelShortLinkApi implements ICredentialType {
 	};
 
 	documentationUrl =
-		'https://github.com/n8n-nodes-multichannel/n8n-nodes-multichannel?tab=readme-ov-file#credentials';
+		'https://github.com/n8n-nodes-multichannel/n8n-nodes-multichannel#credentials';
 
 	properties: INodeProperties[] = keyProperties(SHORT_LINK_CREDENTIAL);
 

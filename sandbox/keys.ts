@@ -80,6 +80,12 @@ export interface SeededWorkspace {
 	keys: Record<KeyKind, string>;
 }
 
+const KEY_KIND_WORDS: Record<KeyKind, string> = {
+	workspace: 'workspace',
+	shortLink: 'short-link',
+	automation: 'automation',
+};
+
 /**
  * A workspace with one key of each kind, each with every scope of its kind: the workspace key also manages
  * keys and holds the other kinds' scopes, so it can grant every scope.
@@ -93,7 +99,8 @@ export function createWorkspace(store: Store, name: string, now: Date): SeededWo
 			issueKey(store, {
 				workspaceId: workspace.id,
 				kind,
-				name: `Default ${kind} key`,
+				// "Default short-link key", as the kinds are written for people.
+				name: `Default ${KEY_KIND_WORDS[kind]} key`,
 				scopes: KIND_SCOPES[kind],
 				now,
 			}).key,

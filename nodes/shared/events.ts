@@ -2,9 +2,13 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { capitalised } from './words';
 
-/** An event type as people read it: "message.received" → "Message received". */
+/** Words an event type spells in lower case that people write otherwise. */
+const WRITTEN: Record<string, string> = { qr: 'QR', url: 'URL', id: 'ID' };
+
+/** An event type as people read it: "message.received" → "Message received", "instance.qr_updated" → "Instance QR updated". */
 export function eventLabel(event: string): string {
-	return capitalised(event.replace(/[._]/g, ' '));
+	const words = event.split(/[._]/).map((word) => WRITTEN[word] ?? word);
+	return capitalised(words.join(' '));
 }
 
 /** The options of an events multi-select: "All Events" first, then each event type of the surface. */
@@ -15,7 +19,12 @@ export function eventOptions(events: readonly string[]): INodePropertyOptions[] 
 			value: '*',
 			description: 'Every event, including ones the service adds later',
 		},
-		...events.map((event) => ({ name: eventLabel(event), value: event })),
+		...events.map((event) => ({
+			name: eventLabel(event),
+			value: event,
+			// The node creator's entry for the event; without it n8n writes "On " and the name in lower case.
+			action: `On ${eventLabel(event).charAt(0).toLowerCase()}${eventLabel(event).slice(1)}`,
+		})),
 	];
 }
 

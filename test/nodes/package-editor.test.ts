@@ -105,7 +105,7 @@ test.each([
 	[
 		TRIGGER_NODE_TYPES[0],
 		{ events: ['message.received', 'instance.qr_updated'] },
-		'Message received, Instance qr updated',
+		'Message received, Instance QR updated',
 	],
 	[TRIGGER_NODE_TYPES[0], { events: ['*'] }, 'All Events'],
 	[TRIGGER_NODE_TYPES[1], { events: ['link.clicked'] }, 'Link clicked'],
@@ -113,4 +113,18 @@ test.each([
 	[TRIGGER_NODE_TYPES[2], { listenTo: 'chosen', eventNames: 'order.paid' }, 'order.paid'],
 ])('%s with %j shows the subtitle "%s"', async (type, parameters, subtitle) => {
 	expect(await subtitleOf(type, parameters)).toBe(subtitle);
+});
+
+test('each trigger event has its node creator entry in the words of its label ("On instance QR updated")', async () => {
+	const nodeTypes = (await loadPackage()).nodeTypes as Record<string, INodeType>;
+	const events = nodeTypes[TRIGGER_NODE_TYPES[0]].description.properties.find(
+		(property) => property.name === 'events',
+	);
+	const options = (events?.options ?? []) as Array<{ value: string; action?: string }>;
+	expect(options.find((option) => option.value === 'instance.qr_updated')?.action).toBe(
+		'On instance QR updated',
+	);
+	expect(options.find((option) => option.value === 'message.received')?.action).toBe(
+		'On message received',
+	);
 });

@@ -66,6 +66,26 @@ describe('from sources', () => {
 			categories: ['Communication'],
 			resources: { primaryDocumentation: [{ url: expect.stringMatching(/^https:\/\//) }] },
 		});
+		// What a new user types in the node creator's search finds it.
+		expect(description.codex?.alias).toEqual(
+			expect.arrayContaining(['Send Message', 'Message', 'Buttons', 'Approval']),
+		);
+	});
+
+	test('documentation links take the query n8n appends (its editor adds "?utm_source=…" to them)', async () => {
+		const pkg = await loadPackage();
+		const urls = [
+			...Object.values(pkg.nodeTypes).flatMap((type) => {
+				const resources = type.description.codex?.resources ?? {};
+				return [
+					...(resources.primaryDocumentation ?? []),
+					...(resources.credentialDocumentation ?? []),
+				].map((entry) => entry.url);
+			}),
+			...Object.values(pkg.credentialTypes).map((type) => type.documentationUrl),
+		];
+		expect(urls.length).toBeGreaterThanOrEqual(15);
+		for (const url of urls) expect(url).toMatch(/^https:\/\/[^?]+$/);
 	});
 
 	test('offers every resource, and every operation has an action in sentence case', () => {

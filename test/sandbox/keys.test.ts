@@ -22,6 +22,16 @@ describe('sandbox API keys', () => {
 		expect(keys.automation).toMatch(/^mca_[A-Za-z0-9_-]{32}$/);
 	});
 
+	it('names the seeded keys as people write their kinds, as the console lists them', async () => {
+		const listed = await raw(sandbox.baseUrl, 'GET', '/user/api/keys', { key: keys.workspace });
+		const names = (listed.body as { data: Array<{ name: string }> }).data.map((key) => key.name);
+		expect(names.sort()).toEqual([
+			'Default automation key',
+			'Default short-link key',
+			'Default workspace key',
+		]);
+	});
+
 	it('stores only a sha256 of each key, never the key itself', () => {
 		const state = JSON.stringify(sandbox.store.toDocument(new Date()));
 		for (const key of Object.values(keys)) {
