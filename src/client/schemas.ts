@@ -1,3 +1,4 @@
+import { E164_PATTERN } from './phone-number';
 import { z } from './zod';
 
 /**
@@ -31,8 +32,8 @@ export function documented<T extends z.ZodType>(schema: T, keywords: Record<stri
 	return schema;
 }
 
-/** E.164: `+`, then 7–15 digits, the first not 0. */
-export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
+/** E.164 (`phone-number.ts`, which the console's browser script reads without zod). */
+export { E164_PATTERN };
 
 /** International number in E.164 form. Nodes normalise user input into this form. */
 export const PhoneNumber = named(

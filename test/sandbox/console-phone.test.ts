@@ -2,7 +2,7 @@
 /**
  * The console's "Simulate a contact" form in headless chromium: signed in with a workspace key, it sends one of
  * the sandbox's sample files from a contact to a connected instance; the sandbox then holds a received message
- * with that file, whose download has the sample's bytes.
+ * with that file, whose download has the sample's bytes. The number is read by the nodes' phone rule.
  */
 import { createHash } from 'node:crypto';
 
@@ -35,7 +35,8 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 
 			// Not signed in yet: the form says what it needs.
 			await page.type('#phone-instance', instanceId);
-			await page.type('#phone-from', '+14155550151');
+			// Written as people write it: the nodes' phone rule reads it as +14155550151 here too.
+			await page.type('#phone-from', '+1 415 555 0151');
 			await page.click('#phone-submit');
 			await page.waitFor(`!document.getElementById('phone-error').hidden`, { what: 'the error' });
 			expect(await page.text('#phone-error')).toMatch(/^Sign in with a workspace key first/);

@@ -1,3 +1,4 @@
+import { toE164 } from '../../../src/client/phone-number';
 import { elementById, setError, show } from './dom';
 import { messageOf, session } from './session';
 
@@ -29,8 +30,14 @@ export async function sendSampleFile(): Promise<void> {
 	}
 	const instanceId = elementById<HTMLInputElement>('phone-instance').value.trim();
 	const caption = elementById<HTMLInputElement>('phone-caption').value;
+	// The nodes' rule: "+1 415 555 0177" is +14155550177 here too.
+	const from = toE164(elementById<HTMLInputElement>('phone-from').value);
+	if ('problem' in from) {
+		setError(error, `From: ${from.problem}. ${from.hint}`);
+		return;
+	}
 	const body = {
-		from: elementById<HTMLInputElement>('phone-from').value.trim(),
+		from: from.number,
 		sample: elementById<HTMLSelectElement>('phone-sample').value,
 		...(caption ? { caption } : {}),
 	};
