@@ -104,8 +104,10 @@ function merge(a: JsonSchema, b: JsonSchema): JsonSchema {
 	if (Object.keys(a).length === 0) return b;
 	if (a.type !== b.type) return {};
 	const result: JsonSchema = { type: a.type };
-	const description = a.description ?? b.description;
-	if (description !== undefined) result.description = description;
+	// A field of several shapes is described only by what they all say: a group's "Group id, ending in @g.us"
+	// must not describe the id of a message.
+	if (a.description !== undefined && a.description === b.description)
+		result.description = a.description;
 	if (Array.isArray(a.enum) && Array.isArray(b.enum))
 		result.enum = [...new Set([...a.enum, ...b.enum])];
 	if (a.properties || b.properties) {

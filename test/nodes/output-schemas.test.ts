@@ -115,6 +115,9 @@ describe('output schemas', () => {
 		expect(Object.keys(messaging.properties.data.properties)).toEqual(
 			expect.arrayContaining(['chatId', 'status', 'subject', 'participants', 'phoneNumber']),
 		);
+		// A field several payloads share says only what they all say: no "Group id" on every event's id.
+		expect(messaging.properties.data.properties.id.description).toBeUndefined();
+		expect(messaging.properties.data.properties.subject).toBeDefined();
 		// What a trigger lifts to the top level: the reply to buttons, who clicked a tracked link.
 		expect(messaging.properties.reply.properties.toMessageId).toBeDefined();
 		const links = read('nodes/MultichannelShortLinkTrigger/__schema__/v1.0.0.json');
