@@ -62,8 +62,11 @@ describe('from sources', () => {
 			replacements: { description: expect.stringContaining('Send Media takes a URL') },
 		});
 		expect(description.credentials).toEqual([{ name: 'multichannelApi', required: true }]);
+		// HITL: n8n's node creator lists it under Human review › "Send and wait for response", beside n8n's own
+		// Telegram, Slack and Gmail nodes, whose codex says the same.
 		expect(description.codex).toMatchObject({
-			categories: ['Communication'],
+			categories: ['Communication', 'HITL'],
+			subcategories: { HITL: ['Human in the Loop'] },
 			resources: { primaryDocumentation: [{ url: expect.stringMatching(/^https:\/\//) }] },
 		});
 		// What a new user types in the node creator's search finds it.
@@ -275,7 +278,7 @@ const built = existsSync(path.join(PACKAGE_DIR, 'dist/nodes/Multichannel/Multich
 		expect(Object.keys(pkg.credentialTypes).sort()).toEqual(CREDENTIAL_TYPES);
 
 		const { description } = pkg.nodeTypes[NODE_TYPE] as INodeType;
-		expect(description.codex?.categories).toEqual(['Communication']);
+		expect(description.codex?.categories).toEqual(['Communication', 'HITL']);
 		const files = [
 			...themedIconFiles(pkg.packageName, description.iconUrl),
 			...CREDENTIAL_TYPES.flatMap((type) =>
