@@ -129,6 +129,32 @@ describe('the package in the n8n editor', () => {
 			await browser?.close();
 		});
 
+		/** Opens the node panel ("What happens next?") on the workflow, its search field focused. */
+		async function openNodePanel() {
+			await page.waitFor(`document.querySelectorAll('[data-test-id="canvas-node"]').length >= 4`, {
+				what: 'the workflow on the canvas',
+				timeoutMs: 60_000,
+			});
+			// The + of the canvas opens the node panel once the canvas is ready: pressed until the panel is there.
+			const opened = await page.evaluate(
+				`(async () => {
+				for (let attempt = 0; attempt < 20; attempt++) {
+					if (document.querySelector('[data-test-id="node-creator"]')) return true;
+					document.querySelector('[data-test-id="node-creator-plus-button"]')?.click();
+					await new Promise((resolve) => setTimeout(resolve, 1500));
+				}
+				return false;
+			})()`,
+				40_000,
+			);
+			assert.ok(opened, 'the node panel opened');
+			await page.waitFor(
+				`(() => { const input = document.querySelector('[data-test-id="node-creator"] input');
+				if (!input) return false; input.focus(); return document.activeElement === input; })()`,
+				{ what: 'the node panel search field', timeoutMs: 30_000 },
+			);
+		}
+
 		test('subtitles on the canvas are the operation and event names people read', async () => {
 			await page.goto(`${ctx.stack.n8n.url}/workflow/${workflow.id}`, 30_000);
 			try {
@@ -182,28 +208,7 @@ describe('the package in the n8n editor', () => {
 			async () => {
 				await page.goto(`${ctx.stack.n8n.url}/workflow/${workflow.id}`, 30_000);
 				try {
-					await page.waitFor(
-						`document.querySelectorAll('[data-test-id="canvas-node"]').length >= 4`,
-						{ what: 'the workflow on the canvas', timeoutMs: 60_000 },
-					);
-					// The + of the canvas opens the node panel once the canvas is ready: pressed until the panel is there.
-					const opened = await page.evaluate(
-						`(async () => {
-						for (let attempt = 0; attempt < 20; attempt++) {
-							if (document.querySelector('[data-test-id="node-creator"]')) return true;
-							document.querySelector('[data-test-id="node-creator-plus-button"]')?.click();
-							await new Promise((resolve) => setTimeout(resolve, 1500));
-						}
-						return false;
-					})()`,
-						40_000,
-					);
-					assert.ok(opened, 'the node panel opened');
-					await page.waitFor(
-						`(() => { const input = document.querySelector('[data-test-id="node-creator"] input');
-						if (!input) return false; input.focus(); return document.activeElement === input; })()`,
-						{ what: 'the node panel search field', timeoutMs: 30_000 },
-					);
+					await openNodePanel();
 					const heading = await page.evaluate(
 						`document.querySelector('[data-test-id="node-creator"]').innerText`,
 					);
@@ -224,6 +229,30 @@ describe('the package in the n8n editor', () => {
 					assert.doesNotMatch(multichannel, /^Starts the workflow/m);
 				} catch (error) {
 					await shot('node-panel');
+					throw error;
+				}
+			},
+		);
+
+		test(
+			'what a new user types in the node panel finds the Multichannel node ("approval", "send message", "buttons")',
+			{ skip: N8N_VERSION.startsWith('1.') && 'n8n 1.x shows no descriptions in the node panel' },
+			async () => {
+				await page.goto(`${ctx.stack.n8n.url}/workflow/${workflow.id}`, 30_000);
+				try {
+					await openNodePanel();
+					for (const words of ['approval', 'send message', 'buttons']) {
+						await page.playwright.keyboard.press('ControlOrMeta+A');
+						await page.playwright.keyboard.press('Backspace');
+						await page.playwright.keyboard.insertText(words);
+						await page.waitFor(
+							`[...document.querySelectorAll('[data-test-id="node-creator"] [data-test-id="item-iterator-item"]')]
+								.some((item) => item.innerText.split('\\n')[0].trim() === 'Multichannel')`,
+							{ what: `the Multichannel node found by "${words}"`, timeoutMs: 30_000 },
+						);
+					}
+				} catch (error) {
+					await shot('node-panel-search');
 					throw error;
 				}
 			},

@@ -120,11 +120,12 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 		<p>A contact of a connected instance sends a file, one of the sandbox's samples. It arrives as
 		<code>message.received</code> with its <code>media</code> (name, type, size, SHA-256); the file itself is at
 		<code>GET /api/v1/messages/{id}/media</code>. Sent with the key you signed in with (a workspace key).</p>
+		<datalist id="instance-options"></datalist>
 		<form id="phone-form" autocomplete="off">
 			<div class="grid">
 				<div>
 					<label for="phone-instance">Instance ID</label>
-					<input id="phone-instance" type="text" placeholder="inst_…" spellcheck="false" required>
+					<input id="phone-instance" type="text" list="instance-options" placeholder="pick one, or inst_…" spellcheck="false" required>
 				</div>
 				<div>
 					<label for="phone-from">From</label>
@@ -157,11 +158,12 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 			<div class="grid">
 				<div>
 					<label for="tap-instance">Instance ID</label>
-					<input id="tap-instance" type="text" placeholder="inst_…" spellcheck="false" required>
+					<input id="tap-instance" type="text" list="instance-options" placeholder="pick one, or inst_…" spellcheck="false" required>
 				</div>
 				<div>
 					<label for="tap-message">Message ID</label>
-					<input id="tap-message" type="text" placeholder="msg_…" spellcheck="false" required>
+					<input id="tap-message" type="text" list="tap-message-options" placeholder="pick a recent one, or msg_…" spellcheck="false" required>
+					<datalist id="tap-message-options"></datalist>
 				</div>
 				<div></div>
 				<div class="submit"><button type="submit" id="tap-load">Show its choices</button></div>

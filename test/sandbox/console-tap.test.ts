@@ -60,4 +60,64 @@ type Keys = NonNullable<Sandbox['keys']>;
 		]);
 		expect(await page.text('#tap-result')).toContain('"move" (Move it)');
 	});
+
+	it('offers the workspace’s instances and the buttons messages an instance sent, and shows the choices of the one picked', async () => {
+		const { sandbox, page } = session;
+		const keys = sandbox.keys as Keys;
+		const instance = await connectedInstance(sandbox, 'Console pickers', '+14155550178');
+		const sent = await clientsFor(sandbox.baseUrl, keys).workspace.messages.sendButtons({
+			instanceId: instance.id,
+			body: {
+				to: '+14155550179',
+				text: 'Pick a slot',
+				buttons: [
+					{ id: 'am', title: 'Morning' },
+					{ id: 'pm', title: 'Afternoon' },
+				],
+			},
+		});
+
+		// Signed in afresh, so that the instances are read as a sign-in reads them.
+		await page.goto(`${sandbox.baseUrl}/user/api`);
+		await consoleReady(page);
+		if (await page.evaluate(`document.getElementById('signin').hidden`)) {
+			await page.click('#signout');
+		}
+		await page.type('#signin-key', keys.workspace);
+		await page.click('#signin-submit');
+		await page.waitFor(
+			`!!document.querySelector('#instance-options option[value="${instance.id}"]')`,
+			{ what: 'the instance among the suggestions' },
+		);
+		expect(
+			await page.evaluate(
+				`document.querySelector('#instance-options option[value="${instance.id}"]').label`,
+			),
+		).toBe('Console pickers (connected)');
+
+		// Picking the instance offers its buttons messages; picking one shows its choices, no button pressed.
+		await page.evaluate(`(() => { const input = document.getElementById('tap-instance');
+			input.value = ${JSON.stringify(instance.id)}; input.dispatchEvent(new Event('change')); })()`);
+		await page.waitFor(
+			`!!document.querySelector('#tap-message-options option[value="${sent.id}"]')`,
+			{
+				what: 'the buttons message among the suggestions',
+			},
+		);
+		expect(
+			await page.evaluate(
+				`document.querySelector('#tap-message-options option[value="${sent.id}"]').label`,
+			),
+		).toBe('buttons to +14155550179: Pick a slot');
+		await page.evaluate(`(() => { const input = document.getElementById('tap-message');
+			input.value = ${JSON.stringify(sent.id)}; input.dispatchEvent(new Event('change')); })()`);
+		await page.waitFor(`document.querySelectorAll('#tap-choices button').length === 2`, {
+			what: 'the choices of the message picked',
+		});
+		expect(
+			await page.evaluate(
+				`[...document.querySelectorAll('#tap-choices button')].map((button) => button.textContent)`,
+			),
+		).toEqual(['Morning', 'Afternoon']);
+	});
 });

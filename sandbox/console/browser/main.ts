@@ -2,6 +2,7 @@ import { elementById, copyText, setError } from './dom';
 import type { ExampleBody } from './examples';
 import { clearSecret, createKey, currentSecret, enter, renderScopes, signOut } from './keys';
 import { sendSampleFile } from './phone';
+import { offerInstances, offerTappableMessages } from './pickers';
 import { Reference } from './reference';
 import { messageOf, session, statusOf } from './session';
 import { showChoices } from './tap';
@@ -38,6 +39,7 @@ elementById('signin-form').addEventListener('submit', (event) => {
 		.then(
 			() => {
 				input.value = '';
+				void offerInstances();
 			},
 			(error: unknown) => setError(elementById('signin-error'), messageOf(error)),
 		)
@@ -73,6 +75,10 @@ elementById('tap-form').addEventListener('submit', (event) => {
 	event.preventDefault();
 	void showChoices();
 });
+elementById('tap-instance').addEventListener('change', () => void offerTappableMessages());
+elementById('tap-message').addEventListener('focus', () => void offerTappableMessages());
+// A message picked from the list shows its choices at once.
+elementById('tap-message').addEventListener('change', () => void showChoices());
 elementById('ref-key').addEventListener('input', () => reference.render());
 elementById('ref-filter').addEventListener('input', () => reference.render());
 
@@ -86,9 +92,11 @@ renderScopes();
 const referenceReady = reference.load();
 const remembered = session.key;
 const sessionReady = remembered
-	? enter(remembered).catch((error: unknown) =>
-			signOut(statusOf(error) === 401 ? `Signed out: ${messageOf(error)}` : messageOf(error)),
-		)
+	? enter(remembered)
+			.then(offerInstances)
+			.catch((error: unknown) =>
+				signOut(statusOf(error) === 401 ? `Signed out: ${messageOf(error)}` : messageOf(error)),
+			)
 	: Promise.resolve();
 window.multichannelConsole.ready = Promise.all([referenceReady, sessionReady]).then(() => {
 	document.body.setAttribute('data-ready', 'true');

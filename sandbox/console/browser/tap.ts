@@ -41,8 +41,12 @@ const choicesOf = (message: SentMessage): Choice[] =>
 		? (message.content?.sections ?? []).flatMap((section) => section.rows ?? [])
 		: (message.content?.buttons ?? []);
 
+/** Loads so far: a load that a later one overtook (a pick, then the button) shows nothing. */
+let loads = 0;
+
 /** Loads the message and shows a button for each choice it offers. */
 export async function showChoices(): Promise<void> {
+	const load = ++loads;
 	const error = elementById('tap-error');
 	const list = elementById('tap-choices');
 	setError(error, '');
@@ -56,6 +60,7 @@ export async function showChoices(): Promise<void> {
 	const messageId = encodeURIComponent(elementById<HTMLInputElement>('tap-message').value.trim());
 	try {
 		const message = await call('GET', `/api/v1/instances/${instanceId}/messages/${messageId}`);
+		if (load !== loads) return;
 		const choices = choicesOf(message);
 		if (choices.length === 0) {
 			setError(
@@ -75,7 +80,7 @@ export async function showChoices(): Promise<void> {
 			list.appendChild(button);
 		}
 	} catch (failure) {
-		setError(error, messageOf(failure));
+		if (load === loads) setError(error, messageOf(failure));
 	}
 }
 
