@@ -12,27 +12,41 @@ type Keys = NonNullable<Sandbox['keys']>;
 (chromiumAvailable() || process.env.CI ? describe : describe.skip)('console: tap a reply', () => {
 	const session = consoleInBrowser();
 
-	it('shows the choices of a buttons message and taps the one clicked', async () => {
+	/** A connected instance that sent a buttons message, and the console open and signed in afresh. */
+	async function buttonsSent(
+		name: string,
+		phones: [string, string],
+		text: string,
+		choices: string[][],
+	) {
 		const { sandbox, page } = session;
 		const keys = sandbox.keys as Keys;
-		const instance = await connectedInstance(sandbox, 'Console taps', '+14155550176');
+		const instance = await connectedInstance(sandbox, name, phones[0]);
 		const sent = await clientsFor(sandbox.baseUrl, keys).workspace.messages.sendButtons({
 			instanceId: instance.id,
-			body: {
-				to: '+14155550177',
-				text: 'Still on for Tuesday?',
-				buttons: [
-					{ id: 'yes', title: 'Yes' },
-					{ id: 'move', title: 'Move it' },
-				],
-			},
+			body: { to: phones[1], text, buttons: choices.map(([id, title]) => ({ id, title })) },
 		});
-
 		await page.goto(`${sandbox.baseUrl}/user/api`);
 		await consoleReady(page);
+		if (await page.evaluate(`document.getElementById('signin').hidden`)) {
+			await page.click('#signout');
+		}
 		await page.type('#signin-key', keys.workspace);
 		await page.click('#signin-submit');
 		await page.waitFor(`document.getElementById('signin').hidden`, { what: 'signed in' });
+		return { sandbox, page, instance, sent };
+	}
+
+	it('shows the choices of a buttons message and taps the one clicked', async () => {
+		const { sandbox, page, instance, sent } = await buttonsSent(
+			'Console taps',
+			['+14155550176', '+14155550177'],
+			'Still on for Tuesday?',
+			[
+				['yes', 'Yes'],
+				['move', 'Move it'],
+			],
+		);
 
 		await page.type('#tap-instance', instance.id);
 		await page.type('#tap-message', 'msg_missing');
@@ -62,29 +76,15 @@ type Keys = NonNullable<Sandbox['keys']>;
 	});
 
 	it('offers the workspace’s instances and the buttons messages an instance sent, and shows the choices of the one picked', async () => {
-		const { sandbox, page } = session;
-		const keys = sandbox.keys as Keys;
-		const instance = await connectedInstance(sandbox, 'Console pickers', '+14155550178');
-		const sent = await clientsFor(sandbox.baseUrl, keys).workspace.messages.sendButtons({
-			instanceId: instance.id,
-			body: {
-				to: '+14155550179',
-				text: 'Pick a slot',
-				buttons: [
-					{ id: 'am', title: 'Morning' },
-					{ id: 'pm', title: 'Afternoon' },
-				],
-			},
-		});
-
-		// Signed in afresh, so that the instances are read as a sign-in reads them.
-		await page.goto(`${sandbox.baseUrl}/user/api`);
-		await consoleReady(page);
-		if (await page.evaluate(`document.getElementById('signin').hidden`)) {
-			await page.click('#signout');
-		}
-		await page.type('#signin-key', keys.workspace);
-		await page.click('#signin-submit');
+		const { page, instance, sent } = await buttonsSent(
+			'Console pickers',
+			['+14155550178', '+14155550179'],
+			'Pick a slot',
+			[
+				['am', 'Morning'],
+				['pm', 'Afternoon'],
+			],
+		);
 		await page.waitFor(
 			`!!document.querySelector('#instance-options option[value="${instance.id}"]')`,
 			{ what: 'the instance among the suggestions' },
