@@ -114,7 +114,11 @@ describe('several workflows on one instance', () => {
 				return sent.length === 1 && sent;
 			});
 			assert.match(told.content.text, /^About your refund for order 1042/);
-			const [resumed] = await ctx.executions(refund, true);
+			// The answer is sent before the execution is saved as finished.
+			const [resumed] = await eventually('the refund execution to finish', async () => {
+				const runs = await ctx.executions(refund, true);
+				return runs.length === 1 && runs[0].status === 'success' && runs;
+			});
 			assert.equal(nodeOutput(resumed, 'Ask the manager')[0].answer.text, 'Fine by me, refund it');
 			const taken = await ctx.workspace(
 				'GET',
@@ -154,9 +158,8 @@ describe('several workflows on one instance', () => {
 			assert.equal(appointmentRuns.length, 2, 'confirm-appointment: its start and the tap');
 			const tapRun = appointmentRuns.find((run) => nodeOutput(run, 'Button tapped').length > 0);
 			assert.equal(nodeOutput(tapRun, 'Button tapped')[0].reply.id, 'appointment-move');
-			const refundRuns = await ctx.executions(refund);
 			assert.deepEqual(
-				refundRuns.map((run) => run.status),
+				(await ctx.executions(refund)).map((run) => run.status),
 				['success'],
 			);
 
