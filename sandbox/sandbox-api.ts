@@ -112,6 +112,9 @@ export const sandboxOperations = {
 	...inboundMediaOperations,
 };
 
+/** How many announced deliveries are kept (a benchmark announces a few thousand). */
+const MAX_ANNOUNCED_EVENTS = 100_000;
+
 export const sandboxHandlers: ResourceHandlers<typeof sandboxOperations> = {
 	scan: ({ core, workspaceId, params, body }) => {
 		const instance = requireInstance(core, workspaceId, params.instanceId);
@@ -144,6 +147,11 @@ export const sandboxHandlers: ResourceHandlers<typeof sandboxOperations> = {
 		const webhook = core.store.find('webhooks', workspaceId, params.webhookId);
 		if (!webhook) throw notFound('Webhook', params.webhookId);
 		for (const eventId of body.eventIds) core.announcedEvents.add(`${webhook.id}:${eventId}`);
+		// Bounded like everything the sandbox keeps: the oldest announcements go first.
+		for (const oldest of core.announcedEvents) {
+			if (core.announcedEvents.size <= MAX_ANNOUNCED_EVENTS) break;
+			core.announcedEvents.delete(oldest);
+		}
 		return { webhookId: webhook.id, announced: body.eventIds.length };
 	},
 	...inboundMediaHandlers,

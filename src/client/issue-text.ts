@@ -11,8 +11,12 @@ import { z } from './zod';
 
 type Issue = z.core.$ZodIssue;
 
-/** zod's own English wording of an issue, to tell a schema's message from the default. */
-const english = z.locales.en().localeError;
+/**
+ * zod's own English wording of an issue, to tell a schema's message from the default. Looked up with care: at run
+ * time zod is n8n's copy, and this file must load whatever that copy offers (without it, every message is kept).
+ */
+const english = (z as { locales?: { en?: () => { localeError?: unknown } } }).locales?.en?.()
+	.localeError as ((issue: never) => string | { message?: string }) | undefined;
 
 function defaultMessage(issue: Issue): string | undefined {
 	try {

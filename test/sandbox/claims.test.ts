@@ -70,6 +70,26 @@ it('refuses a claim of an event id never delivered to that webhook (404 unknown_
 	expect((await refused(hook.id, eventId)).body).toMatchObject({ claimed: true });
 });
 
+it('takes a claim of an event announced as delivered by someone else (a benchmark signing its own deliveries)', async () => {
+	const hook = await automationWebhook();
+	const claimOf = (eventId: string) =>
+		raw(suite.sandbox.baseUrl, 'POST', claimPath(hook.id), {
+			key: suite.keys.automation,
+			body: { eventId },
+		});
+	expect((await claimOf('evt_bench_1')).status).toBe(404);
+
+	const announced = await raw(
+		suite.sandbox.baseUrl,
+		'POST',
+		`/sandbox/webhooks/${hook.id}/announced-deliveries`,
+		{ key: suite.keys.workspace, body: { eventIds: ['evt_bench_1'] } },
+	);
+	expect(announced).toMatchObject({ status: 200, body: { webhookId: hook.id, announced: 1 } });
+	expect((await claimOf('evt_bench_1')).body).toMatchObject({ claimed: true });
+	expect((await claimOf('evt_bench_2')).status).toBe(404);
+});
+
 it('answers a retried claim (same Idempotency-Key) as it answered the first, so a lost answer loses nothing', async () => {
 	const hook = await automationWebhook();
 	const eventId = await publishedEvent();

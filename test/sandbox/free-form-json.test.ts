@@ -21,6 +21,19 @@ function nestedText(depth: number): string {
 	return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 }
 
+/** A record no save can serialise, as if a deep payload had got past the edge. */
+function insertUnsavable(sandbox: Sandbox, id: string): void {
+	sandbox.store.insert('automationEvents', {
+		id,
+		workspaceId: sandbox.workspaceId,
+		name: 'unsavable',
+		type: 'automation.unsavable',
+		payload: JSON.parse(nestedText(10_000)) as Record<string, unknown>,
+		occurredAt: new Date().toISOString(),
+		createdAt: new Date().toISOString(),
+	});
+}
+
 /**
  * Requests go straight to the sandbox, even under `npm run test:contract`: Prism, the validating proxy, fails
  * (500, and then no answer at all) on a body nested 10,000 deep; the document's bound is checked in the fuzz.
@@ -95,28 +108,12 @@ describe.each([
 		try {
 			expect((await publishText(key, directUrl(sandbox), 'kept', '{}')).status).toBe(202);
 			// As if a deep payload had got past the edge: a record no save can serialise.
-			sandbox.store.insert('automationEvents', {
-				id: 'evt_unsavable',
-				workspaceId: sandbox.workspaceId,
-				name: 'unsavable',
-				type: 'automation.unsavable',
-				payload: JSON.parse(nestedText(10_000)) as Record<string, unknown>,
-				occurredAt: new Date().toISOString(),
-				createdAt: new Date().toISOString(),
-			});
+			insertUnsavable(sandbox, 'evt_unsavable');
 			expect(() => sandbox.save()).toThrow(RangeError);
 			expect(sandbox.store.get('automationEvents', 'evt_unsavable')).toBeUndefined();
 
 			// Once more, found by the next request's save instead: undone and reported, the request served.
-			sandbox.store.insert('automationEvents', {
-				id: 'evt_unsavable_2',
-				workspaceId: sandbox.workspaceId,
-				name: 'unsavable',
-				type: 'automation.unsavable',
-				payload: JSON.parse(nestedText(10_000)) as Record<string, unknown>,
-				occurredAt: new Date().toISOString(),
-				createdAt: new Date().toISOString(),
-			});
+			insertUnsavable(sandbox, 'evt_unsavable_2');
 			expect(await eventNames(sandbox, key)).toEqual(['kept']);
 			expect(logged.join('\n')).toContain('could not be saved and was undone');
 			expect((await publishText(key, directUrl(sandbox), 'later', '{}')).status).toBe(202);

@@ -36,6 +36,13 @@ describe('media types and file names', () => {
 	});
 	afterAll(async () => await sandbox.close());
 
+	/** Send Media by URL, as raw JSON (the client would refuse some of these bodies). */
+	const sendByUrl = (fields: Record<string, string>) =>
+		raw(sandbox.baseUrl, 'POST', `/api/v1/instances/${instanceId}/messages/media`, {
+			key: keys.workspace,
+			body: { to: '+14155550161', mediaType: 'image', url: 'http://127.0.0.1:9/a.png', ...fields },
+		});
+
 	const upload = async (part: { fileName: string; mimeType: string }) => {
 		// Encoded by hand where the client would refuse: the part's header written as given.
 		const { body, contentType } = encodeMultipart(
@@ -60,20 +67,7 @@ describe('media types and file names', () => {
 	it.each(BAD_MIME_TYPES)(
 		'refuses a mimeType %s in a send by URL, naming body.mimeType',
 		async (_label, mimeType) => {
-			const sent = await raw(
-				sandbox.baseUrl,
-				'POST',
-				`/api/v1/instances/${instanceId}/messages/media`,
-				{
-					key: keys.workspace,
-					body: {
-						to: '+14155550161',
-						mediaType: 'image',
-						url: 'http://127.0.0.1:9/a.png',
-						mimeType,
-					},
-				},
-			);
+			const sent = await sendByUrl({ mimeType });
 			expect(sent.status).toBe(400);
 			expect(sent.body).toMatchObject({
 				error: {
@@ -91,19 +85,7 @@ describe('media types and file names', () => {
 		const long = await upload({ fileName: `${'n'.repeat(300)}.bin`, mimeType: 'image/png' });
 		expect(long.status).toBe(400);
 		expect(JSON.stringify(long.body)).toContain('body.file.fileName');
-		expect(
-			(
-				await raw(sandbox.baseUrl, 'POST', `/api/v1/instances/${instanceId}/messages/media`, {
-					key: keys.workspace,
-					body: {
-						to: '+14155550161',
-						mediaType: 'image',
-						url: 'http://127.0.0.1:9/a.png',
-						fileName: 'n'.repeat(256),
-					},
-				})
-			).status,
-		).toBe(400);
+		expect((await sendByUrl({ fileName: 'n'.repeat(256) })).status).toBe(400);
 	});
 
 	it('keeps a valid media type with parameters and serves it back as the Content-Type', async () => {
@@ -116,20 +98,11 @@ describe('media types and file names', () => {
 		expect(download.statusCode).toBe(200);
 		expect(download.headers['content-type']).toBe('text/plain');
 		await download.body.dump();
-		const byUrl = await raw(
-			sandbox.baseUrl,
-			'POST',
-			`/api/v1/instances/${instanceId}/messages/media`,
-			{
-				key: keys.workspace,
-				body: {
-					to: '+14155550161',
-					mediaType: 'document',
-					url: 'http://127.0.0.1:9/a.txt',
-					mimeType: 'text/plain; charset="utf-8"',
-				},
-			},
-		);
+		const byUrl = await sendByUrl({
+			mediaType: 'document',
+			url: 'http://127.0.0.1:9/a.txt',
+			mimeType: 'text/plain; charset="utf-8"',
+		});
 		expect(byUrl.status).toBe(201);
 	});
 
