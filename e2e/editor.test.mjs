@@ -234,6 +234,109 @@ describe('the package in the n8n editor', () => {
 			},
 		);
 
+		/** Types into the node panel's search field, replacing what was there. */
+		async function search(words) {
+			await page.playwright.keyboard.press('ControlOrMeta+A');
+			await page.playwright.keyboard.press('Backspace');
+			await page.playwright.keyboard.insertText(words);
+		}
+
+		/** Clicks the node panel's entry whose first line is `title`, once it is there. */
+		async function openEntry(title) {
+			await page.waitFor(
+				`[...document.querySelectorAll('[data-test-id="node-creator"] [data-test-id="item-iterator-item"]')]
+					.some((item) => item.innerText.split('\\n')[0].trim() === ${JSON.stringify(title)})`,
+				{ what: `"${title}" in the node panel`, timeoutMs: 30_000 },
+			);
+			await page.evaluate(
+				`[...document.querySelectorAll('[data-test-id="node-creator"] [data-test-id="item-iterator-item"]')]
+					.find((item) => item.innerText.split('\\n')[0].trim() === ${JSON.stringify(title)}).click()`,
+			);
+		}
+
+		test(
+			'each surface shows its own icon in the node panel (messaging, short links, automation)',
+			{ skip: N8N_VERSION.startsWith('1.') && 'n8n 1.x shows no descriptions in the node panel' },
+			async () => {
+				await page.goto(`${ctx.stack.n8n.url}/workflow/${workflow.id}`, 30_000);
+				try {
+					await openNodePanel();
+					await search('Multichannel');
+					const icons = await page.waitFor(
+						`(() => {
+							const icons = {};
+							for (const item of document.querySelectorAll('[data-test-id="node-creator"] [data-test-id="item-iterator-item"]')) {
+								const src = item.querySelector('img')?.getAttribute('src');
+								if (src) icons[item.innerText.split('\\n')[0].trim()] = src.split('/').pop();
+							}
+							return Object.keys(icons).length >= 3 && icons;
+						})()`,
+						{ what: "the package's nodes with their icons", timeoutMs: 30_000 },
+					);
+					log(`node panel icons: ${JSON.stringify(icons)}`);
+					assert.equal(icons.Multichannel, 'multichannel.svg');
+					assert.equal(icons['Multichannel Short Link'], 'short-link.svg');
+					assert.equal(icons['Multichannel Automation'], 'automation.svg');
+				} catch (error) {
+					await shot('node-panel-icons');
+					throw error;
+				}
+			},
+		);
+
+		test('the Multichannel node lists its Message actions first', async () => {
+			await page.goto(`${ctx.stack.n8n.url}/workflow/${workflow.id}`, 30_000);
+			try {
+				await openNodePanel();
+				await search('Multichannel');
+				await openEntry('Multichannel');
+				const text = await page.waitFor(
+					`(() => { const text = document.querySelector('[data-test-id="node-creator"]').innerText;
+						return /contact actions/i.test(text) && text; })()`,
+					{ what: "the Multichannel node's actions", timeoutMs: 30_000 },
+				);
+				// The labels n8n puts over each resource's actions, in the order shown (its CSS may upper-case them).
+				const labels = [...text.matchAll(/^(\w+) actions$/gim)].map((match) => match[1].toLowerCase());
+				log(`action groups: ${JSON.stringify(labels)}`);
+				assert.equal(labels[0], 'message');
+				assert.ok(labels.indexOf('contact') > 0 && labels.indexOf('instance') > 0);
+			} catch (error) {
+				await shot('node-actions');
+				throw error;
+			}
+		});
+
+		test('Human review lists the Multichannel node under "Send and wait for response"', async () => {
+			await page.goto(`${ctx.stack.n8n.url}/workflow/${workflow.id}`, 30_000);
+			try {
+				await openNodePanel();
+				await search('human');
+				await openEntry(N8N_VERSION.startsWith('1.') ? 'Human in the loop' : 'Human review');
+				await page.waitFor(
+					`document.querySelector('[data-test-id="node-creator"]').innerText.toLowerCase().includes('send and wait for response')`,
+					{ what: 'the "Send and wait for response" list', timeoutMs: 30_000 },
+				);
+				const items = await textsOf(
+					page,
+					'[data-test-id="node-creator"] [data-test-id="item-iterator-item"]',
+				);
+				log(`human review: ${JSON.stringify(items.map((item) => item.split('\n')[0]))}`);
+				assert.ok(
+					items.some((item) => item.split('\n')[0].trim() === 'Multichannel'),
+					'the Multichannel node is listed',
+				);
+				// Its entry there offers the one action that waits: Send and Wait.
+				await openEntry('Multichannel');
+				await page.waitFor(
+					`/send message and wait for response/i.test(document.querySelector('[data-test-id="node-creator"]').innerText)`,
+					{ what: "the Multichannel node's Send and Wait action", timeoutMs: 30_000 },
+				);
+			} catch (error) {
+				await shot('human-review');
+				throw error;
+			}
+		});
+
 		test(
 			'what a new user types in the node panel finds the Multichannel node ("approval", "send message", "buttons")',
 			{ skip: N8N_VERSION.startsWith('1.') && 'n8n 1.x shows no descriptions in the node panel' },
@@ -242,9 +345,7 @@ describe('the package in the n8n editor', () => {
 				try {
 					await openNodePanel();
 					for (const words of ['approval', 'send message', 'buttons']) {
-						await page.playwright.keyboard.press('ControlOrMeta+A');
-						await page.playwright.keyboard.press('Backspace');
-						await page.playwright.keyboard.insertText(words);
+						await search(words);
 						await page.waitFor(
 							`[...document.querySelectorAll('[data-test-id="node-creator"] [data-test-id="item-iterator-item"]')]
 								.some((item) => item.innerText.split('\\n')[0].trim() === 'Multichannel')`,
