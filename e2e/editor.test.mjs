@@ -7,25 +7,13 @@
 // Needs Debian's chromium (`apt-get install chromium`); skipped without it unless CI is set.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 
 import { N8N_VERSION } from '../dev/n8n/runtime.mjs';
-import { OWNER } from '../dev/stack/stack.mjs';
+import { haveChromium, textsOf, useEditor } from './support/editor.mjs';
 import { eventually, log, useStack } from './support/harness.mjs';
 
-// The browser (dev/browser/chromium.ts, Playwright driving Debian's chromium) is TypeScript, loaded through ts-node as the bench and the screenshot are.
-const require = createRequire(import.meta.url);
-require('ts-node').register({ transpileOnly: true });
-const { Browser, chromiumAvailable } = require('../dev/browser/chromium.ts');
-const { signInToEditor } = require('../dev/browser/n8n-editor.ts');
-
 const PACKAGE = 'n8n-nodes-multichannel';
-const haveChromium = chromiumAvailable();
-if (!haveChromium && process.env.CI)
-	throw new Error('chromium is missing: apt-get install chromium');
 
 const ctx = useStack();
 
@@ -77,12 +65,6 @@ function editorWorkflow(credentials) {
 	};
 }
 
-/** The visible text of the elements a selector finds, one string each. */
-const textsOf = (page, selector) =>
-	page.evaluate(
-		`[...document.querySelectorAll(${JSON.stringify(selector)})].map((element) => element.innerText)`,
-	);
-
 describe('the package in the n8n editor', () => {
 	test('n8n serves the output schema of an operation and of a trigger, and 404 for an unknown one', async () => {
 		const base = `${ctx.stack.n8n.url}/schemas/${PACKAGE}`;
@@ -98,35 +80,18 @@ describe('the package in the n8n editor', () => {
 	});
 
 	describe('in the browser', { skip: !haveChromium && 'chromium is not installed' }, () => {
-		let browser;
+		const editor = useEditor(ctx);
 		let page;
 		let workflow;
-		/** What the page looked like when a check failed, to see why. */
-		async function shot(name) {
-			const file = join(tmpdir(), `multichannel-editor-${name}.png`);
-			await page?.screenshot(file).then(
-				() => log(`the page at the failure: ${file}`),
-				() => undefined,
-			);
-		}
+		const shot = (name) => editor.shot(name);
 
 		before(async () => {
-			const { stack } = ctx;
-			workflow = await stack.n8n.client.api(
+			page = editor.page;
+			workflow = await ctx.stack.n8n.client.api(
 				'POST',
 				'/workflows',
-				editorWorkflow(stack.credentials),
+				editorWorkflow(ctx.stack.credentials),
 			);
-			browser = await Browser.launch({ window: { width: 1440, height: 900 } });
-			page = await browser.newPage();
-			await page.setViewport(1440, 900);
-			// The editor loads hundreds of files: keep every resource timing, not the first 250, to find its requests.
-			await page.playwright.addInitScript('performance.setResourceTimingBufferSize(100000)');
-			await signInToEditor(page, stack.n8n.url, OWNER);
-		});
-
-		after(async () => {
-			await browser?.close();
 		});
 
 		/** Opens the node panel ("What happens next?") on the workflow, its search field focused. */
