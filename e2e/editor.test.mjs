@@ -259,7 +259,9 @@ describe('the package in the n8n editor', () => {
 					{ what: "the Multichannel node's actions", timeoutMs: 30_000 },
 				);
 				// The labels n8n puts over each resource's actions, in the order shown (its CSS may upper-case them).
-				const labels = [...text.matchAll(/^(\w+) actions$/gim)].map((match) => match[1].toLowerCase());
+				const labels = [...text.matchAll(/^(\w+) actions$/gim)].map((match) =>
+					match[1].toLowerCase(),
+				);
 				log(`action groups: ${JSON.stringify(labels)}`);
 				assert.equal(labels[0], 'message');
 				assert.ok(labels.indexOf('contact') > 0 && labels.indexOf('instance') > 0);

@@ -12,12 +12,14 @@ const FILES = [
 	'replies.test.mjs',
 	'routing.test.mjs',
 	'editor.test.mjs',
+	'editor-run.test.mjs',
 ];
 
 /** n8n 1.x: every file of FILES but those skipped, in this order. */
 const N8N1 = [
 	'e2e.test.mjs',
 	'editor.test.mjs',
+	'editor-run.test.mjs',
 	'tracked-links.test.mjs',
 	'replies.test.mjs',
 	'media.test.mjs',
