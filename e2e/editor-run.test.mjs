@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
 
+import { createCredential } from '../dev/stack/credentials.mjs';
 import { haveChromium, useEditor } from './support/editor.mjs';
 import { log, useStack } from './support/harness.mjs';
 
@@ -123,7 +124,7 @@ describe(
 
 		test('the instance picked from the list stays when the credential changes to another key of the workspace', async () => {
 			const { stack } = ctx;
-			const second = await stack.n8n.client.api('POST', '/credentials', {
+			const second = await createCredential(stack.n8n.client, {
 				name: `Multichannel second key ${randomUUID().slice(0, 8)}`,
 				type: 'multichannelApi',
 				data: { baseUrl: stack.sandbox.baseUrl, apiKey: stack.sandbox.keys.workspace },

@@ -22,6 +22,16 @@ export async function listCredentials(client) {
 }
 
 /**
+ * A new credential: through the public API, or n8n 1.x's REST API, whose public API wants every field of the
+ * credential's schema (n8n's own `allowedDomains` too).
+ */
+export async function createCredential(client, credential, publicApi = undefined) {
+	return (publicApi ?? (await hasCredentialsApi(client)))
+		? await client.api('POST', '/credentials', credential)
+		: await client.rest('POST', '/credentials', credential);
+}
+
+/**
  * The three credentials for the sandbox's keys: created through the public API, or, when they exist, pointed at
  * this sandbox (`PATCH /credentials/{id}` replaces their data), so that a start with another sandbox port or new
  * keys leaves no credential on the old ones. Workflows keep using them by id.
@@ -39,10 +49,8 @@ export async function ensureCredentials(client, { baseUrl, keys }) {
 			await client.api('PATCH', `/credentials/${credential.id}`, { data });
 		} else if (credential) {
 			await client.rest('PATCH', `/credentials/${credential.id}`, { name, type, data });
-		} else if (publicApi) {
-			credential = await client.api('POST', '/credentials', { name, type, data });
 		} else {
-			credential = await client.rest('POST', '/credentials', { name, type, data });
+			credential = await createCredential(client, { name, type, data }, publicApi);
 		}
 		result[type] = { id: credential.id, name: credential.name };
 	}
