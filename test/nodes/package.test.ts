@@ -94,6 +94,7 @@ describe('from sources', () => {
 	test('offers every resource, and every operation has an action in sentence case', () => {
 		const resource = description.properties.find((property) => property.name === 'resource');
 		expect(resource?.options).toEqual([
+			{ name: 'Chat', value: 'chat' },
 			{ name: 'Contact', value: 'contact' },
 			{ name: 'Group', value: 'group' },
 			{ name: 'Instance', value: 'instance' },
@@ -131,6 +132,7 @@ describe('from sources', () => {
 				'delete',
 				'downloadMedia',
 				'get',
+				'getAll',
 				'markRead',
 				'sendAndWait',
 				'sendContactCard',
@@ -145,6 +147,7 @@ describe('from sources', () => {
 				'sendTyping',
 			].sort(),
 		);
+		expect(values('chat')).toEqual(['get', 'getAll', 'markRead']);
 		expect(values('group')).toHaveLength(11);
 		expect(values('contact')).toHaveLength(8);
 		expect(values('webhook')).toEqual(['create', 'delete', 'get', 'getAll', 'update']);
