@@ -14,8 +14,8 @@ export class MultichannelAutomationApi implements ICredentialType {
 	displayName = 'Multichannel Automation API';
 
 	icon: Icon = {
-		light: 'file:../icons/multichannel.svg',
-		dark: 'file:../icons/multichannel.dark.svg',
+		light: 'file:../icons/automation.svg',
+		dark: 'file:../icons/automation.dark.svg',
 	};
 
 	documentationUrl =

@@ -14,8 +14,8 @@ export class MultichannelShortLinkApi implements ICredentialType {
 	displayName = 'Multichannel Short Link API';
 
 	icon: Icon = {
-		light: 'file:../icons/multichannel.svg',
-		dark: 'file:../icons/multichannel.dark.svg',
+		light: 'file:../icons/short-link.svg',
+		dark: 'file:../icons/short-link.dark.svg',
 	};
 
 	documentationUrl =

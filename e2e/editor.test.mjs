@@ -7,25 +7,13 @@
 // Needs Debian's chromium (`apt-get install chromium`); skipped without it unless CI is set.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 
 import { N8N_VERSION } from '../dev/n8n/runtime.mjs';
-import { OWNER } from '../dev/stack/stack.mjs';
+import { haveChromium, textsOf, useEditor } from './support/editor.mjs';
 import { eventually, log, useStack } from './support/harness.mjs';
 
-// The browser (dev/browser/chromium.ts, Playwright driving Debian's chromium) is TypeScript, loaded through ts-node as the bench and the screenshot are.
-const require = createRequire(import.meta.url);
-require('ts-node').register({ transpileOnly: true });
-const { Browser, chromiumAvailable } = require('../dev/browser/chromium.ts');
-const { signInToEditor } = require('../dev/browser/n8n-editor.ts');
-
 const PACKAGE = 'n8n-nodes-multichannel';
-const haveChromium = chromiumAvailable();
-if (!haveChromium && process.env.CI)
-	throw new Error('chromium is missing: apt-get install chromium');
 
 const ctx = useStack();
 
@@ -77,12 +65,6 @@ function editorWorkflow(credentials) {
 	};
 }
 
-/** The visible text of the elements a selector finds, one string each. */
-const textsOf = (page, selector) =>
-	page.evaluate(
-		`[...document.querySelectorAll(${JSON.stringify(selector)})].map((element) => element.innerText)`,
-	);
-
 describe('the package in the n8n editor', () => {
 	test('n8n serves the output schema of an operation and of a trigger, and 404 for an unknown one', async () => {
 		const base = `${ctx.stack.n8n.url}/schemas/${PACKAGE}`;
@@ -98,35 +80,18 @@ describe('the package in the n8n editor', () => {
 	});
 
 	describe('in the browser', { skip: !haveChromium && 'chromium is not installed' }, () => {
-		let browser;
+		const editor = useEditor(ctx);
 		let page;
 		let workflow;
-		/** What the page looked like when a check failed, to see why. */
-		async function shot(name) {
-			const file = join(tmpdir(), `multichannel-editor-${name}.png`);
-			await page?.screenshot(file).then(
-				() => log(`the page at the failure: ${file}`),
-				() => undefined,
-			);
-		}
+		const shot = (name) => editor.shot(name);
 
 		before(async () => {
-			const { stack } = ctx;
-			workflow = await stack.n8n.client.api(
+			page = editor.page;
+			workflow = await ctx.stack.n8n.client.api(
 				'POST',
 				'/workflows',
-				editorWorkflow(stack.credentials),
+				editorWorkflow(ctx.stack.credentials),
 			);
-			browser = await Browser.launch({ window: { width: 1440, height: 900 } });
-			page = await browser.newPage();
-			await page.setViewport(1440, 900);
-			// The editor loads hundreds of files: keep every resource timing, not the first 250, to find its requests.
-			await page.playwright.addInitScript('performance.setResourceTimingBufferSize(100000)');
-			await signInToEditor(page, stack.n8n.url, OWNER);
-		});
-
-		after(async () => {
-			await browser?.close();
 		});
 
 		/** Opens the node panel ("What happens next?") on the workflow, its search field focused. */
@@ -234,6 +199,107 @@ describe('the package in the n8n editor', () => {
 			},
 		);
 
+		/** Types into the node panel's search field, replacing what was there. */
+		async function search(words) {
+			await page.playwright.keyboard.press('ControlOrMeta+A');
+			await page.playwright.keyboard.press('Backspace');
+			await page.playwright.keyboard.insertText(words);
+		}
+
+		/** Clicks the node panel's entry whose first line matches `title` (a RegExp), once it is there. */
+		async function openEntry(title) {
+			const entry = `[...document.querySelectorAll('[data-test-id="node-creator"] [data-test-id="item-iterator-item"]')]
+				.find((item) => new RegExp(${JSON.stringify(title.source)}, ${JSON.stringify(title.flags)}).test(item.innerText.split('\\n')[0].trim()))`;
+			await page.waitFor(`Boolean(${entry})`, {
+				what: `${title} in the node panel`,
+				timeoutMs: 30_000,
+			});
+			await page.evaluate(`${entry}.click()`);
+		}
+
+		test(
+			'each surface shows its own icon in the node panel (messaging, short links, automation)',
+			{ skip: N8N_VERSION.startsWith('1.') && 'n8n 1.x shows no descriptions in the node panel' },
+			async () => {
+				await page.goto(`${ctx.stack.n8n.url}/workflow/${workflow.id}`, 30_000);
+				try {
+					await openNodePanel();
+					await search('Multichannel');
+					const icons = await page.waitFor(
+						`(() => {
+							const icons = {};
+							for (const item of document.querySelectorAll('[data-test-id="node-creator"] [data-test-id="item-iterator-item"]')) {
+								const src = item.querySelector('img')?.getAttribute('src');
+								if (src) icons[item.innerText.split('\\n')[0].trim()] = src.split('/').pop();
+							}
+							return Object.keys(icons).length >= 3 && icons;
+						})()`,
+						{ what: "the package's nodes with their icons", timeoutMs: 30_000 },
+					);
+					log(`node panel icons: ${JSON.stringify(icons)}`);
+					assert.equal(icons.Multichannel, 'multichannel.svg');
+					assert.equal(icons['Multichannel Short Link'], 'short-link.svg');
+					assert.equal(icons['Multichannel Automation'], 'automation.svg');
+				} catch (error) {
+					await shot('node-panel-icons');
+					throw error;
+				}
+			},
+		);
+
+		test('the Multichannel node lists its Message actions first', async () => {
+			await page.goto(`${ctx.stack.n8n.url}/workflow/${workflow.id}`, 30_000);
+			try {
+				await openNodePanel();
+				await search('Multichannel');
+				await openEntry(/^Multichannel$/);
+				const text = await page.waitFor(
+					`(() => { const text = document.querySelector('[data-test-id="node-creator"]').innerText;
+						return /contact actions/i.test(text) && text; })()`,
+					{ what: "the Multichannel node's actions", timeoutMs: 30_000 },
+				);
+				// The labels n8n puts over each resource's actions, in the order shown (its CSS may upper-case them).
+				const labels = [...text.matchAll(/^(\w+) actions$/gim)].map((match) => match[1].toLowerCase());
+				log(`action groups: ${JSON.stringify(labels)}`);
+				assert.equal(labels[0], 'message');
+				assert.ok(labels.indexOf('contact') > 0 && labels.indexOf('instance') > 0);
+			} catch (error) {
+				await shot('node-actions');
+				throw error;
+			}
+		});
+
+		test('Human review lists the Multichannel node under "Send and wait for response"', async () => {
+			await page.goto(`${ctx.stack.n8n.url}/workflow/${workflow.id}`, 30_000);
+			try {
+				await openNodePanel();
+				// From the panel's first view: n8n 2.x names the category "Human review", 1.x "Human in the loop".
+				await openEntry(/^human (review|in the loop)$/i);
+				await page.waitFor(
+					`document.querySelector('[data-test-id="node-creator"]').innerText.toLowerCase().includes('send and wait for response')`,
+					{ what: 'the "Send and wait for response" list', timeoutMs: 30_000 },
+				);
+				const items = await textsOf(
+					page,
+					'[data-test-id="node-creator"] [data-test-id="item-iterator-item"]',
+				);
+				log(`human review: ${JSON.stringify(items.map((item) => item.split('\n')[0]))}`);
+				assert.ok(
+					items.some((item) => item.split('\n')[0].trim() === 'Multichannel'),
+					'the Multichannel node is listed',
+				);
+				// Its entry there offers the one action that waits: Send and Wait.
+				await openEntry(/^Multichannel$/);
+				await page.waitFor(
+					`/send message and wait for response/i.test(document.querySelector('[data-test-id="node-creator"]').innerText)`,
+					{ what: "the Multichannel node's Send and Wait action", timeoutMs: 30_000 },
+				);
+			} catch (error) {
+				await shot('human-review');
+				throw error;
+			}
+		});
+
 		test(
 			'what a new user types in the node panel finds the Multichannel node ("approval", "send message", "buttons")',
 			{ skip: N8N_VERSION.startsWith('1.') && 'n8n 1.x shows no descriptions in the node panel' },
@@ -242,9 +308,7 @@ describe('the package in the n8n editor', () => {
 				try {
 					await openNodePanel();
 					for (const words of ['approval', 'send message', 'buttons']) {
-						await page.playwright.keyboard.press('ControlOrMeta+A');
-						await page.playwright.keyboard.press('Backspace');
-						await page.playwright.keyboard.insertText(words);
+						await search(words);
 						await page.waitFor(
 							`[...document.querySelectorAll('[data-test-id="node-creator"] [data-test-id="item-iterator-item"]')]
 								.some((item) => item.innerText.split('\\n')[0].trim() === 'Multichannel')`,

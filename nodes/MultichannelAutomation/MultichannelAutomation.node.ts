@@ -15,8 +15,8 @@ export class MultichannelAutomation implements INodeType {
 		displayName: 'Multichannel Automation',
 		name: 'multichannelAutomation',
 		icon: {
-			light: 'file:../../icons/multichannel.svg',
-			dark: 'file:../../icons/multichannel.dark.svg',
+			light: 'file:../../icons/automation.svg',
+			dark: 'file:../../icons/automation.dark.svg',
 		},
 		group: ['output'],
 		version: 1,

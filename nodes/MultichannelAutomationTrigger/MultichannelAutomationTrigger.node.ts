@@ -42,8 +42,8 @@ export class MultichannelAutomationTrigger implements INodeType {
 		displayName: 'Multichannel Automation Trigger',
 		name: 'multichannelAutomationTrigger',
 		icon: {
-			light: 'file:../../icons/multichannel.svg',
-			dark: 'file:../../icons/multichannel.dark.svg',
+			light: 'file:../../icons/automation.svg',
+			dark: 'file:../../icons/automation.dark.svg',
 		},
 		group: ['trigger'],
 		// Version 2 behaves as 1: n8n evaluates an expression on every webhook call to a version-1 start node,

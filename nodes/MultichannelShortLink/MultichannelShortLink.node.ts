@@ -15,8 +15,8 @@ export class MultichannelShortLink implements INodeType {
 		displayName: 'Multichannel Short Link',
 		name: 'multichannelShortLink',
 		icon: {
-			light: 'file:../../icons/multichannel.svg',
-			dark: 'file:../../icons/multichannel.dark.svg',
+			light: 'file:../../icons/short-link.svg',
+			dark: 'file:../../icons/short-link.dark.svg',
 		},
 		group: ['output'],
 		version: 1,

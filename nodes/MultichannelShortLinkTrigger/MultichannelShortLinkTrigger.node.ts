@@ -56,8 +56,8 @@ export class MultichannelShortLinkTrigger implements INodeType {
 		displayName: 'Multichannel Short Link Trigger',
 		name: 'multichannelShortLinkTrigger',
 		icon: {
-			light: 'file:../../icons/multichannel.svg',
-			dark: 'file:../../icons/multichannel.dark.svg',
+			light: 'file:../../icons/short-link.svg',
+			dark: 'file:../../icons/short-link.dark.svg',
 		},
 		group: ['trigger'],
 		// Version 2 behaves as 1: n8n evaluates an expression on every webhook call to a version-1 start node,

@@ -136,9 +136,9 @@ export function nodeProperties<C>(resources: Array<ResourceModule<C>>): INodePro
 			name: 'resource',
 			type: 'options',
 			noDataExpression: true,
-			options: resources
-				.map((resource) => ({ name: resource.name, value: resource.value }))
-				.sort((a, b) => a.name.localeCompare(b.name)),
+			// In the order the node lists its resources, most used first: n8n's node creator lists the actions
+			// of each resource in this order (Message actions before 27 contact, group and instance ones).
+			options: resources.map((resource) => ({ name: resource.name, value: resource.value })),
 			default: defaultResource,
 		},
 		...resources.flatMap((resource) => resource.description),

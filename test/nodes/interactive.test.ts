@@ -104,8 +104,11 @@ describe('Send Buttons', () => {
 			'Invalid value for "Button 2 › Title" [item 0]: at most 20 characters; this one has 24',
 		],
 		[
-			'four buttons',
-			{ buttons: { button: ['A', 'B', 'C', 'D'].map((title) => ({ title })) } },
+			'four buttons from an expression',
+			{
+				buttonsInput: 'json',
+				buttonsJson: JSON.stringify(['A', 'B', 'C', 'D'].map((title) => ({ title, id: title }))),
+			},
 			'Invalid value for "Buttons" [item 0]: at most 3 buttons; there are 4',
 		],
 		[
@@ -121,8 +124,8 @@ describe('Send Buttons', () => {
 			'Invalid value for "Button 2 › ID" [item 0]: id "x" is used twice',
 		],
 		[
-			'no button',
-			{ buttons: {} },
+			'no button from an expression',
+			{ buttonsInput: 'json', buttonsJson: '[]' },
 			'Invalid value for "Buttons" [item 0]: needs at least one button',
 		],
 		[
@@ -251,14 +254,18 @@ describe('Send List', () => {
 
 	test.each([
 		[
-			'11 rows',
+			'11 rows in two sections from an expression',
 			{
-				rows: {
-					row: Array.from({ length: 11 }, (_, n) => ({
-						title: `Slot ${n}`,
-						section: n < 6 ? 'A' : 'B',
+				rowsInput: 'json',
+				sectionsJson: JSON.stringify(
+					['A', 'B'].map((title, section) => ({
+						title,
+						rows: Array.from({ length: section ? 5 : 6 }, (_, n) => ({
+							id: `${title}${n}`,
+							title: `Slot ${title}${n}`,
+						})),
 					})),
-				},
+				),
 			},
 			'Invalid value for "Rows" [item 0]: at most 10 rows in all sections together (found 11)',
 		],
@@ -291,6 +298,51 @@ describe('Send List', () => {
 			});
 
 			expect(result.error).toMatchObject({ name: 'NodeOperationError', message });
+			expect(outboundCount()).toBe(before);
+		},
+	);
+});
+
+describe("limits n8n checks in the editor (the fields' minRequiredFields and maxAllowedFields)", () => {
+	// n8n shows these on the parameter before a run, and refuses to run the workflow while they stand; values
+	// from an expression (JSON) are checked by the node itself, above.
+	test.each([
+		[
+			'four buttons',
+			'sendButtons',
+			{ buttons: { button: ['A', 'B', 'C', 'D'].map((title) => ({ title })) } },
+			'At most 3 fields are allowed.',
+		],
+		['no button', 'sendButtons', { buttons: {} }, 'At least 1 field is required.'],
+		[
+			'11 rows',
+			'sendList',
+			{
+				buttonText: 'Pick',
+				rows: { row: Array.from({ length: 11 }, (_, n) => ({ title: `Slot ${n}` })) },
+			},
+			'At most 10 fields are allowed.',
+		],
+		[
+			'11 contact cards',
+			'sendContactCard',
+			{
+				contacts: {
+					contact: Array.from({ length: 11 }, (_, n) => ({
+						name: `Ana ${n}`,
+						phoneNumbers: '+14155550150',
+					})),
+				},
+			},
+			'At most 10 fields are allowed.',
+		],
+	])(
+		'%s: the workflow does not run, and nothing is sent',
+		async (_, operation, parameters, issue) => {
+			const before = outboundCount();
+			await expect(
+				run({ operation, to: '+14155550144', text: 'Pick one', ...parameters }),
+			).rejects.toThrow(`The '${NODE_NAME}' node has issues:\n- ${issue}`);
 			expect(outboundCount()).toBe(before);
 		},
 	);

@@ -93,14 +93,15 @@ describe('from sources', () => {
 
 	test('offers every resource, and every operation has an action in sentence case', () => {
 		const resource = description.properties.find((property) => property.name === 'resource');
+		// Message first: n8n's node creator lists each resource's actions in this order.
 		expect(resource?.options).toEqual([
-			{ name: 'Chat', value: 'chat' },
-			{ name: 'Contact', value: 'contact' },
-			{ name: 'Group', value: 'group' },
-			{ name: 'Instance', value: 'instance' },
 			{ name: 'Message', value: 'message' },
-			{ name: 'Model', value: 'model' },
+			{ name: 'Chat', value: 'chat' },
+			{ name: 'Instance', value: 'instance' },
+			{ name: 'Group', value: 'group' },
+			{ name: 'Contact', value: 'contact' },
 			{ name: 'Webhook', value: 'webhook' },
+			{ name: 'Model', value: 'model' },
 		]);
 		const operationsOf = (value: string) =>
 			description.properties.find(
@@ -191,29 +192,45 @@ describe('from sources', () => {
 		expect(typeof node.methods?.listSearch?.[method as string]).toBe('function');
 	});
 
-	test('light and dark icons are different files that exist', async () => {
-		const pkg = await loadPackage();
-		const files = [
-			...themedIconFiles(pkg.packageName, description.iconUrl),
-			...CREDENTIAL_TYPES.flatMap((type) =>
-				themedIconFiles(pkg.packageName, pkg.credentialTypes[type].iconUrl),
-			),
-		];
-		expect(new Set(files.map((file) => path.basename(file)))).toEqual(
-			new Set(['multichannel.svg', 'multichannel.dark.svg']),
-		);
-		// Registered paths are under dist/; the sources beside them hold the same icons.
-		for (const file of files) {
-			expect(existsSync(file.replace(`${path.sep}dist${path.sep}`, path.sep))).toBe(true);
-		}
-	});
+	test.each([
+		{ surface: 'multichannel', nodes: [NODE_TYPE, `${NODE_TYPE}Trigger`], credential: 'multichannelApi' },
+		{
+			surface: 'short-link',
+			nodes: [SHORT_LINK_NODE_TYPE, `${SHORT_LINK_NODE_TYPE}Trigger`],
+			credential: 'multichannelShortLinkApi',
+		},
+		{
+			surface: 'automation',
+			nodes: [AUTOMATION_NODE_TYPE, `${AUTOMATION_NODE_TYPE}Trigger`],
+			credential: 'multichannelAutomationApi',
+		},
+	])(
+		'the $surface surface has light and dark icons of its own, shared by its action node, trigger and credential',
+		async ({ surface, nodes, credential }) => {
+			const pkg = await loadPackage();
+			const iconUrls = [
+				...nodes.map((type) => pkg.nodeTypes[type].description.iconUrl),
+				pkg.credentialTypes[credential].iconUrl,
+			];
+			for (const iconUrl of iconUrls) {
+				const files = themedIconFiles(pkg.packageName, iconUrl);
+				expect(files.map((file) => path.basename(file))).toEqual([
+					`${surface}.svg`,
+					`${surface}.dark.svg`,
+				]);
+				// Registered paths are under dist/; the sources beside them hold the same icons.
+				for (const file of files)
+					expect(existsSync(file.replace(`${path.sep}dist${path.sep}`, path.sep))).toBe(true);
+			}
+		},
+	);
 });
 
 describe.each([
 	{
 		type: SHORT_LINK_NODE_TYPE,
 		credential: 'multichannelShortLinkApi',
-		resources: ['Click', 'Link'],
+		resources: ['Link', 'Click'],
 		searches: { linkId: 'searchLinks' },
 	},
 	{
@@ -229,20 +246,13 @@ describe.each([
 		node = (await loadPackage()).nodeTypes[type] as INodeType;
 	});
 
-	test('is usable as a tool, uses its own key, has its codex and the themed icons', async () => {
+	test('is usable as a tool, uses its own key, and has its codex', async () => {
 		const { description } = node;
 		expect(description.usableAsTool).toBe(true);
 		expect(description.credentials).toEqual([{ name: credential, required: true }]);
 		expect(description.codex).toMatchObject({
 			resources: { primaryDocumentation: [{ url: expect.stringMatching(/^https:\/\//) }] },
 		});
-		const pkg = await loadPackage();
-		const icons = themedIconFiles(pkg.packageName, description.iconUrl);
-		expect(icons.map((file) => path.basename(file))).toEqual([
-			'multichannel.svg',
-			'multichannel.dark.svg',
-		]);
-		for (const file of icons) expect(existsSync(file)).toBe(true);
 	});
 
 	test('offers its resources, and every operation has an action', () => {

@@ -221,11 +221,6 @@ test.each([
 		'Invalid value for "Show Choices As" [item 0]: buttons hold up to 3 choices (found 4); show them as a list',
 	],
 	[
-		'one choice',
-		{ responseType: 'choice', choices: { values: [{ title: 'a' }] } },
-		'Invalid value for "Choices" [item 0]: add 2 to 10 (found 1)',
-	],
-	[
 		'two choices with the same id',
 		{
 			responseType: 'choice',
@@ -258,6 +253,16 @@ test.each([
 		expect(result.run.waitTill).toBeUndefined();
 	},
 );
+
+test('one choice or eleven: n8n shows the limit in the editor and does not run the workflow', async () => {
+	const choices = (count: number) => ({
+		responseType: 'choice',
+		choiceFormat: 'list',
+		choices: { values: Array.from({ length: count }, (_, n) => ({ title: `Choice ${n}` })) },
+	});
+	await expect(run(choices(1))).rejects.toThrow('At least 2 fields are required.');
+	await expect(run(choices(11))).rejects.toThrow('At most 10 fields are allowed.');
+});
 
 test('as an AI agent’s plain tool it refuses, pointing at the human review tool; the human review tool waits', async () => {
 	const plainTool = (await registerToolVariant('Tool')).type;

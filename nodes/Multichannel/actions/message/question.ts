@@ -61,7 +61,12 @@ export const fields: INodeProperties[] = [
 		type: 'fixedCollection',
 		placeholder: 'Add Choice',
 		default: {},
-		typeOptions: { multipleValues: true, sortable: true },
+		typeOptions: {
+			multipleValues: true,
+			sortable: true,
+			minRequiredFields: 2,
+			maxAllowedFields: MAX_ROWS,
+		},
 		displayOptions: { show: { responseType: ['choice'] } },
 		description: `2 to ${MAX_ROWS} options; the one tapped is the answer`,
 		options: [

@@ -29,7 +29,12 @@ export const description: INodeProperties[] = [
 		default: {},
 		required: true,
 		displayOptions: mode,
-		typeOptions: { multipleValues: true, sortable: true },
+		typeOptions: {
+			multipleValues: true,
+			sortable: true,
+			minRequiredFields: 1,
+			maxAllowedFields: 3,
+		},
 		description: 'One to three buttons, shown in this order',
 		options: [
 			{

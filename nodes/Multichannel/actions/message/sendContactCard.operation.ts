@@ -24,7 +24,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Contact',
 		default: {},
 		required: true,
-		typeOptions: { multipleValues: true },
+		typeOptions: { multipleValues: true, minRequiredFields: 1, maxAllowedFields: 10 },
 		description: 'The contacts to share, up to 10',
 		options: [
 			{

@@ -38,7 +38,12 @@ export const description: INodeProperties[] = [
 		default: {},
 		required: true,
 		displayOptions: mode,
-		typeOptions: { multipleValues: true, sortable: true },
+		typeOptions: {
+			multipleValues: true,
+			sortable: true,
+			minRequiredFields: 1,
+			maxAllowedFields: interactive.MAX_ROWS,
+		},
 		description:
 			'Up to 10 rows in all. Rows with the same Section are shown together under its title, sections in the order they first appear.',
 		options: [
