@@ -31,7 +31,7 @@ export class Multichannel implements INodeType {
 		usableAsTool: {
 			replacements: {
 				description:
-					'Send and read messages of the Multichannel messaging service (text, media from a public URL, location, contact card, reaction, poll) and manage its instances, groups, contacts and webhooks. Files are not passed to or from agents: Send Media takes a URL, Download Media gives the name, type, size and SHA-256 of a file',
+					"Send and read messages of the Multichannel messaging service (text, media from a public URL, location, contact card, reaction, poll), read the history of a chat and list chats with their unread messages, and manage its instances, groups, contacts and webhooks. Files are not passed to or from agents: Send Media takes a URL, Download Media gives the name, type, size and SHA-256 of a file, and a chat's history describes each file in words",
 			},
 		},
 		inputs: [NodeConnectionTypes.Main],

@@ -1,5 +1,6 @@
 import { answerHandlers } from './answers';
 import { automationEventHandlers } from './automation';
+import { chatHandlers } from './chats';
 import { contactHandlers } from './contacts';
 import type { Handlers } from './context';
 import { groupHandlers } from './groups';
@@ -15,6 +16,7 @@ export const handlers: Handlers = {
 		models: modelHandlers,
 		instances: instanceHandlers,
 		messages: messageHandlers,
+		chats: chatHandlers,
 		groups: groupHandlers,
 		contacts: contactHandlers,
 		answers: answerHandlers,

@@ -202,14 +202,23 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 
 	list: ({ core, workspaceId, params, query }) => {
 		const instance = requireInstance(core, workspaceId, params.instanceId);
-		const messages = core.store.all(
-			'messages',
-			(message) =>
+		const since = query.since === undefined ? -Infinity : Date.parse(query.since);
+		const until = query.until === undefined ? Infinity : Date.parse(query.until);
+		const messages = core.store.all('messages', (message) => {
+			const createdAt = Date.parse(message.createdAt);
+			return (
 				message.instanceId === instance.id &&
 				(query.chatId === undefined || message.chatId === query.chatId) &&
-				(query.direction === undefined || message.direction === query.direction),
+				(query.direction === undefined || message.direction === query.direction) &&
+				createdAt >= since &&
+				createdAt < until
+			);
+		});
+		return paginate(
+			query.order === 'oldest' ? messages : newestFirst(messages),
+			query,
+			presentMessage,
 		);
-		return paginate(newestFirst(messages), query, presentMessage);
 	},
 
 	get: ({ core, workspaceId, params }) =>

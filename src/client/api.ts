@@ -1,5 +1,6 @@
 import type { Operation } from './operation';
 import { answerOperations } from './resources/answers';
+import { chatOperations } from './resources/chats';
 import { automationEventOperations } from './resources/automation-events';
 import { contactOperations } from './resources/contacts';
 import { groupOperations } from './resources/groups';
@@ -22,6 +23,7 @@ export const api = {
 		models: modelOperations,
 		instances: instanceOperations,
 		messages: messageOperations,
+		chats: chatOperations,
 		groups: groupOperations,
 		contacts: contactOperations,
 		answers: answerOperations,

@@ -96,6 +96,7 @@ describe('from sources', () => {
 		// Message first: n8n's node creator lists each resource's actions in this order.
 		expect(resource?.options).toEqual([
 			{ name: 'Message', value: 'message' },
+			{ name: 'Chat', value: 'chat' },
 			{ name: 'Instance', value: 'instance' },
 			{ name: 'Group', value: 'group' },
 			{ name: 'Contact', value: 'contact' },
@@ -132,6 +133,7 @@ describe('from sources', () => {
 				'delete',
 				'downloadMedia',
 				'get',
+				'getAll',
 				'markRead',
 				'sendAndWait',
 				'sendContactCard',
@@ -146,6 +148,7 @@ describe('from sources', () => {
 				'sendTyping',
 			].sort(),
 		);
+		expect(values('chat')).toEqual(['get', 'getAll', 'markRead']);
 		expect(values('group')).toHaveLength(11);
 		expect(values('contact')).toHaveLength(8);
 		expect(values('webhook')).toEqual(['create', 'delete', 'get', 'getAll', 'update']);

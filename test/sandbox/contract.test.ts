@@ -186,6 +186,22 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 		await workspace.messages.get({ instanceId, messageId: text.id });
 		await workspace.messages.markRead({ instanceId, messageId: inboundId });
 
+		// Chats, and the messages of one.
+		const chats = await workspace.chats.list({ instanceId, query: { search: '+1 415', limit: 5 } });
+		const chatId = chats.data[0].id;
+		await workspace.chats.get({ instanceId, chatId });
+		await workspace.chats.markRead({ instanceId, chatId });
+		await workspace.messages.list({
+			instanceId,
+			query: {
+				chatId,
+				direction: 'inbound',
+				since: '2020-01-01T00:00:00Z',
+				until: '2100-01-01T00:00:00+01:00',
+				order: 'oldest',
+			},
+		});
+
 		// Waiting for an answer (a tap, which a text message never gets: nothing is delivered).
 		const waiting = await workspace.answers.register({
 			instanceId,

@@ -39,6 +39,8 @@ export function harvest(
 	if (method !== 'post' || answer.status >= 300) return;
 	const body = answer.body as Record<string, unknown>;
 	for (const [pattern, name] of CREATED) if (pattern.test(path)) add(pools, name, body?.id);
+	// A message names its chat: the chats' operations then reach existing chats too.
+	if (/\/messages\/[a-z/]+$/.test(path)) add(pools, 'chatId', body?.chatId);
 	if (path === '/api/v1/links') add(pools, 'code', body?.code);
 }
 

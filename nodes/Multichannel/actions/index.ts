@@ -5,6 +5,7 @@ import {
 	operationSubtitle,
 	type ResourceModule,
 } from '../../shared/resources';
+import { chat } from './chat';
 import { contact } from './contact';
 import { group } from './group';
 import { instance } from './instance';
@@ -15,6 +16,7 @@ import { webhook } from './webhook';
 /** The resources of the Multichannel node, each a folder beside this file. */
 export const resources: Array<ResourceModule<WorkspaceClient>> = [
 	message,
+	chat,
 	instance,
 	group,
 	contact,

@@ -3,6 +3,7 @@ import { z } from '../zod';
 import { operation } from '../operation';
 import { MessageMedia } from './message-media';
 import {
+	DateTimeInput,
 	FILE_NAME_MAX_LENGTH,
 	FileName,
 	Id,
@@ -322,8 +323,23 @@ export const Typing = named(
 );
 
 export const MessageListQuery = ListQuery.extend({
-	chatId: z.string().optional(),
-	direction: z.enum(['outbound', 'inbound']).optional(),
+	chatId: Id.optional().describe('Only the messages of this chat (see the chats of an instance)'),
+	direction: z
+		.enum(['outbound', 'inbound'])
+		.optional()
+		.describe('Only sent (`outbound`) or only received (`inbound`) messages; both when absent'),
+	since: DateTimeInput.optional().describe('Only messages created at or after this time'),
+	until: DateTimeInput.optional().describe(
+		'Only messages created before this time; when `since` is given too, it must be later',
+	),
+	order: z
+		.enum(['newest', 'oldest'])
+		.optional()
+		.describe('`newest` first (the default) or `oldest` first'),
+}).superRefine((query, ctx) => {
+	if (query.since && query.until && Date.parse(query.until) <= Date.parse(query.since)) {
+		ctx.addIssue({ code: 'custom', message: 'must be later than since', path: ['until'] });
+	}
 });
 
 const onInstance = pathParams('instanceId');
@@ -366,7 +382,9 @@ export const messageOperations = {
 	list: operation({
 		method: 'GET',
 		path: '/instances/{instanceId}/messages',
-		summary: 'List messages of an instance, newest first',
+		summary: 'List messages of an instance (or of one of its chats), newest or oldest first',
+		description:
+			'The messages of one chat are those with its `chatId` (the chats of an instance are listed at `GET /instances/{instanceId}/chats`). `direction` keeps only sent (`outbound`) or received (`inbound`) ones; `since` keeps those created at or after a time and `until` those created before one, which must be later than `since` (else 400 `validation_failed` naming `query.until`); `order` is `newest` first (the default) or `oldest` first.',
 		scope: 'messaging:read',
 		params: onInstance,
 		query: MessageListQuery,

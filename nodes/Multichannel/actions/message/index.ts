@@ -4,6 +4,7 @@ import * as deleteMessage from './delete.operation';
 import * as downloadMedia from './downloadMedia.operation';
 import * as edit from './edit.operation';
 import * as get from './get.operation';
+import * as getAll from './getAll.operation';
 import * as markRead from './markRead.operation';
 import * as sendButtons from './sendButtons.operation';
 import * as sendContactCard from './sendContactCard.operation';
@@ -16,7 +17,7 @@ import * as sendReaction from './sendReaction.operation';
 import * as sendText from './sendText.operation';
 import * as sendTyping from './sendTyping.operation';
 
-/** Messages: sends of every kind (interactive ones too), edits, typing, their status, read receipts and deletion. */
+/** Messages: sends of every kind (interactive ones too), edits, typing, their status, a chat's history, read receipts and deletion. */
 export const message = defineResource<WorkspaceClient>({
 	name: 'Message',
 	value: 'message',
@@ -33,6 +34,7 @@ export const message = defineResource<WorkspaceClient>({
 		sendTyping,
 		sendAndWait,
 		get,
+		getAll,
 		edit,
 		markRead,
 		deleteMessage,

@@ -1,0 +1,53 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { api, type WorkspaceClient } from '../../../../src/client';
+import { filtersCollection } from '../../../shared/collections';
+import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
+import { locatorValue } from '../../../shared/locator';
+import type { OperationContext } from '../../../shared/resources';
+import { instanceLocator } from '../instance/locator';
+import { simplifyField, simplifyWanted } from '../simplify';
+import { SimpleChat, simplifyChat } from './simplify';
+
+export const option = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many chats',
+	description:
+		'List the chats of an instance, the most recently active first: name, whether it is a group, unread count and last message; search by name or number',
+};
+
+export const description: INodeProperties[] = [
+	{ ...instanceLocator, description: 'The instance whose chats to list' },
+	...returnAllOrLimit(),
+	filtersCollection([
+		{
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Ana or +1 415 555 0123',
+			description: 'Part of the name (contact or group) or of the phone number',
+		},
+	]),
+	simplifyField,
+];
+
+export const scope = api.workspace.chats.list.scope;
+export const output = SimpleChat;
+
+export const fields = { instanceId: 'Instance', 'query.search': 'Search' };
+
+export async function execute(
+	this: IExecuteFunctions,
+	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+) {
+	const instanceId = locatorValue(this, 'instanceId', itemIndex);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as { search?: string };
+	const search = String(filters.search ?? '').trim();
+	const chats = await client.chats.list.all(
+		{ instanceId, query: search ? { search } : {} },
+		{ max: maxResults(this, itemIndex) },
+	);
+	return simplifyWanted(this, itemIndex) ? chats.map(simplifyChat) : chats;
+}

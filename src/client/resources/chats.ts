@@ -1,0 +1,98 @@
+import { z } from '../zod';
+
+import { operation } from '../operation';
+import { Id, ListQuery, named, page, pathParams, Timestamp, text } from '../schemas';
+import { Message } from './messages';
+
+/**
+ * Chats: the conversations of an instance, one per person or group it has exchanged messages with. A chat's
+ * messages are the message list filtered by `chatId` (messages.ts).
+ */
+
+export const Chat = named(
+	'Chat',
+	z.looseObject({
+		id: z
+			.string()
+			.describe('The chat id, as messages carry it in `chatId` (a group id ends in @g.us)'),
+		instanceId: Id.optional(),
+		name: z
+			.string()
+			.nullable()
+			.optional()
+			.describe("The contact's name, or the group's subject; null when the instance knows none"),
+		phoneNumber: z
+			.string()
+			.nullable()
+			.optional()
+			.describe("The person's number in E.164 form; null for a group"),
+		isGroup: z.boolean().optional(),
+		unreadCount: z
+			.number()
+			.int()
+			.min(0)
+			.optional()
+			.describe('Received messages not yet marked read'),
+		lastMessage: Message.nullable().optional().describe('The newest message, sent or received'),
+		lastMessageAt: Timestamp.nullable().optional(),
+	}),
+);
+export type Chat = z.output<typeof Chat>;
+
+export const ChatRead = named(
+	'ChatRead',
+	Chat.extend({
+		markedRead: z
+			.number()
+			.int()
+			.min(0)
+			.describe('How many received messages this request marked read'),
+	}),
+);
+
+export const ChatListQuery = ListQuery.extend({
+	search: text({ max: 200 })
+		.optional()
+		.describe(
+			'Part of the name, the number or the chat id; a number matches by its digits (+1 415-555 finds 1415555…)',
+		),
+});
+
+const byId = pathParams('instanceId', 'chatId');
+const item = '/instances/{instanceId}/chats/{chatId}';
+
+export const chatOperations = {
+	list: operation({
+		method: 'GET',
+		path: '/instances/{instanceId}/chats',
+		summary: 'List the chats of an instance, the most recently active first',
+		description:
+			"A chat is there once a message was sent or received in it. `search` keeps the chats whose name (the contact's name or the group's subject) or id contains it, ignoring case; a search typed as a phone number (digits, +, spaces, dashes, brackets) also matches the digits of the chat's number.",
+		scope: 'messaging:read',
+		params: pathParams('instanceId'),
+		query: ChatListQuery,
+		response: page(Chat),
+		status: 200,
+		paginated: true,
+	}),
+	get: operation({
+		method: 'GET',
+		path: item,
+		summary: 'Get a chat: its name, last message and unread count',
+		scope: 'messaging:read',
+		params: byId,
+		response: Chat,
+		status: 200,
+	}),
+	markRead: operation({
+		method: 'POST',
+		path: `${item}/read`,
+		summary: 'Mark every received message of a chat as read',
+		description:
+			'Does what marking each received message read does (`POST …/messages/{messageId}/read`), for all of them at once; a chat with nothing unread is no error (`markedRead: 0`).',
+		scope: 'messaging:write',
+		params: byId,
+		response: ChatRead,
+		status: 200,
+	}),
+};
