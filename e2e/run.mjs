@@ -11,6 +11,7 @@ const FILES = [
 	'media.test.mjs',
 	'replies.test.mjs',
 	'routing.test.mjs',
+	'gather.test.mjs',
 	'editor.test.mjs',
 ];
 
@@ -23,6 +24,7 @@ const N8N1 = [
 	'media.test.mjs',
 	'send-and-wait.test.mjs',
 	'routing.test.mjs',
+	'gather.test.mjs',
 ];
 const N8N1_SKIPPED = {
 	'exactly-once.test.mjs': 'the exactly-once tests run in n8n 2.x only (README, "Tested on")',
