@@ -62,7 +62,9 @@ it('replaces a webhook whose gathering differs at the service', async () => {
 		.reply(200, { ...remote, gather: { quietSeconds: 5, maxWaitSeconds: 60 } });
 	expect(await node.hook('checkExists')).toBe(true);
 
-	nock(BASE_URL).get('/api/v1/webhooks/wh_gather').reply(200, { ...remote, gather: null });
+	nock(BASE_URL)
+		.get('/api/v1/webhooks/wh_gather')
+		.reply(200, { ...remote, gather: null });
 	const removed = nock(BASE_URL).delete('/api/v1/webhooks/wh_gather').reply(204);
 	expect(await node.hook('checkExists')).toBe(false);
 	expect(removed.isDone()).toBe(true);
