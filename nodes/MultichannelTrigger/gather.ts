@@ -23,7 +23,8 @@ export const gatherOption: INodeProperties = {
 	name: 'gather',
 	type: 'fixedCollection',
 	placeholder: 'Add Gathering',
-	default: {},
+	// Added to say yes: adding the option gathers, with these values shown at once.
+	default: { settings: { quietSeconds: QUIET_DEFAULT, maxWaitSeconds: MAX_WAIT_DEFAULT } },
 	description:
 		'Whether the messages a person sends in one chat in quick succession start the workflow once, together: one item whose data.messages holds them in order (data.gathered is true). Taps on buttons or lists, answers taken by Send and Wait and other events still start it alone. With Download Media the files are in the binary fields data, data_1, data_2 … in the order of the messages, and each message with a file names its field in "binaryField".',
 	options: [
