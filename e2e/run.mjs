@@ -11,6 +11,7 @@ const FILES = [
 	'media.test.mjs',
 	'replies.test.mjs',
 	'routing.test.mjs',
+	'gather.test.mjs',
 	'editor.test.mjs',
 	'editor-run.test.mjs',
 ];
@@ -25,6 +26,7 @@ const N8N1 = [
 	'media.test.mjs',
 	'send-and-wait.test.mjs',
 	'routing.test.mjs',
+	'gather.test.mjs',
 ];
 const N8N1_SKIPPED = {
 	'exactly-once.test.mjs': 'the exactly-once tests run in n8n 2.x only (README, "Tested on")',

@@ -7,6 +7,7 @@ import {
 	type EventEnvelope,
 } from './delivery-engine';
 import { UsedClaimSignatures } from './claims';
+import type { GatheringLimits } from './gathering';
 import { DEFAULT_MEDIA_LIMITS, MediaStore, type MediaLimits } from './media';
 import { Outbound, type OutboundOptions } from './outbound/outbound';
 import { Scheduler } from './scheduler';
@@ -68,6 +69,7 @@ export class SandboxCore {
 		onError: (error: unknown) => void,
 		mediaLimits: MediaLimits = DEFAULT_MEDIA_LIMITS,
 		outbound: OutboundOptions = {},
+		gathering?: GatheringLimits,
 	) {
 		this.outbound = new Outbound(outbound);
 		this.media = new MediaStore(mediaLimits, () => this.clock());
@@ -80,7 +82,15 @@ export class SandboxCore {
 			this.outbound.deliveries,
 			(payload) => this.signedMedia.stamp(payload),
 		);
-		this.deliveries = new WebhookDeliveries(store, this.engine, delivery, () => this.now());
+		this.deliveries = new WebhookDeliveries(
+			store,
+			this.engine,
+			delivery,
+			() => this.now(),
+			this.scheduler,
+			onBackgroundChange,
+			gathering,
+		);
 	}
 
 	now(): Date {

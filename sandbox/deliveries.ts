@@ -8,12 +8,15 @@ import {
 	type DeliveryOptions,
 	type EventEnvelope,
 } from './delivery-engine';
+import { Gathering, type GatheringLimits } from './gathering';
+import type { Scheduler } from './scheduler';
 import { newId, type DeliveryRecord, type Store, type WebhookRecord } from './store';
 
 /**
  * Webhook deliveries: each event goes to every active webhook of its workspace and surface that wants it,
  * through the delivery engine; a webhook whose deliveries keep using up all their attempts is disabled.
- * Finished deliveries are kept, a few per webhook, as its delivery log.
+ * Finished deliveries are kept, a few per webhook, as its delivery log. A webhook that gathers bursts gets a
+ * person's messages through its `gathering` (gathering.ts).
  */
 
 export function keyKindOfEvent(type: string): KeyKind {
@@ -65,36 +68,44 @@ export class WebhookDeliveries {
 		},
 	};
 
+	/** The bursts held for webhooks that gather them. */
+	readonly gathering: Gathering;
+
 	constructor(
 		private readonly store: Store,
 		private readonly engine: DeliveryEngine,
 		private readonly options: DeliveryOptions,
 		private readonly now: () => Date,
-	) {}
+		scheduler: Scheduler,
+		onBackgroundChange: () => void,
+		gatheringLimits?: GatheringLimits,
+	) {
+		this.gathering = new Gathering(
+			store,
+			scheduler,
+			now,
+			onBackgroundChange,
+			(webhook, event) => this.deliverTo(webhook, event),
+			gatheringLimits,
+		);
+	}
 
-	/** Queues the event for every webhook that wants it. */
+	/** Queues the event for every webhook that wants it (or holds it in a burst). */
 	deliver(event: EventEnvelope, subject: EventSubject): void {
 		const surface = keyKindOfEvent(event.type);
 		for (const webhook of this.store.all('webhooks')) {
 			if (webhook.workspaceId !== event.workspaceId || webhook.surface !== surface) continue;
 			if (webhook.status !== 'active' || !webhookWants(webhook, event.type, subject)) continue;
-			const delivery = this.store.insert('deliveries', {
-				id: newId('dlv'),
-				workspaceId: event.workspaceId,
-				webhookId: webhook.id,
-				eventType: event.type,
-				createdAt: event.createdAt,
-				...newDelivery(event),
-			});
-			this.engine.schedule(this.kind, delivery.id, delivery);
+			if (!this.gathering.hold(webhook, event)) this.deliverTo(webhook, event);
 		}
 	}
 
-	/** After a restart: every delivery still pending is sent again when its retry was due. */
+	/** After a restart: every delivery still pending is sent again when its retry was due; bursts likewise. */
 	resume(): void {
 		for (const delivery of this.store.all('deliveries')) {
 			this.engine.schedule(this.kind, delivery.id, delivery);
 		}
+		this.gathering.resume();
 	}
 
 	/**
@@ -118,7 +129,7 @@ export class WebhookDeliveries {
 		);
 	}
 
-	/** Drops the deliveries of a deleted webhook. */
+	/** Drops the deliveries and bursts of a deleted webhook. */
 	forgetWebhook(webhookId: string): void {
 		for (const delivery of this.store.all(
 			'deliveries',
@@ -126,6 +137,20 @@ export class WebhookDeliveries {
 		)) {
 			this.store.remove('deliveries', delivery.id);
 		}
+		this.gathering.forgetWebhook(webhookId);
+	}
+
+	/** Queues one event for one webhook. */
+	private deliverTo(webhook: WebhookRecord, event: EventEnvelope): void {
+		const delivery = this.store.insert('deliveries', {
+			id: newId('dlv'),
+			workspaceId: event.workspaceId,
+			webhookId: webhook.id,
+			eventType: event.type,
+			createdAt: event.createdAt,
+			...newDelivery(event),
+		});
+		this.engine.schedule(this.kind, delivery.id, delivery);
 	}
 
 	/** An error status the receiver gave releases a claim made for that request. */

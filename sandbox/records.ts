@@ -155,6 +155,8 @@ export interface WebhookRecord {
 	events: string[];
 	secret: string;
 	filters: { instanceIds?: string[]; linkIds?: string[] };
+	/** Messaging webhooks only: bursts of a chat delivered as one event (sandbox/gathering.ts). */
+	gather?: { quietSeconds: number; maxWaitSeconds: number } | null;
 	description: string | null;
 	status: 'active' | 'disabled';
 	disabledReason: string | null;
@@ -194,6 +196,24 @@ export interface DeliveryRecord extends DeliveryProgress {
 	webhookId: string;
 	eventType: string;
 	createdAt: string;
+}
+
+/**
+ * The messages of one chat held for one gathering webhook until the chat is quiet (sandbox/gathering.ts): kept
+ * in the data file, so that a restart neither loses a burst nor delivers it twice.
+ */
+export interface BurstRecord {
+	id: string;
+	workspaceId: string;
+	webhookId: string;
+	instanceId: string;
+	chatId: string;
+	/** The data of each held `message.received` event, in order, as it would have been delivered alone. */
+	messages: Array<Record<string, unknown>>;
+	firstAt: string;
+	lastAt: string;
+	/** When it is delivered unless another message comes first: the quiet period after the last, or the cap. */
+	dueAt: string;
 }
 
 /** The first claim of an event delivered to a webhook (see the webhooks' `claimEvent`). */

@@ -21,6 +21,7 @@ import {
 } from './keys';
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from './media';
 import type { OutboundOptions } from './outbound/outbound';
+import { DEFAULT_GATHERING_LIMITS, type GatheringLimits } from './gathering';
 import { Persistence } from './persistence';
 import { createApiHandler } from './pipeline/api';
 import { createDispatcher } from './pipeline/dispatch';
@@ -67,6 +68,8 @@ export interface SandboxOptions {
 	 * names are resolved.
 	 */
 	outbound?: OutboundOptions;
+	/** Gathered messages: messages per burst, open bursts in all (sandbox/gathering.ts). */
+	gathering?: Partial<GatheringLimits>;
 	/** The clock, injectable so tests can jump a day ahead. */
 	now?: () => number;
 	/** Where unexpected errors are reported; default stderr. */
@@ -124,6 +127,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		(error) => log(`sandbox: background task failed: ${(error as Error)?.stack ?? String(error)}`),
 		{ ...DEFAULT_MEDIA_LIMITS, ...withoutUndefined(options.media) },
 		options.outbound,
+		{ ...DEFAULT_GATHERING_LIMITS, ...withoutUndefined(options.gathering) },
 	);
 
 	upgradeKeyScopes(store);

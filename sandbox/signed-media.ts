@@ -21,9 +21,15 @@ export type SignedMediaCheck =
 	| { valid: true; workspaceId: string; messageId: string }
 	| { valid: false; reason: 'invalid' | 'expired' };
 
-/** Where a payload's media is: a delivered event's `data.media`, with the message id beside it. */
+/** A message with its file: `media`, with the message id beside it. */
+interface MessageData {
+	id?: unknown;
+	media?: { id?: unknown; [key: string]: unknown } | null;
+}
+
+/** Where a payload's media is: a delivered event's `data.media`, or that of each of its `data.messages`. */
 interface MessageEvent {
-	data?: { id?: unknown; media?: { id?: unknown; [key: string]: unknown } | null };
+	data?: MessageData & { messages?: Array<MessageData | null> };
 	workspaceId?: unknown;
 }
 
@@ -74,8 +80,9 @@ export class SignedMediaUrls {
 	}
 
 	/**
-	 * The payload of one delivery attempt: an event about a message with a file gets that file's URL. Anything
-	 * else (and anything that does not parse, which the sandbox never makes) goes out as it is.
+	 * The payload of one delivery attempt: an event about a message with a file gets that file's URL, and so does
+	 * each message of a gathered event (`data.messages`). Anything else (and anything that does not parse, which
+	 * the sandbox never makes) goes out as it is.
 	 */
 	stamp(payload: string): string {
 		if (!payload.includes('"media"')) return payload;
@@ -86,12 +93,19 @@ export class SignedMediaUrls {
 			return payload;
 		}
 		const { data, workspaceId } = event;
-		const media = data?.media;
-		if (!media || typeof media.id !== 'string' || typeof data?.id !== 'string') return payload;
-		if (typeof workspaceId !== 'string') return payload;
-		const { url, expiresAt } = this.urlFor(workspaceId, data.id);
+		if (typeof workspaceId !== 'string' || !data) return payload;
+		const messages = Array.isArray(data.messages) ? data.messages : [data];
+		let stamped = false;
+		for (const message of messages) stamped = this.stampMessage(workspaceId, message) || stamped;
+		return stamped ? JSON.stringify(event) : payload;
+	}
+
+	private stampMessage(workspaceId: string, message: MessageData | null): boolean {
+		const media = message?.media;
+		if (!media || typeof media.id !== 'string' || typeof message?.id !== 'string') return false;
+		const { url, expiresAt } = this.urlFor(workspaceId, message.id);
 		media.downloadUrl = url;
 		media.downloadUrlExpiresAt = expiresAt;
-		return JSON.stringify(event);
+		return true;
 	}
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type {
 	AnswerRecord,
 	AutomationEventRecord,
+	BurstRecord,
 	ClaimRecord,
 	ClickRecord,
 	ContactRecord,
@@ -46,6 +47,7 @@ const COLLECTION_TYPES = {
 	claims: collection<ClaimRecord>(),
 	automationEvents: collection<AutomationEventRecord>(),
 	answers: collection<AnswerRecord>(),
+	bursts: collection<BurstRecord>(),
 };
 
 export type CollectionName = keyof typeof COLLECTION_TYPES;

@@ -17,6 +17,7 @@ import { workspaceConnection } from '../shared/connections';
 import { eventsSubtitle } from '../shared/events';
 import { optionsFrom } from '../shared/lists';
 import { attachMedia, mediaOptions } from './attach-media';
+import { chosenGathering, gatherOption } from './gather';
 import { replyHighlights, replyOptions, skipUnwantedReply } from './replies';
 import {
 	chosenEvents,
@@ -32,7 +33,13 @@ export const trigger = webhookTrigger<WorkspaceClient, MessagingEventType>({
 	webhooks: (client) => client.webhooks,
 	scopes: { read: api.workspace.webhooks.get.scope, write: api.workspace.webhooks.create.scope },
 	attach: attachMedia,
-	subscription: (context) => chosenEvents(context, MESSAGING_EVENTS, 'instanceIds'),
+	subscription: (context) => {
+		const gather = chosenGathering(context);
+		return {
+			...chosenEvents(context, MESSAGING_EVENTS, 'instanceIds'),
+			...(gather ? { gather } : {}),
+		};
+	},
 	subject: (event) => ({ instanceId: instanceOfEvent(event.type, event.data) }),
 	skip: skipUnwantedReply,
 	highlights: replyHighlights,
@@ -80,7 +87,12 @@ export class MultichannelTrigger implements INodeType {
 			},
 			{
 				...triggerOptions,
-				options: [...(triggerOptions.options ?? []), ...mediaOptions, ...replyOptions],
+				options: [
+					...(triggerOptions.options ?? []),
+					...mediaOptions,
+					gatherOption,
+					...replyOptions,
+				],
 			},
 		],
 	};

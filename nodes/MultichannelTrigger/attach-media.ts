@@ -1,11 +1,18 @@
 import type {
+	IBinaryData,
 	IDataObject,
 	INodeExecutionData,
 	INodeProperties,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { api, ApiError, type EventEnvelope, type WorkspaceClient } from '../../src/client';
+import {
+	api,
+	ApiError,
+	isGathered,
+	type EventEnvelope,
+	type WorkspaceClient,
+} from '../../src/client';
 import type { MessageMedia } from '../../src/client/resources/message-media';
 import { workspaceConnection } from '../shared/connections';
 import type { ServiceAccess } from '../shared/trigger';
@@ -22,7 +29,8 @@ import {
  * item, downloaded in `webhook()` after the event is claimed and before the workflow starts: at the signed URL
  * the event carries when there is one (no credential read), with the key otherwise. A file over the
  * size cap, or one that cannot be downloaded, is not attached: the item keeps the file's description and says
- * why (`mediaNotAttached`); the event still runs.
+ * why (`mediaNotAttached`); the event still runs. A gathered event's files go into `data`, `data_1` … in the order
+ * of its messages.
  */
 
 /** The binary field the file arrives in, as in n8n's own triggers that receive files. */
@@ -40,7 +48,7 @@ export const mediaOptions: INodeProperties[] = [
 		name: 'downloadMedia',
 		type: 'boolean',
 		default: false,
-		description: `Whether a received image, voice note, video or document arrives as a file (binary field "${MEDIA_FIELD}") before the workflow starts; a file that is not attached is described, with the reason in "mediaNotAttached"`,
+		description: `Whether a received image, voice note, video or document arrives as a file (binary field "${MEDIA_FIELD}"; gathered messages: "${MEDIA_FIELD}", "${MEDIA_FIELD}_1" … in order, each message naming its field in "binaryField") before the workflow starts; a file that is not attached is described, with the reason in "mediaNotAttached"`,
 	},
 	{
 		displayName: 'Max File Size (MB)',
@@ -53,11 +61,9 @@ export const mediaOptions: INodeProperties[] = [
 	},
 ];
 
-function mediaOf(event: EventEnvelope): MessageMedia | undefined {
-	const media = (event.data as IDataObject).media as MessageMedia | null | undefined;
-	return event.type === 'message.received' && media && typeof media.id === 'string'
-		? media
-		: undefined;
+function mediaOf(message: IDataObject): MessageMedia | undefined {
+	const media = message.media as MessageMedia | null | undefined;
+	return media && typeof media.id === 'string' ? media : undefined;
 }
 
 function sizeText(bytes: number): string {
@@ -66,27 +72,73 @@ function sizeText(bytes: number): string {
 	return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
 
-/** The trigger's `attach`: the received message's file, when the option asks for it. */
+/** The binary field of the `index`-th file of an item: `data`, then `data_1`, `data_2` … */
+export function mediaField(index: number): string {
+	return index === 0 ? MEDIA_FIELD : `${MEDIA_FIELD}_${index}`;
+}
+
+/**
+ * The trigger's `attach`: the received message's file, when the option asks for it; for a gathered event, the
+ * file of each of its messages (in parallel, so that a burst takes as long as its slowest file), each message
+ * naming the field its file is in (`binaryField`) or why it has none (`mediaNotAttached`).
+ */
 export async function attachMedia(
 	context: IWebhookFunctions,
 	event: EventEnvelope,
 	item: INodeExecutionData,
 	access: ServiceAccess<WorkspaceClient>,
 ): Promise<void> {
-	const media = mediaOf(event);
-	if (!media || context.getNodeParameter('options.downloadMedia', false) !== true) return;
-	const messageId = String((event.data as IDataObject).id);
+	if (event.type !== 'message.received') return;
+	if (context.getNodeParameter('options.downloadMedia', false) !== true) return;
 	const maxMb = Number(context.getNodeParameter('options.maxFileSizeMb', DEFAULT_MAX_MB));
+	const data = event.data as IDataObject;
+	if (!isGathered(data)) {
+		const media = mediaOf(data);
+		if (!media) return;
+		const file = await fileOf(context, String(data.id), media, maxMb, access);
+		if ('reason' in file) item.json.mediaNotAttached = file.reason;
+		else item.binary = { [MEDIA_FIELD]: file.binary };
+		return;
+	}
+	const withFiles = (data.messages as IDataObject[])
+		.map((message) => ({ message, media: mediaOf(message) }))
+		.filter((entry): entry is { message: IDataObject; media: MessageMedia } => !!entry.media);
+	const files = await Promise.all(
+		withFiles.map(
+			async ({ message, media }) => await fileOf(context, String(message.id), media, maxMb, access),
+		),
+	);
+	const binary: Record<string, IBinaryData> = {};
+	files.forEach((file, index) => {
+		const { message } = withFiles[index];
+		if ('reason' in file) {
+			message.mediaNotAttached = file.reason;
+			return;
+		}
+		const field = mediaField(Object.keys(binary).length);
+		binary[field] = file.binary;
+		message.binaryField = field;
+	});
+	if (Object.keys(binary).length > 0) item.binary = binary;
+}
+
+/** One message's file as n8n binary data, or why it is not attached (never thrown: the event still runs). */
+async function fileOf(
+	context: IWebhookFunctions,
+	messageId: string,
+	media: MessageMedia,
+	maxMb: number,
+	access: ServiceAccess<WorkspaceClient>,
+): Promise<{ binary: IBinaryData } | { reason: string }> {
 	const maxBytes = Number.isFinite(maxMb) && maxMb >= 0 ? maxMb * 1024 * 1024 : Infinity;
 	const notAttached = (reason: string) => {
-		item.json.mediaNotAttached = reason;
 		context.logger.info(
 			`${context.getNode().name}: the file of message ${messageId} was not attached: ${reason}`,
 		);
+		return { reason };
 	};
 	if (media.size > maxBytes) {
-		notAttached(`the file is ${sizeText(media.size)}, over Max File Size (${maxMb} MB)`);
-		return;
+		return notAttached(`the file is ${sizeText(media.size)}, over Max File Size (${maxMb} MB)`);
 	}
 	const token = access.unauthenticated ? signedMediaToken(media.downloadUrl) : undefined;
 	// The signed URL is a capability too: kept out of any message, like the key.
@@ -118,15 +170,10 @@ export async function attachMedia(
 			file = await downloadMessageFile(connection.client, messageId, media, options);
 		}
 		if (file.size > maxBytes) {
-			notAttached(`the file is ${sizeText(file.size)}, over Max File Size (${maxMb} MB)`);
-			return;
+			return notAttached(`the file is ${sizeText(file.size)}, over Max File Size (${maxMb} MB)`);
 		}
-		item.binary = {
-			[MEDIA_FIELD]: await context.helpers.prepareBinaryData(
-				file.data,
-				file.fileName,
-				file.mimeType,
-			),
+		return {
+			binary: await context.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType),
 		};
 	} catch (error) {
 		const mapped = toNodeError(context.getNode(), error, {
@@ -136,6 +183,6 @@ export async function attachMedia(
 			secrets: known.secrets,
 			serviceUrl: known.serviceUrl,
 		});
-		notAttached(`it could not be downloaded: ${mapped.message}`);
+		return notAttached(`it could not be downloaded: ${mapped.message}`);
 	}
 }

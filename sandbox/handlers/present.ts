@@ -115,6 +115,7 @@ export const presentWebhook = (webhook: WebhookRecord) => ({
 	url: withoutCredentials(webhook.url),
 	events: [...webhook.events],
 	filters: { ...webhook.filters },
+	...(webhook.surface === 'workspace' ? { gather: webhook.gather ?? null } : {}),
 	description: webhook.description ?? undefined,
 	status: webhook.status,
 	disabledReason: webhook.disabledReason,

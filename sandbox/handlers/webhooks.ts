@@ -1,6 +1,7 @@
 import { randomBytes } from 'crypto';
 
 import type { KeyKind } from '../../src/client/api';
+import { GATHER_MAX_WAIT_SECONDS } from '../../src/client/resources/gathered-messages';
 import { claimEvent, forgetClaims } from '../claims';
 import type { SandboxCore } from '../core';
 import { notFound } from '../http';
@@ -18,7 +19,17 @@ interface WebhookInput {
 	events: string[];
 	secret?: string;
 	filters?: { instanceIds?: string[]; linkIds?: string[] };
+	gather?: { quietSeconds: number; maxWaitSeconds?: number } | null;
 	description?: string;
+}
+
+/** The gathering a registration asks for, with the cap's default filled in (null: none). */
+function gatherOf(input: WebhookInput['gather']): WebhookRecord['gather'] {
+	if (!input) return null;
+	return {
+		quietSeconds: input.quietSeconds,
+		maxWaitSeconds: input.maxWaitSeconds ?? GATHER_MAX_WAIT_SECONDS.default,
+	};
 }
 
 interface WebhookUpdate extends Partial<Omit<WebhookInput, 'secret'>> {
@@ -53,6 +64,7 @@ export function webhookHandlers(keyKind: KeyKind) {
 				events: [...new Set(body.events)],
 				secret: body.secret ?? `whsec_${randomBytes(24).toString('base64url')}`,
 				filters: body.filters ?? {},
+				...(keyKind === 'workspace' ? { gather: gatherOf(body.gather) } : {}),
 				description: body.description ?? null,
 				status: 'active',
 				disabledReason: null,
@@ -82,6 +94,11 @@ export function webhookHandlers(keyKind: KeyKind) {
 			if (body.url !== undefined) webhook.url = body.url;
 			if (body.events !== undefined) webhook.events = [...new Set(body.events)];
 			if (body.filters !== undefined) webhook.filters = body.filters;
+			if (body.gather !== undefined) {
+				webhook.gather = gatherOf(body.gather);
+				// Held messages go out now rather than under rules the webhook no longer has.
+				if (!webhook.gather) core.deliveries.gathering.flushWebhook(webhook.id);
+			}
 			if (body.description !== undefined) webhook.description = body.description;
 			if (body.enabled === true && webhook.status === 'disabled') {
 				webhook.status = 'active';

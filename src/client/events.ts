@@ -4,6 +4,7 @@ import { ANSWER_EVENT, AnswerDelivery } from './resources/answers';
 import { AutomationEvent, AutomationEventName } from './resources/automation-events';
 import { Contact } from './resources/contacts';
 import { Group } from './resources/groups';
+import { GatheredMessages } from './resources/gathered-messages';
 import { Connection, Instance } from './resources/instances';
 import { Click, Link } from './resources/links';
 import { Message } from './resources/messages';
@@ -47,7 +48,8 @@ export const AutomationWebhookEventName = z
 
 /** What each event type carries in `data`. */
 export const eventData = {
-	'message.received': Message,
+	// A webhook that gathers bursts receives a person's messages as one event (resources/gathered-messages.ts).
+	'message.received': z.union([Message, GatheredMessages]),
 	'message.sent': Message,
 	'message.delivered': Message,
 	'message.read': Message,

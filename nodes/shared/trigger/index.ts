@@ -20,7 +20,7 @@ import type { TriggerSpec } from './spec';
 
 export { chosenEvents, eventsProperty, triggerOptions } from './parameters';
 export type { ServiceAccess } from './delivery';
-export type { Subscription, TriggerSpec, WebhookFilters } from './spec';
+export type { Subscription, TriggerContext, TriggerSpec, WebhookFilters } from './spec';
 
 /** The one webhook of a trigger node's description: `default`, the name its `webhookMethods` and URL go by. */
 export const triggerWebhook: IWebhookDescription = {

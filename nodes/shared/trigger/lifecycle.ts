@@ -1,7 +1,7 @@
 import { randomBytes } from 'crypto';
 import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
 
-import { NotFoundError, type WebhookEndpoints } from '../../../src/client';
+import { NotFoundError, type GatherOptions, type WebhookEndpoints } from '../../../src/client';
 import { registrationOf, setRegistration } from './registrations';
 import { failure, type Known, type TriggerSpec } from './spec';
 
@@ -27,6 +27,15 @@ function webhookUrl(context: IHookFunctions): string {
 
 function sameEvents(a: readonly string[], b: readonly string[]): boolean {
 	return a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+}
+
+/** Whether the service gathers as the node asks (a service that does not say is taken at its word). */
+function sameGathering(remote: GatherOptions | null, wanted: GatherOptions | undefined): boolean {
+	if (!remote || !wanted) return !remote && !wanted;
+	return (
+		remote.quietSeconds === wanted.quietSeconds &&
+		(remote.maxWaitSeconds === undefined || remote.maxWaitSeconds === wanted.maxWaitSeconds)
+	);
 }
 
 export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): WebhookLifecycle {
@@ -68,11 +77,12 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 				return false;
 			}
 
-			// Changed at the service (another URL or other events): replaced by one that matches the node.
-			const wanted = spec.subscription(context).events;
+			// Changed at the service (another URL, other events or gathering): replaced by one that matches the node.
+			const wanted = spec.subscription(context);
 			if (
 				(remote.url !== undefined && remote.url !== url) ||
-				(Array.isArray(remote.events) && !sameEvents(remote.events, wanted))
+				(Array.isArray(remote.events) && !sameEvents(remote.events, wanted.events)) ||
+				(remote.gather !== undefined && !sameGathering(remote.gather, wanted.gather))
 			) {
 				context.logger.info(
 					`Multichannel trigger: webhook ${registration.webhookId} was changed at the service; it will be replaced`,
@@ -98,7 +108,7 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 
 		async create(context) {
 			const url = webhookUrl(context);
-			const { events, filters } = spec.subscription(context);
+			const { events, filters, gather } = spec.subscription(context);
 			const { client, secrets, serviceUrl } = await spec.connection.connect(context);
 			const endpoints = spec.webhooks(client);
 
@@ -122,7 +132,14 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 			let created: { id: string; secret?: string; signedClaims?: boolean };
 			try {
 				created = await endpoints.create({
-					body: { url, events, secret, ...(filters ? { filters } : {}), description },
+					body: {
+						url,
+						events,
+						secret,
+						...(filters ? { filters } : {}),
+						...(gather ? { gather } : {}),
+						description,
+					},
 				});
 			} catch (error) {
 				const mapped = failure(context, spec, error, spec.scopes.write, {

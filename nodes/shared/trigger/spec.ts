@@ -6,7 +6,13 @@ import type {
 } from 'n8n-workflow';
 import type { z } from 'zod/v4';
 
-import type { EventEnvelope, EventSubject, Scope, WebhookEndpoints } from '../../../src/client';
+import type {
+	EventEnvelope,
+	EventSubject,
+	GatherOptions,
+	Scope,
+	WebhookEndpoints,
+} from '../../../src/client';
 import type { ServiceConnection } from '../connections';
 import type { ServiceAccess } from './delivery';
 import { toNodeError, type NodeError } from '../errors';
@@ -26,6 +32,8 @@ export interface Subscription<E extends string = string> {
 	/** Event types, `*` for all of the surface, `automation.*` for every automation event. */
 	events: Array<E | '*'>;
 	filters?: WebhookFilters;
+	/** Messaging only: gather a person's messages of one chat into one event (the contract's `gather`). */
+	gather?: GatherOptions;
 }
 
 /** `C` is the client of the trigger's key, `E` the event names of its surface. */
@@ -66,6 +74,8 @@ const FIELD_NAMES = {
 	'body.events': 'Events',
 	'body.filters.instanceIds': 'Instances',
 	'body.filters.linkIds': 'Links',
+	'body.gather.quietSeconds': 'Gather Messages From the Same Chat › Quiet Period (Seconds)',
+	'body.gather.maxWaitSeconds': 'Gather Messages From the Same Chat › Max Wait (Seconds)',
 };
 
 /** What an error message must know of the call: the values never to show, and the service's address. */
