@@ -1,11 +1,8 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, never inside n8n */
-/** The three trigger nodes as n8n's loader sees them: trigger conventions, webhook, key, icons and codex. */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+/** The three trigger nodes as n8n's loader sees them: trigger conventions, webhook, key and codex (icons: test/nodes/package.test.ts). */
 
 import type { INodeType } from 'n8n-workflow';
 
-import { loadPackage, PACKAGE_DIR } from '../../dev/harness';
+import { loadPackage } from '../../dev/harness';
 import { CREDENTIAL_OF, TRIGGER_TYPES } from '../../dev/harness/triggers';
 
 describe.each([
@@ -70,21 +67,11 @@ describe.each([
 		);
 	});
 
-	test('has its codex and the themed icons', async () => {
-		const pkg = await loadPackage();
-		const { codex, iconUrl } = node.description;
-		expect(codex).toMatchObject({
+	// Its icons, the surface's own, are checked with the action node's in test/nodes/package.test.ts.
+	test('has its codex', () => {
+		expect(node.description.codex).toMatchObject({
 			categories: expect.any(Array),
 			resources: { primaryDocumentation: [{ url: expect.stringMatching(/^https:\/\//) }] },
 		});
-		const { light, dark } = iconUrl as { light: string; dark: string };
-		const files = [light, dark].map((url) =>
-			path.join(PACKAGE_DIR, url.replace(`icons/${pkg.packageName}/`, '')),
-		);
-		expect(files.map((file) => path.basename(file))).toEqual([
-			'multichannel.svg',
-			'multichannel.dark.svg',
-		]);
-		for (const file of files) expect(existsSync(file)).toBe(true);
 	});
 });
