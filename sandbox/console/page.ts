@@ -176,11 +176,15 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 	<section class="card" id="reference">
 		<h2>API reference</h2>
 		<p>Every endpoint of the OpenAPI document (<a id="openapi-link" href="/api/v1/openapi.json">openapi.json</a>).
-		Paste a key to build ready-to-run cURL commands; fill in path parameters where an endpoint has them.</p>
+		Paste a key to build ready-to-run cURL commands; fill in path parameters where an endpoint has them. The key
+		stays masked, in the commands too, until you press Show; Copy cURL always copies it in full.</p>
 		<div class="grid two">
 			<div>
 				<label for="ref-key">Your API key</label>
-				<input id="ref-key" type="text" placeholder="paste a key: mcw_…, mcl_… or mca_…" spellcheck="false" autocomplete="off">
+				<div class="row">
+					<input id="ref-key" type="password" placeholder="paste a key: mcw_…, mcl_… or mca_…" spellcheck="false" autocomplete="off">
+					<button type="button" class="secondary" id="ref-key-show" aria-pressed="false" aria-controls="ref-key">Show</button>
+				</div>
 			</div>
 			<div>
 				<label for="ref-filter">Filter</label>

@@ -242,7 +242,13 @@ if (!haveChromium && !inCi) {
 			},
 		);
 		const copied = await page.evaluate<string>('navigator.clipboard.readText()');
-		expect(copied).toBe(await text(`${operation} pre.curl`));
+		// On screen the key is masked, in its field and in the command; the copied command carries it in full.
+		const masked = `${secret.slice(0, 12)}••••••••`;
+		const shown = (await text(`${operation} pre.curl`)) ?? '';
+		expect(await page.evaluate(`document.getElementById('ref-key').type`)).toBe('password');
+		expect(shown).not.toContain(secret);
+		expect(shown).toContain(`Authorization: Bearer ${masked}`);
+		expect(copied).toBe(shown.replace(masked, secret));
 		expect(copied).toContain(`Authorization: Bearer ${secret}`);
 		expect(copied).toContain('Accept: application/json');
 		expect(copied).toContain(`${sandbox.baseUrl}/api/v1/models`);
@@ -252,6 +258,15 @@ if (!haveChromium && !inCi) {
 		const [body, status] = run.stdout.split(/\n(?=\d{3}$)/);
 		expect(status).toBe('200');
 		expect(JSON.parse(body)).toMatchObject({ object: 'list', data: expect.any(Array) });
+
+		// Show puts the key in clear, in the field and the command; Hide masks both again.
+		await page.click('#ref-key-show');
+		expect(await page.evaluate(`document.getElementById('ref-key').type`)).toBe('text');
+		expect(await text('#ref-key-show')).toBe('Hide');
+		expect(await text(`${operation} pre.curl`)).toBe(copied);
+		await page.click('#ref-key-show');
+		expect(await page.evaluate(`document.getElementById('ref-key').type`)).toBe('password');
+		expect(await text(`${operation} pre.curl`)).toBe(shown);
 
 		// The list now shows when the key was last used.
 		await page.reload();
@@ -265,6 +280,7 @@ if (!haveChromium && !inCi) {
 
 	it('builds a ready-to-run POST with its example JSON body', async () => {
 		await page.type('#ref-key', keys.workspace);
+		await page.click('#ref-key-show');
 		const command = await page.waitFor<string>(
 			`(() => { const text = document.querySelector('[data-operation-id="workspace.instances.create"] pre.curl').textContent;
 				return text.includes(${JSON.stringify(keys.workspace)}) && text; })()`,

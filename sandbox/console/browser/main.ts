@@ -80,6 +80,7 @@ elementById('tap-message').addEventListener('focus', () => void offerTappableMes
 // A message picked from the list shows its choices at once.
 elementById('tap-message').addEventListener('change', () => void showChoices());
 elementById('ref-key').addEventListener('input', () => reference.render());
+elementById('ref-key-show').addEventListener('click', () => reference.toggleKey());
 elementById('ref-filter').addEventListener('input', () => reference.render());
 
 window.multichannelConsole = {

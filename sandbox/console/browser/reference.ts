@@ -97,7 +97,9 @@ export class Reference {
 	render(): void {
 		const document = this.document;
 		if (!document) return;
-		const key = elementById<HTMLInputElement>('ref-key').value.trim();
+		const keyInput = elementById<HTMLInputElement>('ref-key');
+		const key = keyInput.value.trim();
+		const shownKey = keyInput.type === 'password' ? maskKey(key) : key;
 		const filter = elementById<HTMLInputElement>('ref-filter').value.trim().toLowerCase();
 		const container = elementById('reference-body');
 		container.textContent = '';
@@ -121,7 +123,7 @@ export class Reference {
 				]),
 			]);
 			for (const endpoint of endpoints)
-				section.appendChild(this.renderEndpoint(document, endpoint, key));
+				section.appendChild(this.renderEndpoint(document, endpoint, key, shownKey));
 			container.appendChild(section);
 		}
 		if (!container.children.length) {
@@ -131,7 +133,24 @@ export class Reference {
 		}
 	}
 
-	private renderEndpoint(document: OpenApiDocument, endpoint: Endpoint, key: string): HTMLElement {
+	/** Show / Hide: the pasted key in clear, in its field and in the commands, or masked in both. */
+	toggleKey(): void {
+		const input = elementById<HTMLInputElement>('ref-key');
+		const button = elementById('ref-key-show');
+		const reveal = input.type === 'password';
+		input.type = reveal ? 'text' : 'password';
+		button.textContent = reveal ? 'Hide' : 'Show';
+		button.setAttribute('aria-pressed', String(reveal));
+		this.render();
+	}
+
+	/** `key` goes into the copied command; `shownKey` (the key, or its mask) into the one on screen. */
+	private renderEndpoint(
+		document: OpenApiDocument,
+		endpoint: Endpoint,
+		key: string,
+		shownKey: string,
+	): HTMLElement {
 		const details = el('details', {
 			className: 'op',
 			'data-operation-id': endpoint.id,
@@ -160,8 +179,10 @@ export class Reference {
 		if (table) body.appendChild(table);
 		const pathParams = endpoint.parameters.filter((parameter) => parameter.in === 'path');
 		const pre = el('pre', { className: 'curl' });
+		let command = '';
 		const update = () => {
-			pre.textContent = buildCurl(document, this.baseUrl, endpoint, key, endpoint.pathValues);
+			command = buildCurl(document, this.baseUrl, endpoint, key, endpoint.pathValues);
+			pre.textContent = buildCurl(document, this.baseUrl, endpoint, shownKey, endpoint.pathValues);
 		};
 		if (pathParams.length) {
 			const inputs = el('div', { className: 'path-inputs' });
@@ -202,7 +223,7 @@ export class Reference {
 			className: 'secondary small copy',
 			text: 'Copy cURL',
 		});
-		copy.addEventListener('click', () => copyText(pre.textContent ?? '', copy));
+		copy.addEventListener('click', () => copyText(command, copy));
 		body.appendChild(
 			el('div', { className: 'curl-head' }, [
 				el('span', { className: 'label', text: 'cURL' }),
@@ -214,6 +235,11 @@ export class Reference {
 		details.appendChild(body);
 		return details;
 	}
+}
+
+/** A key as the page shows it while masked: the start the key list shows too (at most a third of it), then dots. */
+export function maskKey(key: string): string {
+	return key ? `${key.slice(0, Math.min(12, Math.floor(key.length / 3)))}••••••••` : '';
 }
 
 function parameterTable(document: OpenApiDocument, endpoint: Endpoint): HTMLElement | null {
