@@ -12,11 +12,11 @@ export const KIND_LABEL: Record<KeyKind, string> = {
 	automation: 'Automation',
 };
 
-let lastSecret: string | null = null;
+/** The key generated last and its secret, while its "shown once" panel shows. */
+let lastSecret: { keyId: string; secret: string } | null = null;
 
-/** The secret of the key generated last, while its panel shows. */
 export function currentSecret(): string | null {
-	return lastSecret;
+	return lastSecret?.secret ?? null;
 }
 
 export function clearSecret(): void {
@@ -78,6 +78,9 @@ export function renderScopes(): void {
 
 export async function loadKeys(): Promise<void> {
 	const page = await call<{ data: KeyView[] }>('GET', '/keys');
+	// A revoked key's secret is of no use to anyone: its panel goes, whoever revoked it.
+	const shown = lastSecret && page.data.find((key) => key.id === lastSecret?.keyId);
+	if (lastSecret && shown?.status !== 'active') clearSecret();
 	const body = elementById('keys-body');
 	body.textContent = '';
 	for (const key of page.data) {
@@ -166,7 +169,7 @@ export async function createKey(): Promise<void> {
 			kind: elementById<HTMLSelectElement>('create-kind').value,
 			scopes,
 		});
-		lastSecret = created.secret;
+		lastSecret = { keyId: created.key.id, secret: created.secret };
 		elementById('secret-name').textContent = `"${created.key.name}"`;
 		elementById('secret-value').textContent = created.secret;
 		show(elementById('secret-panel'), true);
