@@ -1,10 +1,19 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- browser code of the sandbox's console, never inside n8n */
 import { elementById, copyText, setError } from './dom';
 import type { ExampleBody } from './examples';
-import { clearSecret, createKey, currentSecret, enter, renderScopes, signOut } from './keys';
+import {
+	clearSecret,
+	createKey,
+	currentSecret,
+	enter,
+	refreshKeysSoon,
+	renderScopes,
+	signOut,
+} from './keys';
 import { sendSampleFile } from './phone';
 import { offerInstances, offerTappableMessages } from './pickers';
 import { Reference } from './reference';
-import { messageOf, session, statusOf } from './session';
+import { messageOf, onKeyUsed, session, statusOf } from './session';
 import { showChoices } from './tap';
 
 /**
@@ -82,6 +91,18 @@ elementById('tap-message').addEventListener('change', () => void showChoices());
 elementById('ref-key').addEventListener('input', () => reference.render());
 elementById('ref-key-show').addEventListener('click', () => reference.toggleKey());
 elementById('ref-filter').addEventListener('input', () => reference.render());
+
+// "Last used" kept current (keys.ts, refreshKeysSoon): after the console's own API calls, when the tab is
+// looked at again, and every 30 s while it is shown.
+const KEYS_REFRESH_MS = 30_000;
+onKeyUsed(() => refreshKeysSoon());
+window.addEventListener('focus', () => refreshKeysSoon(0));
+document.addEventListener('visibilitychange', () => {
+	if (document.visibilityState === 'visible') refreshKeysSoon(0);
+});
+setInterval(() => {
+	if (document.visibilityState === 'visible') refreshKeysSoon(0);
+}, KEYS_REFRESH_MS);
 
 window.multichannelConsole = {
 	ready: null,
