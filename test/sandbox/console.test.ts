@@ -194,15 +194,27 @@ if (!haveChromium && !inCi) {
 	});
 
 	it('renders the reference from the OpenAPI document, grouped by tag, with parameters', async () => {
-		const summary = await page.evaluate<{ tags: string[]; operations: number; params: string[] }>(
+		const summary = await page.evaluate<{
+			tags: string[];
+			operations: number;
+			params: string[];
+			descriptions: string[];
+		}>(
 			`(() => ({
 				tags: [...document.querySelectorAll('#reference-body section.tag')].map((s) => s.getAttribute('data-tag')),
 				operations: document.querySelectorAll('#reference-body details.op').length,
-				params: [...document.querySelectorAll('[data-operation-id="workspace.instances.list"] table.params tbody tr td:first-child')].map((c) => c.textContent),
+				params: [...document.querySelectorAll('[data-operation-id="workspace.messages.list"] table.params tbody tr td:first-child')].map((c) => c.textContent),
+				descriptions: [...document.querySelectorAll('[data-operation-id="workspace.messages.list"] table.params tbody tr td.description')].map((c) => c.textContent),
 			}))()`,
 		);
 		const document = (await raw(sandbox.baseUrl, 'GET', '/api/v1/openapi.json')).body as {
-			paths: Record<string, Record<string, { security?: unknown }>>;
+			paths: Record<
+				string,
+				Record<
+					string,
+					{ security?: unknown; parameters?: Array<{ name: string; description?: string }> }
+				>
+			>;
 		};
 		const withKey = Object.values(document.paths).flatMap((item) =>
 			Object.values(item).filter((operation) => operation.security),
@@ -211,7 +223,19 @@ if (!haveChromium && !inCi) {
 		expect(summary.tags).toEqual(
 			expect.arrayContaining(['Models', 'Instances', 'Short link links']),
 		);
-		expect(summary.params).toEqual(['limit', 'cursor']);
+		// Each parameter with its description, as the document says it (code spans without their backticks).
+		const parameters =
+			document.paths['/api/v1/instances/{instanceId}/messages'].get.parameters ?? [];
+		expect(summary.params).toEqual(parameters.map((parameter) => parameter.name));
+		expect(summary.params).toEqual(['instanceId', 'limit', 'cursor', 'chatId', 'direction']);
+		expect(summary.descriptions).toEqual(
+			parameters.map((parameter) => (parameter.description ?? '').replace(/`/g, '')),
+		);
+		expect(summary.descriptions.slice(0, 3)).toEqual([
+			'ID of the instance',
+			'Page size, 1–100 (default 20)',
+			expect.stringMatching(/^nextCursor of the previous page/),
+		]);
 	});
 
 	it('builds example bodies the contract accepts, for every operation with a body', async () => {

@@ -242,6 +242,13 @@ export function maskKey(key: string): string {
 	return key ? `${key.slice(0, Math.min(12, Math.floor(key.length / 3)))}••••••••` : '';
 }
 
+/** A description's `code` spans as code, the rest as text (never HTML). */
+function withCode(text: string): Array<Node | string> {
+	return text
+		.split('`')
+		.map((part, index) => (index % 2 === 1 ? el('code', { text: part }) : part));
+}
+
 function parameterTable(document: OpenApiDocument, endpoint: Endpoint): HTMLElement | null {
 	const requestBody = endpoint.operation.requestBody;
 	if (!endpoint.parameters.length && !requestBody) return null;
@@ -254,7 +261,7 @@ function parameterTable(document: OpenApiDocument, endpoint: Endpoint): HTMLElem
 			el('td', { text: parameter.in }),
 			el('td', { text: parameter.required ? 'required' : 'optional' }),
 			el('td', { text: String(type) }),
-			el('td', { className: 'muted', text: parameter.description ?? '' }),
+			el('td', { className: 'muted description' }, withCode(parameter.description ?? '')),
 		]);
 	});
 	if (requestBody?.content) {
