@@ -3,7 +3,8 @@
  * `npx ts-node --transpile-only dev/browser/console-screenshot.ts [out-dir] [width] [height]`: starts a sandbox in
  * memory, signs in to its console (/user/api) in headless chromium, generates a key and saves two pictures:
  * the key list with the "shown once" panel (console-keys.png) and the API reference with the key pasted and
- * an endpoint opened (console-reference.png). Default 1280×800, into the system's temporary folder.
+ * an endpoint opened (console-reference.png; CONSOLE_FILTER picks it by the words of its summary). Default
+ * 1280×800, into the system's temporary folder.
  */
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -45,7 +46,7 @@ async function main() {
 
 		// The reference's head (the key, masked) above one endpoint opened, found by its summary.
 		await page.click('#secret-use');
-		await page.type('#ref-filter', 'list messages of');
+		await page.type('#ref-filter', process.env.CONSOLE_FILTER ?? 'list messages of');
 		await page.evaluate(`(() => { document.querySelector('#reference-body details.op').open = true;
 			document.getElementById('reference').scrollIntoView(); return true; })()`);
 		const referencePicture = join(out, 'console-reference.png');

@@ -176,8 +176,8 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 	<section class="card" id="reference">
 		<h2>API reference</h2>
 		<p>Every endpoint of the OpenAPI document (<a id="openapi-link" href="/api/v1/openapi.json">openapi.json</a>).
-		Paste a key to build ready-to-run cURL commands; fill in path parameters where an endpoint has them. The key
-		stays masked, in the commands too, until you press Show; Copy cURL always copies it in full.</p>
+		Paste a key to build ready-to-run cURL commands; open an endpoint to fill in its parameters and edit its JSON
+		body. The key stays masked, in the commands too, until you press Show; Copy cURL always copies it in full.</p>
 		<div class="grid two">
 			<div>
 				<label for="ref-key">Your API key</label>

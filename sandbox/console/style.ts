@@ -62,9 +62,11 @@ tr.revoked td { color: var(--muted); }
 .op .summary { color: var(--muted); }
 .op .kind { margin-left: auto; }
 .params td, .params th { padding: 4px 8px; font-size: 13px; }
-.path-inputs { display: flex; flex-wrap: wrap; gap: 10px; margin: 10px 0; }
-.path-inputs label { font-weight: 400; }
-.path-inputs input { width: 220px; }
+.request-inputs { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 10px; margin: 10px 0; }
+.request-inputs label { font-weight: 400; }
+.request-inputs input { margin-top: 3px; }
+textarea.body-input { width: 100%; padding: 7px 9px; border: 1px solid #cfd4dc; border-radius: 6px; resize: vertical;
+	font-family: ui-monospace, "SFMono-Regular", Menlo, "DejaVu Sans Mono", monospace; font-size: 12.5px; }
 .warn { color: #b35c00; margin: 6px 0; }
 .curl-head { display: flex; justify-content: space-between; align-items: center; margin-top: 10px; }
 pre.curl { background: var(--code); color: var(--codetext); padding: 10px 12px; border-radius: 8px; overflow-x: auto; margin: 6px 0 0;

@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- browser code of the sandbox's console, never inside n8n */
 import { elementById, copyText, setError } from './dom';
 import type { ExampleBody } from './examples';
+import type { RequestValues } from './openapi';
 import {
 	clearSecret,
 	createKey,
@@ -26,7 +27,7 @@ declare global {
 	interface Window {
 		multichannelConsole: {
 			ready: Promise<boolean> | null;
-			curlFor(operationId: string, key: string, pathValues?: Record<string, string>): string | null;
+			curlFor(operationId: string, key: string, values?: Partial<RequestValues>): string | null;
 			exampleBodies(): Record<string, ExampleBody>;
 		};
 	}
@@ -106,7 +107,7 @@ setInterval(() => {
 
 window.multichannelConsole = {
 	ready: null,
-	curlFor: (operationId, key, pathValues) => reference.curlFor(operationId, key, pathValues),
+	curlFor: (operationId, key, values) => reference.curlFor(operationId, key, values),
 	exampleBodies: () => reference.exampleBodies(),
 };
 

@@ -1,18 +1,21 @@
 import { KEY_PREFIXES, type KeyKind } from '../../key-kinds';
 import { elementById, copyText, el, setError } from './dom';
-import { buildCurl, keyKind, operationBody, type ExampleBody } from './examples';
+import { buildCurl } from './curl';
+import { keyKind, operationBody, type ExampleBody } from './examples';
 import { KIND_LABEL } from './keys';
 import {
 	METHODS,
 	resolve,
 	type Endpoint,
 	type OpenApiDocument,
+	type RequestValues,
 	type SchemaObject,
 } from './openapi';
+import { requestInputs } from './request-inputs';
 
 /**
  * The API reference: every endpoint of the OpenAPI document grouped by tag, with its parameters and a cURL
- * command built with the key pasted on the page.
+ * command built with the key pasted on the page and the values typed into the endpoint's fields.
  */
 
 const SCHEME_KIND: Record<string, KeyKind> = {
@@ -57,7 +60,7 @@ export class Reference {
 						parameters: [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(
 							(parameter) => resolve(document, parameter),
 						),
-						pathValues: {},
+						values: { path: {}, query: {} },
 						open: false,
 					});
 				}
@@ -73,14 +76,10 @@ export class Reference {
 	}
 
 	/** The cURL command of an endpoint by operation id (for the tests: `window.multichannelConsole`). */
-	curlFor(
-		operationId: string,
-		key: string,
-		pathValues: Record<string, string> = {},
-	): string | null {
+	curlFor(operationId: string, key: string, values: Partial<RequestValues> = {}): string | null {
 		const endpoint = this.endpoints.find((candidate) => candidate.id === operationId);
 		return endpoint && this.document
-			? buildCurl(this.document, this.baseUrl, endpoint, key, pathValues)
+			? buildCurl(this.document, this.baseUrl, endpoint, key, { path: {}, query: {}, ...values })
 			: null;
 	}
 
@@ -177,31 +176,13 @@ export class Reference {
 		const body = el('div', { className: 'body' });
 		const table = parameterTable(document, endpoint);
 		if (table) body.appendChild(table);
-		const pathParams = endpoint.parameters.filter((parameter) => parameter.in === 'path');
 		const pre = el('pre', { className: 'curl' });
 		let command = '';
 		const update = () => {
-			command = buildCurl(document, this.baseUrl, endpoint, key, endpoint.pathValues);
-			pre.textContent = buildCurl(document, this.baseUrl, endpoint, shownKey, endpoint.pathValues);
+			command = buildCurl(document, this.baseUrl, endpoint, key, endpoint.values);
+			pre.textContent = buildCurl(document, this.baseUrl, endpoint, shownKey, endpoint.values);
 		};
-		if (pathParams.length) {
-			const inputs = el('div', { className: 'path-inputs' });
-			for (const parameter of pathParams) {
-				const input = el('input', {
-					type: 'text',
-					'data-param': parameter.name,
-					placeholder: parameter.name,
-					spellcheck: 'false',
-				});
-				input.value = endpoint.pathValues[parameter.name] ?? '';
-				input.addEventListener('input', () => {
-					endpoint.pathValues[parameter.name] = input.value.trim();
-					update();
-				});
-				inputs.appendChild(el('label', {}, [`${parameter.name} `, input]));
-			}
-			body.appendChild(inputs);
-		}
+		for (const node of requestInputs(document, endpoint, update)) body.appendChild(node);
 		const given = key ? keyKind(key) : null;
 		if (!key) {
 			body.appendChild(
@@ -278,7 +259,13 @@ function parameterTable(document: OpenApiDocument, endpoint: Endpoint): HTMLElem
 				el('td', { text: type }),
 				el('td', { text: 'required' }),
 				el('td', { text: ref }),
-				el('td', { className: 'muted', text: 'example in the cURL command below' }),
+				el('td', {
+					className: 'muted description',
+					text:
+						type === 'application/json'
+							? 'edit the example below'
+							: 'example in the cURL command below',
+				}),
 			]),
 		);
 	}
