@@ -76,12 +76,12 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 	<section class="card" id="keys" hidden>
 		<h2>API keys</h2>
 		<form id="create-form" autocomplete="off">
-			<div class="grid">
-				<div>
+			<div class="create-grid">
+				<div class="create-name">
 					<label for="create-name">Name</label>
 					<input id="create-name" type="text" maxlength="100" placeholder="e.g. Production server" required>
 				</div>
-				<div>
+				<div class="create-kind">
 					<label for="create-kind">Kind</label>
 					<select id="create-kind">
 						<option value="workspace">Workspace (models, messaging)</option>
@@ -89,11 +89,11 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 						<option value="automation">Automation</option>
 					</select>
 				</div>
-				<div>
+				<div class="create-scopes">
 					<span class="label">Scopes</span>
 					<div id="create-scopes" class="scopes"></div>
 				</div>
-				<div class="submit"><button type="submit" id="create-submit">Generate key</button></div>
+				<div class="create-submit"><button type="submit" id="create-submit">Generate key</button></div>
 			</div>
 			<p class="error" id="create-error" role="alert" hidden></p>
 		</form>

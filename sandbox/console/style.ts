@@ -34,8 +34,15 @@ button:disabled { opacity: .5; cursor: default; }
 .choices { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 10px; }
 .choices:empty { display: none; }
 .grid.two { grid-template-columns: 1fr 1fr; margin-bottom: 8px; }
-#create-scopes { display: flex; gap: 14px; padding: 7px 0; }
-#create-scopes label { display: inline-flex; gap: 5px; font-weight: 400; margin: 0; }
+.create-grid { display: grid; grid-template-columns: minmax(0, 3fr) minmax(17.5rem, 2fr) auto; gap: 12px 14px;
+	align-items: start; grid-template-areas: "name kind ." "scopes scopes submit"; }
+.create-name { grid-area: name; } .create-kind { grid-area: kind; } .create-scopes { grid-area: scopes; }
+.create-submit { grid-area: submit; align-self: end; }
+@media (max-width: 640px) {
+	.create-grid { grid-template-columns: 1fr; grid-template-areas: "name" "kind" "scopes" "submit"; }
+}
+#create-scopes { display: flex; flex-wrap: wrap; gap: 4px 16px; padding: 4px 0; }
+#create-scopes label { display: inline-flex; align-items: center; gap: 5px; font-weight: 400; margin: 0; white-space: nowrap; }
 .muted { color: var(--muted); }
 .error { color: var(--danger); margin: 8px 0 0; }
 .notice { background: #fff4e6; border: 1px solid #ffd8a8; border-radius: 8px; padding: 9px 12px; }

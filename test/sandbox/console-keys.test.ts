@@ -115,6 +115,48 @@ import { consoleInBrowser, raw, signInToConsole, type SandboxKeys } from '../sup
 		);
 	});
 
+	it('lays the key-creation form out readably at 1280 and at 800 px wide', async () => {
+		const { page } = session;
+		await signedIn('Signed in to look at the form');
+		for (const width of [1280, 800]) {
+			await page.setViewport(width, 800);
+			const layout = await page.evaluate<{
+				form: { left: number; right: number };
+				name: number;
+				kind: number;
+				boxes: Array<{ left: number; right: number; top: number; bottom: number }>;
+			}>(`(() => {
+				const rect = (node) => { const { left, right, top, bottom, width } = node.getBoundingClientRect(); return { left, right, top, bottom, width }; };
+				return {
+					form: rect(document.getElementById('create-form')),
+					name: rect(document.getElementById('create-name')).width,
+					kind: rect(document.getElementById('create-kind')).width,
+					boxes: ['#create-name', '#create-kind', '#create-submit', '#create-scopes label'].flatMap((selector) => [...document.querySelectorAll(selector)].map(rect)),
+				};
+			})()`);
+			// Room to read a name and the longest kind ("Workspace (models, messaging)").
+			expect({ width, name: layout.name >= 250, kind: layout.kind >= 270 }).toEqual({
+				width,
+				name: true,
+				kind: true,
+			});
+			// Every field, scope and the button inside the form, none over another.
+			for (const [index, box] of layout.boxes.entries()) {
+				expect(box.left).toBeGreaterThanOrEqual(layout.form.left);
+				expect(box.right).toBeLessThanOrEqual(layout.form.right);
+				for (const other of layout.boxes.slice(index + 1)) {
+					const apart =
+						box.right <= other.left ||
+						other.right <= box.left ||
+						box.bottom <= other.top ||
+						other.bottom <= box.top;
+					expect({ width, box, other, apart }).toEqual({ width, box, other, apart: true });
+				}
+			}
+		}
+		await page.setViewport(1280, 900);
+	});
+
 	// Last: the page's clock stays installed.
 	it('shows a use elsewhere within 30 s, with no focus', async () => {
 		const { sandbox, page } = session;
