@@ -76,12 +76,12 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 	<section class="card" id="keys" hidden>
 		<h2>API keys</h2>
 		<form id="create-form" autocomplete="off">
-			<div class="grid">
-				<div>
+			<div class="create-grid">
+				<div class="create-name">
 					<label for="create-name">Name</label>
 					<input id="create-name" type="text" maxlength="100" placeholder="e.g. Production server" required>
 				</div>
-				<div>
+				<div class="create-kind">
 					<label for="create-kind">Kind</label>
 					<select id="create-kind">
 						<option value="workspace">Workspace (models, messaging)</option>
@@ -89,11 +89,11 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 						<option value="automation">Automation</option>
 					</select>
 				</div>
-				<div>
+				<div class="create-scopes">
 					<span class="label">Scopes</span>
 					<div id="create-scopes" class="scopes"></div>
 				</div>
-				<div class="submit"><button type="submit" id="create-submit">Generate key</button></div>
+				<div class="create-submit"><button type="submit" id="create-submit">Generate key</button></div>
 			</div>
 			<p class="error" id="create-error" role="alert" hidden></p>
 		</form>
@@ -176,11 +176,15 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 	<section class="card" id="reference">
 		<h2>API reference</h2>
 		<p>Every endpoint of the OpenAPI document (<a id="openapi-link" href="/api/v1/openapi.json">openapi.json</a>).
-		Paste a key to build ready-to-run cURL commands; fill in path parameters where an endpoint has them.</p>
+		Paste a key to build ready-to-run cURL commands; open an endpoint to fill in its parameters and edit its JSON
+		body. The key stays masked, in the commands too, until you press Show; Copy cURL always copies it in full.</p>
 		<div class="grid two">
 			<div>
 				<label for="ref-key">Your API key</label>
-				<input id="ref-key" type="text" placeholder="paste a key: mcw_…, mcl_… or mca_…" spellcheck="false" autocomplete="off">
+				<div class="row">
+					<input id="ref-key" type="password" placeholder="paste a key: mcw_…, mcl_… or mca_…" spellcheck="false" autocomplete="off">
+					<button type="button" class="secondary" id="ref-key-show" aria-pressed="false" aria-controls="ref-key">Show</button>
+				</div>
 			</div>
 			<div>
 				<label for="ref-filter">Filter</label>

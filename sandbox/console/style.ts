@@ -34,8 +34,15 @@ button:disabled { opacity: .5; cursor: default; }
 .choices { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 10px; }
 .choices:empty { display: none; }
 .grid.two { grid-template-columns: 1fr 1fr; margin-bottom: 8px; }
-#create-scopes { display: flex; gap: 14px; padding: 7px 0; }
-#create-scopes label { display: inline-flex; gap: 5px; font-weight: 400; margin: 0; }
+.create-grid { display: grid; grid-template-columns: minmax(0, 3fr) minmax(17.5rem, 2fr) auto; gap: 12px 14px;
+	align-items: start; grid-template-areas: "name kind ." "scopes scopes submit"; }
+.create-name { grid-area: name; } .create-kind { grid-area: kind; } .create-scopes { grid-area: scopes; }
+.create-submit { grid-area: submit; align-self: end; }
+@media (max-width: 640px) {
+	.create-grid { grid-template-columns: 1fr; grid-template-areas: "name" "kind" "scopes" "submit"; }
+}
+#create-scopes { display: flex; flex-wrap: wrap; gap: 4px 16px; padding: 4px 0; }
+#create-scopes label { display: inline-flex; align-items: center; gap: 5px; font-weight: 400; margin: 0; white-space: nowrap; }
 .muted { color: var(--muted); }
 .error { color: var(--danger); margin: 8px 0 0; }
 .notice { background: #fff4e6; border: 1px solid #ffd8a8; border-radius: 8px; padding: 9px 12px; }
@@ -62,9 +69,11 @@ tr.revoked td { color: var(--muted); }
 .op .summary { color: var(--muted); }
 .op .kind { margin-left: auto; }
 .params td, .params th { padding: 4px 8px; font-size: 13px; }
-.path-inputs { display: flex; flex-wrap: wrap; gap: 10px; margin: 10px 0; }
-.path-inputs label { font-weight: 400; }
-.path-inputs input { width: 220px; }
+.request-inputs { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 10px; margin: 10px 0; }
+.request-inputs label { font-weight: 400; }
+.request-inputs input { margin-top: 3px; }
+textarea.body-input { width: 100%; padding: 7px 9px; border: 1px solid #cfd4dc; border-radius: 6px; resize: vertical;
+	font-family: ui-monospace, "SFMono-Regular", Menlo, "DejaVu Sans Mono", monospace; font-size: 12.5px; }
 .warn { color: #b35c00; margin: 6px 0; }
 .curl-head { display: flex; justify-content: space-between; align-items: center; margin-top: 10px; }
 pre.curl { background: var(--code); color: var(--codetext); padding: 10px 12px; border-radius: 8px; overflow-x: auto; margin: 6px 0 0;

@@ -19,6 +19,14 @@ export class SchemaCollector {
 			io,
 			metadata: contractRegistry,
 			unrepresentable: 'any',
+			// `.describe()` writes to zod's global registry, which `metadata` replaces: without this, every
+			// description of the contract's fields and parameters was lost from the document.
+			override: ({ zodSchema, jsonSchema }) => {
+				const description = z.globalRegistry.get(zodSchema)?.description;
+				if (description !== undefined && jsonSchema.description === undefined) {
+					jsonSchema.description = description;
+				}
+			},
 		}) as JsonSchema;
 		const defs = (json.$defs ?? {}) as Record<string, JsonSchema>;
 		delete json.$defs;

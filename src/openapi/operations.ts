@@ -74,21 +74,28 @@ export function pathOperation(
 ) {
 	const parameters: JsonSchema[] = [];
 	for (const [param, schema] of Object.entries(operation.params?.shape ?? {})) {
+		const { description, ...json } = collector.convert(schema as z.ZodType, 'input');
+		const named = /^(\w+)Id$/.exec(param)?.[1];
+		const said =
+			description ??
+			(named && `ID of the ${named.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)}`);
 		parameters.push({
 			name: param,
 			in: 'path',
 			required: true,
-			schema: collector.convert(schema as z.ZodType, 'input'),
+			...(said ? { description: said } : {}),
+			schema: json,
 		});
 	}
 	for (const [param, schema] of Object.entries(operation.query?.shape ?? {})) {
 		const zodSchema = schema as z.ZodType;
-		const json = collector.convert(zodSchema, 'input');
+		// The description is the parameter's, said once.
+		const { description, ...json } = collector.convert(zodSchema, 'input');
 		parameters.push({
 			name: param,
 			in: 'query',
 			required: !zodSchema.safeParse(undefined).success,
-			...(typeof json.description === 'string' ? { description: json.description } : {}),
+			...(typeof description === 'string' ? { description } : {}),
 			schema: json,
 		});
 	}

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 
 import { api, eachOperation } from '../../src/client/api';
-import { SendButtons, SendReaction } from '../../src/client/resources/messages';
+import { SendButtons, SendList, SendReaction } from '../../src/client/resources/messages';
+import { PhoneNumber } from '../../src/client/schemas';
+import { z } from '../../src/client/zod';
 import { LINK_EVENTS, MESSAGING_EVENTS } from '../../src/client/events';
 import { ANSWER_EVENT } from '../../src/client/resources/answers';
 import { OPENAPI_PATH, renderOpenApi } from '../../dev/openapi/generate';
@@ -56,6 +58,38 @@ describe('the OpenAPI document', () => {
 			expect(entry.responses[String(operation.status)]).toBeDefined();
 			expect(entry.responses['429']).toEqual({ $ref: '#/components/responses/RateLimited' });
 		}
+	});
+
+	it("carries the schemas' descriptions (`.describe()`) to parameters and fields; every ID in a path has one", () => {
+		// As generated now, so that this fails on its own when the generator loses them.
+		const generated = JSON.parse(renderOpenApi());
+		let described = 0;
+		for (const { operation } of eachOperation(api)) {
+			const entry = generated.paths[`/api/v1${operation.path}`][operation.method.toLowerCase()];
+			const parameter = (name: string, where: string) =>
+				(entry.parameters as Array<{ name: string; in: string; description?: string }>).find(
+					(candidate) => candidate.name === name && candidate.in === where,
+				);
+			for (const [name, schema] of Object.entries(operation.query?.shape ?? {})) {
+				const said = z.globalRegistry.get(schema as z.ZodType)?.description;
+				expect({ name, description: parameter(name, 'query')?.description }).toEqual({
+					name,
+					description: said,
+				});
+				if (said) described++;
+			}
+			for (const name of Object.keys(operation.params?.shape ?? {})) {
+				if (name.endsWith('Id'))
+					expect(parameter(name, 'path')?.description).toMatch(/^ID of the [a-z ]+$/);
+			}
+		}
+		expect(described).toBeGreaterThan(20);
+		expect(generated.components.schemas.PhoneNumber.description).toBe(
+			z.globalRegistry.get(PhoneNumber)?.description,
+		);
+		expect(generated.components.schemas.SendList.properties.buttonText.description).toBe(
+			z.globalRegistry.get(SendList.shape.buttonText)?.description,
+		);
 	});
 
 	it('documents error bodies, rate-limit headers, signatures and every event payload', () => {

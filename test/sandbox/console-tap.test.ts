@@ -5,7 +5,12 @@
  */
 import { chromiumAvailable } from '../../dev/browser/chromium';
 import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, connectedInstance, consoleInBrowser, consoleReady } from '../support/sandbox';
+import {
+	clientsFor,
+	connectedInstance,
+	consoleInBrowser,
+	signInToConsole,
+} from '../support/sandbox';
 
 type Keys = NonNullable<Sandbox['keys']>;
 
@@ -26,14 +31,7 @@ type Keys = NonNullable<Sandbox['keys']>;
 			instanceId: instance.id,
 			body: { to: phones[1], text, buttons: choices.map(([id, title]) => ({ id, title })) },
 		});
-		await page.goto(`${sandbox.baseUrl}/user/api`);
-		await consoleReady(page);
-		if (await page.evaluate(`document.getElementById('signin').hidden`)) {
-			await page.click('#signout');
-		}
-		await page.type('#signin-key', keys.workspace);
-		await page.click('#signin-submit');
-		await page.waitFor(`document.getElementById('signin').hidden`, { what: 'signed in' });
+		await signInToConsole(page, sandbox.baseUrl, keys.workspace);
 		return { sandbox, page, instance, sent };
 	}
 

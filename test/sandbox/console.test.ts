@@ -194,15 +194,27 @@ if (!haveChromium && !inCi) {
 	});
 
 	it('renders the reference from the OpenAPI document, grouped by tag, with parameters', async () => {
-		const summary = await page.evaluate<{ tags: string[]; operations: number; params: string[] }>(
+		const summary = await page.evaluate<{
+			tags: string[];
+			operations: number;
+			params: string[];
+			descriptions: string[];
+		}>(
 			`(() => ({
 				tags: [...document.querySelectorAll('#reference-body section.tag')].map((s) => s.getAttribute('data-tag')),
 				operations: document.querySelectorAll('#reference-body details.op').length,
-				params: [...document.querySelectorAll('[data-operation-id="workspace.instances.list"] table.params tbody tr td:first-child')].map((c) => c.textContent),
+				params: [...document.querySelectorAll('[data-operation-id="workspace.messages.list"] table.params tbody tr td:first-child')].map((c) => c.textContent),
+				descriptions: [...document.querySelectorAll('[data-operation-id="workspace.messages.list"] table.params tbody tr td.description')].map((c) => c.textContent),
 			}))()`,
 		);
 		const document = (await raw(sandbox.baseUrl, 'GET', '/api/v1/openapi.json')).body as {
-			paths: Record<string, Record<string, { security?: unknown }>>;
+			paths: Record<
+				string,
+				Record<
+					string,
+					{ security?: unknown; parameters?: Array<{ name: string; description?: string }> }
+				>
+			>;
 		};
 		const withKey = Object.values(document.paths).flatMap((item) =>
 			Object.values(item).filter((operation) => operation.security),
@@ -211,7 +223,19 @@ if (!haveChromium && !inCi) {
 		expect(summary.tags).toEqual(
 			expect.arrayContaining(['Models', 'Instances', 'Short link links']),
 		);
-		expect(summary.params).toEqual(['limit', 'cursor']);
+		// Each parameter with its description, as the document says it (code spans without their backticks).
+		const parameters =
+			document.paths['/api/v1/instances/{instanceId}/messages'].get.parameters ?? [];
+		expect(summary.params).toEqual(parameters.map((parameter) => parameter.name));
+		expect(summary.params).toEqual(['instanceId', 'limit', 'cursor', 'chatId', 'direction']);
+		expect(summary.descriptions).toEqual(
+			parameters.map((parameter) => (parameter.description ?? '').replace(/`/g, '')),
+		);
+		expect(summary.descriptions.slice(0, 3)).toEqual([
+			'ID of the instance',
+			'Page size, 1–100 (default 20)',
+			expect.stringMatching(/^nextCursor of the previous page/),
+		]);
 	});
 
 	it('builds example bodies the contract accepts, for every operation with a body', async () => {
@@ -242,7 +266,13 @@ if (!haveChromium && !inCi) {
 			},
 		);
 		const copied = await page.evaluate<string>('navigator.clipboard.readText()');
-		expect(copied).toBe(await text(`${operation} pre.curl`));
+		// On screen the key is masked, in its field and in the command; the copied command carries it in full.
+		const masked = `${secret.slice(0, 12)}••••••••`;
+		const shown = (await text(`${operation} pre.curl`)) ?? '';
+		expect(await page.evaluate(`document.getElementById('ref-key').type`)).toBe('password');
+		expect(shown).not.toContain(secret);
+		expect(shown).toContain(`Authorization: Bearer ${masked}`);
+		expect(copied).toBe(shown.replace(masked, secret));
 		expect(copied).toContain(`Authorization: Bearer ${secret}`);
 		expect(copied).toContain('Accept: application/json');
 		expect(copied).toContain(`${sandbox.baseUrl}/api/v1/models`);
@@ -252,6 +282,15 @@ if (!haveChromium && !inCi) {
 		const [body, status] = run.stdout.split(/\n(?=\d{3}$)/);
 		expect(status).toBe('200');
 		expect(JSON.parse(body)).toMatchObject({ object: 'list', data: expect.any(Array) });
+
+		// Show puts the key in clear, in the field and the command; Hide masks both again.
+		await page.click('#ref-key-show');
+		expect(await page.evaluate(`document.getElementById('ref-key').type`)).toBe('text');
+		expect(await text('#ref-key-show')).toBe('Hide');
+		expect(await text(`${operation} pre.curl`)).toBe(copied);
+		await page.click('#ref-key-show');
+		expect(await page.evaluate(`document.getElementById('ref-key').type`)).toBe('password');
+		expect(await text(`${operation} pre.curl`)).toBe(shown);
 
 		// The list now shows when the key was last used.
 		await page.reload();
@@ -265,6 +304,7 @@ if (!haveChromium && !inCi) {
 
 	it('builds a ready-to-run POST with its example JSON body', async () => {
 		await page.type('#ref-key', keys.workspace);
+		await page.click('#ref-key-show');
 		const command = await page.waitFor<string>(
 			`(() => { const text = document.querySelector('[data-operation-id="workspace.instances.create"] pre.curl').textContent;
 				return text.includes(${JSON.stringify(keys.workspace)}) && text; })()`,

@@ -403,6 +403,22 @@ export async function consoleReady(page: BrowserPage): Promise<void> {
 	});
 }
 
+/** Opens the console afresh and signs in with `key` (signing out first when the tab still holds a key). */
+export async function signInToConsole(
+	page: BrowserPage,
+	baseUrl: string,
+	key: string,
+): Promise<void> {
+	await page.goto(`${baseUrl}/user/api`);
+	await consoleReady(page);
+	if (await page.evaluate(`document.getElementById('signin').hidden`)) {
+		await page.click('#signout');
+	}
+	await page.type('#signin-key', key);
+	await page.click('#signin-submit');
+	await page.waitFor(`document.getElementById('signin').hidden`, { what: 'signed in' });
+}
+
 /** An instance taken through create → connect (QR) → the sandbox's scan: connected, it sends and receives. */
 export async function connectedInstance(
 	sandbox: Sandbox,

@@ -1,15 +1,8 @@
 import { KEY_KINDS, KEY_PREFIXES, type KeyKind } from '../../key-kinds';
-import {
-	resolve,
-	type Endpoint,
-	type OpenApiDocument,
-	type OperationObject,
-	type SchemaObject,
-} from './openapi';
+import { resolve, type OpenApiDocument, type OperationObject, type SchemaObject } from './openapi';
 
 /**
- * Example values the contract accepts, built from the OpenAPI schemas (required fields only), and the
- * ready-to-run cURL command of an endpoint.
+ * Example values the contract accepts, built from the OpenAPI schemas (required fields only).
  */
 
 const NAMED_STRINGS: Record<string, string> = {
@@ -163,49 +156,6 @@ export function operationBody(
 		return { type: 'multipart', value: value as Record<string, unknown> };
 	}
 	return null;
-}
-
-function shellQuote(text: unknown): string {
-	return `'${String(text).replace(/'/g, "'\\''")}'`;
-}
-
-/** The cURL command of an endpoint: path values filled in, the key (or a placeholder), an example body. */
-export function buildCurl(
-	document: OpenApiDocument,
-	baseUrl: string,
-	endpoint: Endpoint,
-	key: string,
-	pathValues: Record<string, string>,
-): string {
-	const path = endpoint.path.replace(/\{(\w+)\}/g, (whole, name: string) => {
-		const value = pathValues[name];
-		return value ? encodeURIComponent(value) : whole;
-	});
-	const query = endpoint.parameters
-		.filter((parameter) => parameter.in === 'query' && parameter.required)
-		.map(
-			(parameter) =>
-				`${encodeURIComponent(parameter.name)}=${encodeURIComponent(String(example(document, parameter.schema ?? {}, parameter.name, 0, 0)))}`,
-		);
-	const url = `${baseUrl}${path}${query.length ? `?${query.join('&')}` : ''}`;
-	const lines = [
-		`curl ${endpoint.method === 'GET' ? '' : `-X ${endpoint.method} `}${shellQuote(url)}`,
-	];
-	lines.push(`  -H ${shellQuote(`Authorization: Bearer ${key || '<API_KEY>'}`)}`);
-	lines.push(`  -H ${shellQuote('Accept: application/json')}`);
-	const body = operationBody(document, endpoint.operation);
-	if (body?.type === 'json') {
-		lines.push(`  -H ${shellQuote('Content-Type: application/json')}`);
-		lines.push(`  -d ${shellQuote(JSON.stringify(body.value, null, 2))}`);
-	} else if (body?.type === 'multipart') {
-		for (const [field, value] of Object.entries(body.value)) {
-			if (field === 'file') continue;
-			const text = typeof value === 'string' ? value : JSON.stringify(value);
-			lines.push(`  -F ${shellQuote(`${field}=${text}`)}`);
-		}
-		lines.push(`  -F ${shellQuote('file=@photo.jpg;type=image/jpeg')}`);
-	}
-	return lines.join(' \\\n');
 }
 
 /** The kind of a key, from its prefix. */

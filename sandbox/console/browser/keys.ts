@@ -12,11 +12,11 @@ export const KIND_LABEL: Record<KeyKind, string> = {
 	automation: 'Automation',
 };
 
-let lastSecret: string | null = null;
+/** The key generated last and its secret, while its "shown once" panel shows. */
+let lastSecret: { keyId: string; secret: string } | null = null;
 
-/** The secret of the key generated last, while its panel shows. */
 export function currentSecret(): string | null {
-	return lastSecret;
+	return lastSecret?.secret ?? null;
 }
 
 export function clearSecret(): void {
@@ -78,19 +78,13 @@ export function renderScopes(): void {
 
 export async function loadKeys(): Promise<void> {
 	const page = await call<{ data: KeyView[] }>('GET', '/keys');
+	// A revoked key's secret is of no use to anyone: its panel goes, whoever revoked it.
+	const shown = lastSecret && page.data.find((key) => key.id === lastSecret?.keyId);
+	if (lastSecret && shown?.status !== 'active') clearSecret();
 	const body = elementById('keys-body');
 	body.textContent = '';
 	for (const key of page.data) {
-		let revoke: HTMLButtonElement | null = null;
-		if (key.status === 'active') {
-			const button = el('button', {
-				type: 'button',
-				className: 'danger small revoke',
-				text: 'Revoke',
-			});
-			button.addEventListener('click', () => revokeClicked(button, key));
-			revoke = button;
-		}
+		const revoke = key.status === 'active' ? revokeButton(key) : null;
 		body.appendChild(
 			el('tr', { 'data-key-id': key.id, className: key.status }, [
 				el('td', { className: 'name', text: key.name }),
@@ -112,18 +106,56 @@ export async function loadKeys(): Promise<void> {
 	}
 }
 
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Reloads the list soon, for its "last used": after the console's own API calls (they come in bursts), when
+ * the tab is looked at again (a copied cURL command was run elsewhere) and now and then. Quietly, and not
+ * while a revoke is under way (its own reload follows).
+ */
+export function refreshKeysSoon(delayMs = 300): void {
+	clearTimeout(refreshTimer);
+	refreshTimer = setTimeout(() => {
+		if (!session.key || elementById('keys').hidden) return;
+		if (document.querySelector('#keys-body button:disabled')) return;
+		loadKeys().catch((error: unknown) => {
+			if (statusOf(error) === 401) signOut(messageOf(error));
+		});
+	}, delayMs);
+}
+
+const CONFIRM_MS = 6000;
+/** Keys whose Revoke was clicked once, and until when a second click revokes them (a reload keeps that). */
+const confirmingUntil = new Map<string, number>();
+
+function revokeButton(key: KeyView): HTMLButtonElement {
+	const button = el('button', { type: 'button', className: 'danger small revoke' });
+	setConfirming(button, (confirmingUntil.get(key.id) ?? 0) > Date.now());
+	button.addEventListener('click', () => revokeClicked(button, key));
+	return button;
+}
+
+function setConfirming(button: HTMLButtonElement, confirming: boolean): void {
+	button.classList.toggle('confirming', confirming);
+	button.textContent = confirming ? 'Confirm revoke' : 'Revoke';
+}
+
 /** Revoke asks for a second click within 6 s. */
 function revokeClicked(button: HTMLButtonElement, key: KeyView): void {
 	if (!button.classList.contains('confirming')) {
-		button.classList.add('confirming');
-		button.textContent = 'Confirm revoke';
+		confirmingUntil.set(key.id, Date.now() + CONFIRM_MS);
+		setConfirming(button, true);
 		setTimeout(() => {
-			if (!button.isConnected || button.disabled) return;
-			button.classList.remove('confirming');
-			button.textContent = 'Revoke';
-		}, 6000);
+			confirmingUntil.delete(key.id);
+			// The key's button now: the list may have been reloaded meanwhile.
+			const current = document.querySelector<HTMLButtonElement>(
+				`#keys-body tr[data-key-id="${CSS.escape(key.id)}"] button.revoke`,
+			);
+			if (current && !current.disabled) setConfirming(current, false);
+		}, CONFIRM_MS);
 		return;
 	}
+	confirmingUntil.delete(key.id);
 	button.disabled = true;
 	const own = session.key?.slice(0, key.prefix.length) === key.prefix;
 	call('POST', `/keys/${encodeURIComponent(key.id)}/revoke`)
@@ -166,7 +198,7 @@ export async function createKey(): Promise<void> {
 			kind: elementById<HTMLSelectElement>('create-kind').value,
 			scopes,
 		});
-		lastSecret = created.secret;
+		lastSecret = { keyId: created.key.id, secret: created.secret };
 		elementById('secret-name').textContent = `"${created.key.name}"`;
 		elementById('secret-value').textContent = created.secret;
 		show(elementById('secret-panel'), true);

@@ -1,10 +1,20 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- browser code of the sandbox's console, never inside n8n */
 import { elementById, copyText, setError } from './dom';
 import type { ExampleBody } from './examples';
-import { clearSecret, createKey, currentSecret, enter, renderScopes, signOut } from './keys';
+import type { RequestValues } from './openapi';
+import {
+	clearSecret,
+	createKey,
+	currentSecret,
+	enter,
+	refreshKeysSoon,
+	renderScopes,
+	signOut,
+} from './keys';
 import { sendSampleFile } from './phone';
 import { offerInstances, offerTappableMessages } from './pickers';
 import { Reference } from './reference';
-import { messageOf, session, statusOf } from './session';
+import { messageOf, onKeyUsed, session, statusOf } from './session';
 import { showChoices } from './tap';
 
 /**
@@ -17,7 +27,7 @@ declare global {
 	interface Window {
 		multichannelConsole: {
 			ready: Promise<boolean> | null;
-			curlFor(operationId: string, key: string, pathValues?: Record<string, string>): string | null;
+			curlFor(operationId: string, key: string, values?: Partial<RequestValues>): string | null;
 			exampleBodies(): Record<string, ExampleBody>;
 		};
 	}
@@ -80,11 +90,24 @@ elementById('tap-message').addEventListener('focus', () => void offerTappableMes
 // A message picked from the list shows its choices at once.
 elementById('tap-message').addEventListener('change', () => void showChoices());
 elementById('ref-key').addEventListener('input', () => reference.render());
+elementById('ref-key-show').addEventListener('click', () => reference.toggleKey());
 elementById('ref-filter').addEventListener('input', () => reference.render());
+
+// "Last used" kept current (keys.ts, refreshKeysSoon): after the console's own API calls, when the tab is
+// looked at again, and every 30 s while it is shown.
+const KEYS_REFRESH_MS = 30_000;
+onKeyUsed(() => refreshKeysSoon());
+window.addEventListener('focus', () => refreshKeysSoon(0));
+document.addEventListener('visibilitychange', () => {
+	if (document.visibilityState === 'visible') refreshKeysSoon(0);
+});
+setInterval(() => {
+	if (document.visibilityState === 'visible') refreshKeysSoon(0);
+}, KEYS_REFRESH_MS);
 
 window.multichannelConsole = {
 	ready: null,
-	curlFor: (operationId, key, pathValues) => reference.curlFor(operationId, key, pathValues),
+	curlFor: (operationId, key, values) => reference.curlFor(operationId, key, values),
 	exampleBodies: () => reference.exampleBodies(),
 };
 

@@ -56,7 +56,14 @@ export interface OpenApiDocument {
 	paths?: Record<string, PathItem>;
 }
 
-/** One endpoint as the reference shows it, with what the reader typed into its path fields. */
+/** What the reader typed for a request: path and query parameters by name, and a JSON body (none: the example). */
+export interface RequestValues {
+	path: Record<string, string>;
+	query: Record<string, string>;
+	body?: string;
+}
+
+/** One endpoint as the reference shows it, with what the reader typed into its fields. */
 export interface Endpoint {
 	id: string;
 	method: string;
@@ -66,7 +73,7 @@ export interface Endpoint {
 	kind: KeyKind | null;
 	operation: OperationObject;
 	parameters: ParameterObject[];
-	pathValues: Record<string, string>;
+	values: RequestValues;
 	open: boolean;
 }
 

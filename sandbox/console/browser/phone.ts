@@ -1,6 +1,6 @@
 import { toE164 } from '../../../src/client/phone-number';
 import { elementById, setError, show } from './dom';
-import { messageOf, session } from './session';
+import { callApi, messageOf, session } from './session';
 
 /**
  * "Simulate a contact": a contact of a connected instance sends one of the sandbox's sample files (image,
@@ -20,8 +20,7 @@ export async function sendSampleFile(): Promise<void> {
 	const submit = elementById<HTMLButtonElement>('phone-submit');
 	setError(error, '');
 	show(result, false);
-	const key = session.key;
-	if (!key) {
+	if (!session.key) {
 		setError(
 			error,
 			'Sign in with a workspace key first: the contact writes to one of its instances.',
@@ -43,18 +42,10 @@ export async function sendSampleFile(): Promise<void> {
 	};
 	submit.disabled = true;
 	try {
-		const response = await fetch(
+		const response = await callApi(
+			'POST',
 			`/sandbox/instances/${encodeURIComponent(instanceId)}/inbound/media`,
-			{
-				method: 'POST',
-				headers: {
-					Accept: 'application/json',
-					Authorization: `Bearer ${key}`,
-					'Content-Type': 'application/json',
-				},
-				body: JSON.stringify(body),
-				cache: 'no-store',
-			},
+			body,
 		);
 		const answer = (await response.json().catch(() => null)) as
 			| (ReceivedMessage & { error?: { message?: string } })

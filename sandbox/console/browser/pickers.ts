@@ -1,5 +1,5 @@
 import { elementById, el } from './dom';
-import { session } from './session';
+import { callApi, session } from './session';
 
 /**
  * What the "Simulate a contact" and "Tap a reply" forms offer to pick from, so that nobody copies `inst_…` and
@@ -29,10 +29,7 @@ const RECENT_MESSAGES = 50;
 async function read<T>(path: string): Promise<T[]> {
 	if (!session.key) return [];
 	try {
-		const response = await fetch(path, {
-			headers: { Accept: 'application/json', Authorization: `Bearer ${session.key}` },
-			cache: 'no-store',
-		});
+		const response = await callApi('GET', path);
 		if (!response.ok) return [];
 		return ((await response.json()) as Listed<T>).data ?? [];
 	} catch {

@@ -1,18 +1,21 @@
 import { KEY_PREFIXES, type KeyKind } from '../../key-kinds';
 import { elementById, copyText, el, setError } from './dom';
-import { buildCurl, keyKind, operationBody, type ExampleBody } from './examples';
+import { buildCurl } from './curl';
+import { keyKind, operationBody, type ExampleBody } from './examples';
 import { KIND_LABEL } from './keys';
 import {
 	METHODS,
 	resolve,
 	type Endpoint,
 	type OpenApiDocument,
+	type RequestValues,
 	type SchemaObject,
 } from './openapi';
+import { requestInputs } from './request-inputs';
 
 /**
  * The API reference: every endpoint of the OpenAPI document grouped by tag, with its parameters and a cURL
- * command built with the key pasted on the page.
+ * command built with the key pasted on the page and the values typed into the endpoint's fields.
  */
 
 const SCHEME_KIND: Record<string, KeyKind> = {
@@ -57,7 +60,7 @@ export class Reference {
 						parameters: [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(
 							(parameter) => resolve(document, parameter),
 						),
-						pathValues: {},
+						values: { path: {}, query: {} },
 						open: false,
 					});
 				}
@@ -73,14 +76,10 @@ export class Reference {
 	}
 
 	/** The cURL command of an endpoint by operation id (for the tests: `window.multichannelConsole`). */
-	curlFor(
-		operationId: string,
-		key: string,
-		pathValues: Record<string, string> = {},
-	): string | null {
+	curlFor(operationId: string, key: string, values: Partial<RequestValues> = {}): string | null {
 		const endpoint = this.endpoints.find((candidate) => candidate.id === operationId);
 		return endpoint && this.document
-			? buildCurl(this.document, this.baseUrl, endpoint, key, pathValues)
+			? buildCurl(this.document, this.baseUrl, endpoint, key, { path: {}, query: {}, ...values })
 			: null;
 	}
 
@@ -97,7 +96,9 @@ export class Reference {
 	render(): void {
 		const document = this.document;
 		if (!document) return;
-		const key = elementById<HTMLInputElement>('ref-key').value.trim();
+		const keyInput = elementById<HTMLInputElement>('ref-key');
+		const key = keyInput.value.trim();
+		const shownKey = keyInput.type === 'password' ? maskKey(key) : key;
 		const filter = elementById<HTMLInputElement>('ref-filter').value.trim().toLowerCase();
 		const container = elementById('reference-body');
 		container.textContent = '';
@@ -121,7 +122,7 @@ export class Reference {
 				]),
 			]);
 			for (const endpoint of endpoints)
-				section.appendChild(this.renderEndpoint(document, endpoint, key));
+				section.appendChild(this.renderEndpoint(document, endpoint, key, shownKey));
 			container.appendChild(section);
 		}
 		if (!container.children.length) {
@@ -131,7 +132,24 @@ export class Reference {
 		}
 	}
 
-	private renderEndpoint(document: OpenApiDocument, endpoint: Endpoint, key: string): HTMLElement {
+	/** Show / Hide: the pasted key in clear, in its field and in the commands, or masked in both. */
+	toggleKey(): void {
+		const input = elementById<HTMLInputElement>('ref-key');
+		const button = elementById('ref-key-show');
+		const reveal = input.type === 'password';
+		input.type = reveal ? 'text' : 'password';
+		button.textContent = reveal ? 'Hide' : 'Show';
+		button.setAttribute('aria-pressed', String(reveal));
+		this.render();
+	}
+
+	/** `key` goes into the copied command; `shownKey` (the key, or its mask) into the one on screen. */
+	private renderEndpoint(
+		document: OpenApiDocument,
+		endpoint: Endpoint,
+		key: string,
+		shownKey: string,
+	): HTMLElement {
 		const details = el('details', {
 			className: 'op',
 			'data-operation-id': endpoint.id,
@@ -158,29 +176,13 @@ export class Reference {
 		const body = el('div', { className: 'body' });
 		const table = parameterTable(document, endpoint);
 		if (table) body.appendChild(table);
-		const pathParams = endpoint.parameters.filter((parameter) => parameter.in === 'path');
 		const pre = el('pre', { className: 'curl' });
+		let command = '';
 		const update = () => {
-			pre.textContent = buildCurl(document, this.baseUrl, endpoint, key, endpoint.pathValues);
+			command = buildCurl(document, this.baseUrl, endpoint, key, endpoint.values);
+			pre.textContent = buildCurl(document, this.baseUrl, endpoint, shownKey, endpoint.values);
 		};
-		if (pathParams.length) {
-			const inputs = el('div', { className: 'path-inputs' });
-			for (const parameter of pathParams) {
-				const input = el('input', {
-					type: 'text',
-					'data-param': parameter.name,
-					placeholder: parameter.name,
-					spellcheck: 'false',
-				});
-				input.value = endpoint.pathValues[parameter.name] ?? '';
-				input.addEventListener('input', () => {
-					endpoint.pathValues[parameter.name] = input.value.trim();
-					update();
-				});
-				inputs.appendChild(el('label', {}, [`${parameter.name} `, input]));
-			}
-			body.appendChild(inputs);
-		}
+		for (const node of requestInputs(document, endpoint, update)) body.appendChild(node);
 		const given = key ? keyKind(key) : null;
 		if (!key) {
 			body.appendChild(
@@ -202,7 +204,7 @@ export class Reference {
 			className: 'secondary small copy',
 			text: 'Copy cURL',
 		});
-		copy.addEventListener('click', () => copyText(pre.textContent ?? '', copy));
+		copy.addEventListener('click', () => copyText(command, copy));
 		body.appendChild(
 			el('div', { className: 'curl-head' }, [
 				el('span', { className: 'label', text: 'cURL' }),
@@ -214,6 +216,18 @@ export class Reference {
 		details.appendChild(body);
 		return details;
 	}
+}
+
+/** A key as the page shows it while masked: the start the key list shows too (at most a third of it), then dots. */
+export function maskKey(key: string): string {
+	return key ? `${key.slice(0, Math.min(12, Math.floor(key.length / 3)))}••••••••` : '';
+}
+
+/** A description's `code` spans as code, the rest as text (never HTML). */
+function withCode(text: string): Array<Node | string> {
+	return text
+		.split('`')
+		.map((part, index) => (index % 2 === 1 ? el('code', { text: part }) : part));
 }
 
 function parameterTable(document: OpenApiDocument, endpoint: Endpoint): HTMLElement | null {
@@ -228,7 +242,7 @@ function parameterTable(document: OpenApiDocument, endpoint: Endpoint): HTMLElem
 			el('td', { text: parameter.in }),
 			el('td', { text: parameter.required ? 'required' : 'optional' }),
 			el('td', { text: String(type) }),
-			el('td', { className: 'muted', text: parameter.description ?? '' }),
+			el('td', { className: 'muted description' }, withCode(parameter.description ?? '')),
 		]);
 	});
 	if (requestBody?.content) {
@@ -245,7 +259,13 @@ function parameterTable(document: OpenApiDocument, endpoint: Endpoint): HTMLElem
 				el('td', { text: type }),
 				el('td', { text: 'required' }),
 				el('td', { text: ref }),
-				el('td', { className: 'muted', text: 'example in the cURL command below' }),
+				el('td', {
+					className: 'muted description',
+					text:
+						type === 'application/json'
+							? 'edit the example below'
+							: 'example in the cURL command below',
+				}),
 			]),
 		);
 	}

@@ -65,3 +65,26 @@ export function statusOf(error: unknown): number | undefined {
 export function messageOf(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
 }
+
+/** Told after each API call made with the signed-in key: it changed that key's "last used". */
+const keyUseListeners: Array<() => void> = [];
+
+export function onKeyUsed(listener: () => void): void {
+	keyUseListeners.push(listener);
+}
+
+/** A call to the API (or the sandbox-only endpoints, `/sandbox/…`) with the signed-in key. */
+export async function callApi(method: string, path: string, body?: unknown): Promise<Response> {
+	const response = await fetch(path, {
+		method,
+		headers: {
+			Accept: 'application/json',
+			Authorization: `Bearer ${signedInKey ?? ''}`,
+			...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+		},
+		...(body === undefined ? {} : { body: JSON.stringify(body) }),
+		cache: 'no-store',
+	});
+	for (const listener of keyUseListeners) listener();
+	return response;
+}

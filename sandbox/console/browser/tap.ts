@@ -1,5 +1,5 @@
 import { elementById, el, setError, show } from './dom';
-import { messageOf, session } from './session';
+import { callApi, messageOf, session } from './session';
 
 /**
  * "Tap a reply": the recipient of a buttons or list message the instance sent taps one of its choices. The
@@ -21,16 +21,7 @@ interface SentMessage {
 }
 
 async function call(method: string, path: string, body?: unknown): Promise<SentMessage> {
-	const response = await fetch(path, {
-		method,
-		headers: {
-			Accept: 'application/json',
-			Authorization: `Bearer ${session.key ?? ''}`,
-			...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-		},
-		...(body === undefined ? {} : { body: JSON.stringify(body) }),
-		cache: 'no-store',
-	});
+	const response = await callApi(method, path, body);
 	const answer = (await response.json().catch(() => null)) as SentMessage | null;
 	if (!response.ok) throw new Error(answer?.error?.message ?? `HTTP ${response.status}`);
 	return answer ?? {};
