@@ -67,6 +67,9 @@ const run = promisify(execFile);
 			'query:cursor',
 			'query:chatId',
 			'query:direction',
+			'query:since',
+			'query:until',
+			'query:order',
 		]);
 		await page.type(`${list} input[data-param="instanceId"]`, instance.id);
 		await page.type(`${list} input[data-param="limit"]`, '1');

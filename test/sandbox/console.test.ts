@@ -227,7 +227,16 @@ if (!haveChromium && !inCi) {
 		const parameters =
 			document.paths['/api/v1/instances/{instanceId}/messages'].get.parameters ?? [];
 		expect(summary.params).toEqual(parameters.map((parameter) => parameter.name));
-		expect(summary.params).toEqual(['instanceId', 'limit', 'cursor', 'chatId', 'direction']);
+		expect(summary.params).toEqual([
+			'instanceId',
+			'limit',
+			'cursor',
+			'chatId',
+			'direction',
+			'since',
+			'until',
+			'order',
+		]);
 		expect(summary.descriptions).toEqual(
 			parameters.map((parameter) => (parameter.description ?? '').replace(/`/g, '')),
 		);
