@@ -3,7 +3,9 @@
 // - n8n serves the package's output schemas, and the editor's own request for one answers 200 and shows its
 //   fields in the next node's input panel;
 // - node subtitles on the canvas are the names people read ("Group: Create", "Link clicked");
-// - the node panel ("What happens next?") describes the Multichannel node by its actions.
+// - the node panel ("What happens next?") describes the Multichannel node by its actions, shows each surface's own
+//   icon, lists the Message actions first, finds the node by what a new user types, and lists it in Human review
+//   under "Send and wait for response" (issue 25, item 4).
 // Needs Debian's chromium (`apt-get install chromium`); skipped without it unless CI is set.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
