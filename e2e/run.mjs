@@ -12,6 +12,7 @@ const FILES = [
 	'replies.test.mjs',
 	'routing.test.mjs',
 	'gather.test.mjs',
+	'ai-agent.test.mjs',
 	'editor.test.mjs',
 	'editor-run.test.mjs',
 ];
@@ -27,6 +28,7 @@ const N8N1 = [
 	'send-and-wait.test.mjs',
 	'routing.test.mjs',
 	'gather.test.mjs',
+	'ai-agent.test.mjs',
 ];
 const N8N1_SKIPPED = {
 	'exactly-once.test.mjs': 'the exactly-once tests run in n8n 2.x only (README, "Tested on")',

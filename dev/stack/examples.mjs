@@ -60,7 +60,8 @@ export async function importExamples(client, { credentials, instance, nodeTypes 
 	const existing = await client.listAll('/workflows');
 	const report = { imported: [], kept: [], skipped: [] };
 	for (const { file, workflow, types } of loadExamples()) {
-		const missing = types.filter((type) => !nodeTypes.has(type));
+		// n8n makes `<node>Tool` (an AI agent's tool) of each node that is usable as a tool.
+		const missing = types.filter((type) => !nodeTypes.has(type.replace(/Tool$/, '')));
 		if (missing.length > 0) {
 			report.skipped.push({ file, missing });
 			continue;

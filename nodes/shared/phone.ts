@@ -44,7 +44,11 @@ export function normalisePhoneNumbers(
 	return parts.map((part) => normalisePhoneNumber(part, field, itemIndex, node));
 }
 
-/** A recipient: a group ID (ending in `@g.us`) as it is, or a phone number, normalised. */
+/**
+ * A recipient: a group ID (ending in `@g.us`) as it is, a person's chat ID (`<digits>@s.whatsapp.net`, as every
+ * message carries it in `chatId`) as its number, or a phone number, normalised. So "reply to this chat" is one
+ * expression, `chatId`, whether the chat is a person or a group.
+ */
 export function normaliseRecipient(
 	value: unknown,
 	field: string,
@@ -53,5 +57,7 @@ export function normaliseRecipient(
 ): string {
 	const text = typeof value === 'string' ? value.trim() : value;
 	if (typeof text === 'string' && /^[\w.-]+@g\.us$/.test(text)) return text;
+	const person = typeof text === 'string' ? /^(\d+)@s\.whatsapp\.net$/.exec(text) : null;
+	if (person) return normalisePhoneNumber(`+${person[1]}`, field, itemIndex, node);
 	return normalisePhoneNumber(text, field, itemIndex, node);
 }

@@ -90,6 +90,28 @@ describe('Message on the wire (nock)', () => {
 		expectNoSecrets(result, [API_KEY]);
 	});
 
+	test('To takes the chatId a received message carries: a person as the number, a group as it is', async () => {
+		const seen: unknown[] = [];
+		nock(BASE_URL)
+			.post('/api/v1/instances/inst_1/messages/text')
+			.times(2)
+			.reply((_uri, body) => {
+				seen.push((body as { to: string }).to);
+				return [201, sent((body as { to: string }).to)];
+			});
+
+		const result = await runNode(
+			wireNode({ operation: 'sendText', to: '={{ $json.chatId }}', text: 'Hi' }),
+			{
+				credentials,
+				items: [{ chatId: '14155550123@s.whatsapp.net' }, { chatId: '120363000000000000@g.us' }],
+			},
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(seen).toEqual(['+14155550123', '120363000000000000@g.us']);
+	});
+
 	test('Concurrency: items overlap up to the option, and outputs keep input order', async () => {
 		let inFlight = 0;
 		let most = 0;

@@ -28,7 +28,7 @@ export const toField: INodeProperties = {
 	required: true,
 	placeholder: 'e.g. +14155550123',
 	description:
-		'The phone number to send to, with its country code (spaces, dashes and a leading 00 are fine), or a group ID ending in @g.us',
+		'The phone number to send to, with its country code (spaces, dashes and a leading 00 are fine), a group ID ending in @g.us, or the chat ID a received message carries in chatId',
 };
 
 /** Options of every send: reply to a message, plus the idempotency key and the concurrency. */
