@@ -198,7 +198,11 @@ describe('the AI agent example answers a chat', { timeout: 600_000 }, () => {
 			`user: ${BURST.join('\n')}`,
 			'the earlier exchange of this chat first',
 		);
-		assert.ok(earlier.includes(`assistant: ${REPLY}`), 'with the earlier answer');
+		// n8n 2.x keeps the tool call and its result as messages of their own; 1.x writes them into the answer.
+		assert.ok(
+			earlier.some((line) => line.startsWith('assistant: ') && line.endsWith(REPLY)),
+			'with the earlier answer',
+		);
 		assert.equal(earlier.at(-1), 'user: thanks!');
 		assert.deepEqual(said(asked('hello')), ['user: hello'], 'nothing of the other chat');
 	});
