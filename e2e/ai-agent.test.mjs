@@ -24,12 +24,26 @@ const SHIPS = 'Your order ships today.';
 /** The answer to the burst: the model read the latest two messages. */
 const REPLY = `I read: I ordered yesterday / where is it?. ${SHIPS}`;
 
+const ASK_SIZE = 'which size?';
+const PICK_ONE = 'Pick one above.';
+const LARGE = 'Large it is.';
+
 /** The model's script: the history tool first, then an answer made of what the tool returned. */
 function script(body, turn) {
 	const tools = (body.tools ?? []).map((tool) => tool.function?.name ?? '');
 	// Memory may hold the tool calls of earlier runs: this run's result comes after its last user message.
 	const lastUser = body.messages.findLastIndex((message) => message.role === 'user');
 	const toolResult = body.messages.slice(lastUser).find((message) => message.role === 'tool');
+	const said = body.messages[lastUser]?.content;
+	if (said === ASK_SIZE) {
+		const buttons = tools.find((name) => /buttons/i.test(name));
+		if (!toolResult)
+			return {
+				toolCall: { name: buttons, args: { question: 'Which size?', choices: 'Small | Large' } },
+			};
+		return { text: PICK_ONE };
+	}
+	if (said === 'Tapped: Large') return { text: LARGE };
 	if (!toolResult) {
 		const history = tools.find((name) => /history/i.test(name));
 		if (!history) throw new Error(`no history tool among ${tools.join(', ')} (turn ${turn})`);
@@ -179,7 +193,6 @@ describe('the AI agent example answers a chat', { timeout: 600_000 }, () => {
 				(await ctx.executions(workflowId)).filter((run) => run.status === 'success').length === 3,
 			120_000,
 		);
-		await ctx.deactivate(workflowId);
 		// Each run's first question to the model ends with what the chat just wrote.
 		const firstAsks = model.requests
 			.slice(firstRuns)
@@ -205,5 +218,49 @@ describe('the AI agent example answers a chat', { timeout: 600_000 }, () => {
 		);
 		assert.equal(earlier.at(-1), 'user: thanks!');
 		assert.deepEqual(said(asked('hello')), ['user: hello'], 'nothing of the other chat');
+	});
+
+	test('the Send Buttons tool: the model’s choices become buttons; the tap comes back to the agent', async (t) => {
+		if (!workflowId) return t.skip('the first test did not get the workflow running');
+		const from = '+14155553903';
+		const chatId = `${from.slice(1)}@s.whatsapp.net`;
+		const sentTo = async () =>
+			(
+				await ctx.workspace(
+					'GET',
+					`/api/v1/instances/${ctx.stack.instance.id}/messages?chatId=${encodeURIComponent(chatId)}&limit=50&order=oldest`,
+				)
+			).data;
+		await write(from, ASK_SIZE);
+		const buttons = await eventually(
+			'the buttons in the chat',
+			async () => (await sentTo()).find((message) => message.type === 'buttons'),
+			60_000,
+		);
+		assert.equal(buttons.content.text, 'Which size?');
+		assert.deepEqual(buttons.content.buttons, [
+			{ id: 'agent-1', title: 'Small' },
+			{ id: 'agent-2', title: 'Large' },
+		]);
+		await eventually('the answer after the buttons', async () =>
+			(await sentTo()).some((message) => message.content?.text === PICK_ONE),
+		);
+
+		const tapped = await ctx.workspace(
+			'POST',
+			`/sandbox/instances/${ctx.stack.instance.id}/messages/${buttons.id}/tap`,
+			{ id: 'agent-2' },
+		);
+		const answer = await eventually(
+			'the answer to the tap',
+			async () => (await sentTo()).find((message) => message.content?.text === LARGE),
+			60_000,
+		);
+		await ctx.deactivate(workflowId);
+		assert.equal(answer.content.quotedMessageId, tapped.id, 'the answer quotes the tap');
+		const tapPrompt = model.requests.find(
+			(request) => request.body?.messages?.at(-1).content === 'Tapped: Large',
+		);
+		assert.ok(tapPrompt, 'the tap reached the model as "Tapped: Large"');
 	});
 });
