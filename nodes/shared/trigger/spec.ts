@@ -16,6 +16,7 @@ import type {
 import type { ServiceConnection } from '../connections';
 import type { ServiceAccess } from './delivery';
 import { toNodeError, type NodeError } from '../errors';
+import { gatherFieldNames } from '../gather';
 
 /** What a trigger node says about itself: the one implementation behind the three triggers does the rest. */
 
@@ -74,8 +75,7 @@ const FIELD_NAMES = {
 	'body.events': 'Events',
 	'body.filters.instanceIds': 'Instances',
 	'body.filters.linkIds': 'Links',
-	'body.gather.quietSeconds': 'Gather Messages From the Same Chat › Quiet Period (Seconds)',
-	'body.gather.maxWaitSeconds': 'Gather Messages From the Same Chat › Max Wait (Seconds)',
+	...gatherFieldNames,
 };
 
 /** What an error message must know of the call: the values never to show, and the service's address. */
