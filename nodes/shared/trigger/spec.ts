@@ -67,6 +67,17 @@ export interface TriggerSpec<C, E extends string> {
 		item: INodeExecutionData,
 		access: ServiceAccess<C>,
 	): Promise<void>;
+	/** What `attach` adds to the output, for the trigger's output schema. */
+	attachedOutput?: AttachedOutput;
+}
+
+/**
+ * What a trigger's `attach` adds to the item, as its output schema shows it: `fields` at the top level, and
+ * `data`, by event type, the payloads it adds to (replacing the event's own in the schema).
+ */
+export interface AttachedOutput {
+	fields: z.ZodObject;
+	data: Record<string, z.ZodType>;
 }
 
 const FIELD_NAMES = {
