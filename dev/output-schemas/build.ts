@@ -36,20 +36,27 @@ function versionFolder(version: number): string {
 }
 
 /**
- * A trigger outputs the event (id, type, createdAt, data) and what it lifts from the event to the top level
- * (its `highlights`); `data` holds what any of its events carries.
+ * A trigger outputs the event (id, type, createdAt, data), what it lifts from the event to the top level
+ * (its `highlights`) and what its `attach` adds (a message's file: why it is not attached, the binary field of
+ * each gathered message's); `data` holds what any of its events carries.
  */
-function triggerOutput(description: INodeTypeDescription, highlights?: z.ZodObject): z.ZodType {
+function triggerOutput(
+	description: INodeTypeDescription,
+	trigger: TriggerImplementation | undefined,
+): z.ZodType {
 	const offered = description.properties.find((property) => property.name === 'events');
 	const events = (offered?.options ?? [])
 		.map((option) => ('value' in option ? String(option.value) : ''))
 		.filter((event): event is keyof typeof eventData => event in eventData && event !== '*');
 	// A trigger without an Events list listens to automation events, which people name themselves.
-	const payloads =
-		events.length > 0 ? events.map((event) => eventData[event]) : [eventData['automation.*']];
+	const attached = trigger?.attachedOutput;
+	const payloads = (events.length > 0 ? events : (['automation.*'] as const)).map(
+		(event) => attached?.data[event] ?? eventData[event],
+	);
 	const [first, ...rest] = [...new Set(payloads)];
 	return EventEnvelope.extend({
-		...highlights?.shape,
+		...trigger?.highlightsOutput?.shape,
+		...attached?.fields.shape,
 		data: rest.length > 0 ? z.union([first, ...rest]) : first,
 	});
 }
@@ -143,10 +150,7 @@ export function outputSchemaFiles(): Map<string, string> {
 			const base = path.join(folder, '__schema__', versionFolder(version));
 			if (description.group.includes('trigger')) {
 				const { trigger } = nodeModule as { trigger?: TriggerImplementation };
-				files.set(
-					`${base}.json`,
-					render(n8nSchema(triggerOutput(description, trigger?.highlightsOutput))),
-				);
+				files.set(`${base}.json`, render(n8nSchema(triggerOutput(description, trigger))));
 				continue;
 			}
 			const { resources } = require(path.join(ROOT, folder, 'actions')) as {

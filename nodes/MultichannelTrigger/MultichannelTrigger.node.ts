@@ -16,7 +16,7 @@ import {
 import { workspaceConnection } from '../shared/connections';
 import { eventsSubtitle } from '../shared/events';
 import { optionsFrom } from '../shared/lists';
-import { attachMedia, mediaOptions } from './attach-media';
+import { attachMedia, mediaOptions, mediaOutput } from './attach-media';
 import { chosenGathering, gatherOption } from './gather';
 import { replyHighlights, replyOptions, skipUnwantedReply } from './replies';
 import {
@@ -33,6 +33,7 @@ export const trigger = webhookTrigger<WorkspaceClient, MessagingEventType>({
 	webhooks: (client) => client.webhooks,
 	scopes: { read: api.workspace.webhooks.get.scope, write: api.workspace.webhooks.create.scope },
 	attach: attachMedia,
+	attachedOutput: mediaOutput,
 	subscription: (context) => {
 		const gather = chosenGathering(context);
 		return {

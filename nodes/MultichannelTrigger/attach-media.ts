@@ -9,13 +9,16 @@ import type {
 import {
 	api,
 	ApiError,
+	GatheredMessages,
 	isGathered,
 	type EventEnvelope,
 	type WorkspaceClient,
 } from '../../src/client';
 import type { MessageMedia } from '../../src/client/resources/message-media';
+import { Message } from '../../src/client/resources/messages';
+import { z } from '../../src/client/zod';
 import { workspaceConnection } from '../shared/connections';
-import type { ServiceAccess } from '../shared/trigger';
+import type { AttachedOutput, ServiceAccess } from '../shared/trigger';
 import { toNodeError } from '../shared/errors';
 import {
 	downloadMessageFile,
@@ -60,6 +63,38 @@ export const mediaOptions: INodeProperties[] = [
 			'With Download Media: larger files are not downloaded; the item carries their description and says why',
 	},
 ];
+
+const NotAttached = z
+	.string()
+	.optional()
+	.describe(
+		'With Download Media: why the file of the message is not attached (over Max File Size, or not downloaded)',
+	);
+
+/** What Download Media adds to the output, for the trigger's output schema. */
+export const mediaOutput: AttachedOutput = {
+	fields: z.object({ mediaNotAttached: NotAttached }),
+	data: {
+		'message.received': z.union([
+			Message,
+			GatheredMessages.extend({
+				messages: z
+					.array(
+						Message.extend({
+							binaryField: z
+								.string()
+								.optional()
+								.describe(
+									`With Download Media: the binary field its file is in ("${MEDIA_FIELD}", "${MEDIA_FIELD}_1" … in the order of the messages)`,
+								),
+							mediaNotAttached: NotAttached,
+						}),
+					)
+					.describe(GatheredMessages.shape.messages.description ?? ''),
+			}),
+		]),
+	},
+};
 
 function mediaOf(message: IDataObject): MessageMedia | undefined {
 	const media = message.media as MessageMedia | null | undefined;

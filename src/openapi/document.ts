@@ -53,8 +53,20 @@ export function buildOpenApiDocument(): JsonSchema {
 				{ url: '{linkHost}', variables: { linkHost: { default: 'http://127.0.0.1:8787' } } },
 			],
 			parameters: [
-				{ name: 'code', in: 'path', required: true, schema: { type: 'string' } },
-				{ name: 'Referer', in: 'header', required: false, schema: { type: 'string' } },
+				{
+					name: 'code',
+					in: 'path',
+					required: true,
+					description: "The link's code: the last path segment of its `shortUrl`",
+					schema: { type: 'string' },
+				},
+				{
+					name: 'Referer',
+					in: 'header',
+					required: false,
+					description: "The page the visitor came from: the click's `referrer`",
+					schema: { type: 'string' },
+				},
 				{
 					name: 'CF-IPCountry',
 					in: 'header',

@@ -92,6 +92,27 @@ describe('the OpenAPI document', () => {
 		);
 	});
 
+	it('describes every parameter of every path: what it filters or names', () => {
+		const generated = JSON.parse(renderOpenApi());
+		type Parameter = { $ref?: string; name: string; in: string; description?: string };
+		const parameters = Object.entries(
+			generated.paths as Record<string, Record<string, { parameters?: Parameter[] }>>,
+		).flatMap(([path, methods]) =>
+			Object.entries(methods).flatMap(([method, entry]) =>
+				(entry.parameters ?? [])
+					.filter((parameter) => !parameter.$ref)
+					.map((parameter) => ({
+						at: `${method} ${path} ${parameter.in} ${parameter.name}`,
+						parameter,
+					})),
+			),
+		);
+		expect(parameters.length).toBeGreaterThan(40);
+		expect(
+			parameters.filter(({ parameter }) => !parameter.description?.trim()).map(({ at }) => at),
+		).toEqual([]);
+	});
+
 	it('documents error bodies, rate-limit headers, signatures and every event payload', () => {
 		expect(document.components.schemas.Error.properties.error.required).toEqual([
 			'code',

@@ -120,6 +120,11 @@ describe('output schemas', () => {
 		expect(messaging.properties.data.properties.subject).toBeDefined();
 		// What a trigger lifts to the top level: the reply to buttons, who clicked a tracked link.
 		expect(messaging.properties.reply.properties.toMessageId).toBeDefined();
+		// What Download Media adds: why a message's file is not attached, and on each gathered message its field.
+		expect(messaging.properties.mediaNotAttached.type).toBe('string');
+		const gathered = messaging.properties.data.properties.messages.items.properties;
+		expect(gathered.binaryField.description).toMatch(/binary field/);
+		expect(gathered.mediaNotAttached.type).toBe('string');
 		const links = read('nodes/MultichannelShortLinkTrigger/__schema__/v1.0.0.json');
 		expect(Object.keys(links.properties.data.properties)).toEqual(
 			expect.arrayContaining(['shortUrl', 'link', 'click']),

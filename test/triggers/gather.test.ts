@@ -1,11 +1,14 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, never inside n8n; it reads the output schema n8n serves */
 /**
  * The Multichannel Trigger's "Gather Messages From the Same Chat": activating registers the webhook with
  * `gather`, the sandbox delivers a burst as one event over loopback to n8n-core's webhook context, and the
  * trigger starts once with the messages in order; with Download Media each message's file is in a binary field
- * of its own (data, data_1 …); Only Replies still starts for a tap alone and never for a burst. No delivery reads
- * the credential.
+ * of its own (data, data_1 …) or the message says why not, each field one the output schema offers; Only Replies
+ * still starts for a tap alone and never for a burst. No delivery reads the credential.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 import type { TriggerUnderTest } from '../../dev/harness/triggers';
 import { sampleFile } from '../../sandbox/samples';
@@ -27,6 +30,20 @@ const write = async (text: string, from = CONTACT) =>
 		(await suite.sandboxCall(`/sandbox/instances/${suite.instanceId}/inbound`, { from, text }))
 			.body as { id: string }
 	).id;
+
+/** The fields the trigger's output schema offers on each gathered message (what the editor maps from). */
+const schemaOfMessage = () => {
+	const file = path.join(__dirname, '../../nodes/MultichannelTrigger/__schema__/v2.0.0.json');
+	const schema = JSON.parse(readFileSync(file, 'utf8'));
+	return schema.properties.data.properties.messages.items.properties as Record<string, object>;
+};
+
+/** Every field of the gathered messages the trigger output is one its output schema offers. */
+function expectInSchema(messages: Array<Record<string, unknown>>) {
+	const described = Object.keys(schemaOfMessage());
+	for (const message of messages)
+		expect(described).toEqual(expect.arrayContaining(Object.keys(message)));
+}
 
 async function executionOf(node: TriggerUnderTest, index = 0) {
 	return await waitFor(() => suite.endpoint.executions(node)[index], 6000, 'an execution');
@@ -88,6 +105,28 @@ it('with Download Media each message’s file is in its own binary field, named 
 	expect(sha256(bytes('data'))).toBe(sha256(sampleFile('image').data));
 	expect(sha256(bytes('data_1'))).toBe(sha256(sampleFile('pdf').data));
 	expect(item.binary?.data_1).toMatchObject({ mimeType: 'application/pdf' });
+	expectInSchema(messages);
+});
+
+it('with Download Media a file over Max File Size is described on its message, not attached', async () => {
+	const node = await activated(
+		{ ...gathering(1), downloadMedia: true, maxFileSizeMb: 0.001, onlyData: true },
+		'Too big',
+	);
+	const from = '+14155550193';
+	await write('look:', from);
+	await suite.sandboxCall(`/sandbox/instances/${suite.instanceId}/inbound/media`, {
+		from,
+		sample: 'image',
+	});
+	const [item] = (await executionOf(node)).items ?? [];
+	const messages = item.json.messages as Array<Record<string, unknown>>;
+	expect(messages.map((message) => message.mediaNotAttached)).toEqual([
+		undefined,
+		expect.stringMatching(/over Max File Size \(0\.001 MB\)/),
+	]);
+	expect(item.binary).toBeUndefined();
+	expectInSchema(messages);
 });
 
 it('with Only Replies a tap starts it alone, at once, and a burst never does', async () => {

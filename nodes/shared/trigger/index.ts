@@ -9,7 +9,7 @@ import type { z } from 'zod/v4';
 
 import { receive } from './delivery';
 import { webhookLifecycle } from './lifecycle';
-import type { TriggerSpec } from './spec';
+import type { AttachedOutput, TriggerSpec } from './spec';
 
 /**
  * The one implementation behind the three trigger nodes (messaging, short links, automation): the webhook
@@ -20,7 +20,13 @@ import type { TriggerSpec } from './spec';
 
 export { chosenEvents, eventsProperty, triggerOptions } from './parameters';
 export type { ServiceAccess } from './delivery';
-export type { Subscription, TriggerContext, TriggerSpec, WebhookFilters } from './spec';
+export type {
+	AttachedOutput,
+	Subscription,
+	TriggerContext,
+	TriggerSpec,
+	WebhookFilters,
+} from './spec';
 
 /** The one webhook of a trigger node's description: `default`, the name its `webhookMethods` and URL go by. */
 export const triggerWebhook: IWebhookDescription = {
@@ -38,6 +44,8 @@ export interface TriggerImplementation {
 	webhook: (this: IWebhookFunctions) => Promise<IWebhookResponseData>;
 	/** The fields the trigger lifts to the top level of its output, for its output schema. */
 	highlightsOutput?: z.ZodObject;
+	/** What its `attach` adds to the output, for its output schema. */
+	attachedOutput?: AttachedOutput;
 }
 
 export function webhookTrigger<C, E extends string>(
@@ -62,5 +70,6 @@ export function webhookTrigger<C, E extends string>(
 			return await receive(this, spec);
 		},
 		highlightsOutput: spec.highlights?.output,
+		attachedOutput: spec.attachedOutput,
 	};
 }

@@ -16,6 +16,7 @@ import type {
 import type { ServiceConnection } from '../connections';
 import type { ServiceAccess } from './delivery';
 import { toNodeError, type NodeError } from '../errors';
+import { gatherFieldNames } from '../gather';
 
 /** What a trigger node says about itself: the one implementation behind the three triggers does the rest. */
 
@@ -66,6 +67,17 @@ export interface TriggerSpec<C, E extends string> {
 		item: INodeExecutionData,
 		access: ServiceAccess<C>,
 	): Promise<void>;
+	/** What `attach` adds to the output, for the trigger's output schema. */
+	attachedOutput?: AttachedOutput;
+}
+
+/**
+ * What a trigger's `attach` adds to the item, as its output schema shows it: `fields` at the top level, and
+ * `data`, by event type, the payloads it adds to (replacing the event's own in the schema).
+ */
+export interface AttachedOutput {
+	fields: z.ZodObject;
+	data: Record<string, z.ZodType>;
 }
 
 const FIELD_NAMES = {
@@ -74,8 +86,7 @@ const FIELD_NAMES = {
 	'body.events': 'Events',
 	'body.filters.instanceIds': 'Instances',
 	'body.filters.linkIds': 'Links',
-	'body.gather.quietSeconds': 'Gather Messages From the Same Chat › Quiet Period (Seconds)',
-	'body.gather.maxWaitSeconds': 'Gather Messages From the Same Chat › Max Wait (Seconds)',
+	...gatherFieldNames,
 };
 
 /** What an error message must know of the call: the values never to show, and the service's address. */

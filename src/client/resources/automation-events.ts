@@ -58,7 +58,11 @@ export const automationEventOperations = {
 		path: '/automation/events',
 		summary: 'List published events, newest first',
 		scope: 'automation:read',
-		query: ListQuery.extend({ name: AutomationEventName.optional() }),
+		query: ListQuery.extend({
+			name: AutomationEventName.optional().describe(
+				'Only the events of this name, exactly (`order.paid`, not `automation.order.paid`)',
+			),
+		}),
 		response: page(AutomationEvent),
 		status: 200,
 		paginated: true,

@@ -60,7 +60,10 @@ export const NumberCheckList = named(
 
 export const ContactListQuery = ListQuery.extend({
 	search: text({ max: 200 }).optional().describe('Part of a name or number'),
-	blocked: z.boolean().optional(),
+	blocked: z
+		.boolean()
+		.optional()
+		.describe('`true` for the blocked contacts only, `false` for the others; left out, both'),
 });
 
 const onInstance = pathParams('instanceId');

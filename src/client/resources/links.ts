@@ -99,12 +99,27 @@ export const Click = named(
 export type Click = z.output<typeof Click>;
 
 export const LinkListQuery = ListQuery.extend({
-	tag: z.string().optional(),
-	search: z.string().optional(),
+	tag: z
+		.string()
+		.optional()
+		.describe(
+			'Only the links that have this tag among their `tags` (the whole tag, case-sensitive)',
+		),
+	search: z
+		.string()
+		.optional()
+		.describe('Only the links whose code, destination URL or title contains this text (any case)'),
 });
 export const ClickListQuery = ListQuery.extend({
-	since: DateTimeInput.optional(),
-	includeBots: z.boolean().optional(),
+	since: DateTimeInput.optional().describe(
+		'Only the clicks at or after this time (RFC 3339 with seconds and an offset, e.g. `2026-11-24T10:00:00Z`)',
+	),
+	includeBots: z
+		.boolean()
+		.optional()
+		.describe(
+			"`true`: the clicks by bots (crawlers, link previews, scripts) too; `false` or left out: people's clicks only",
+		),
 });
 
 const byId = pathParams('linkId');

@@ -447,7 +447,11 @@ export const messageOperations = {
 			'The URL is signed by the service for one message and answers like `downloadMedia` until it expires (15 minutes after the delivery attempt that carried it). A URL that was not made by the service, or was changed, is a 401 `invalid_signature`; one past its time a 401 `url_expired`: download with a key instead.',
 		scope: 'messaging:read',
 		signed: 'url',
-		params: pathParams('token'),
+		params: z.strictObject({
+			token: Id.describe(
+				'The last path segment of `media.downloadUrl`, as the event carried it (1–200 characters)',
+			),
+		}),
 		binary: true,
 		status: 200,
 	}),

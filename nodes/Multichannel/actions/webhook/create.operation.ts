@@ -4,7 +4,8 @@ import { api, type WorkspaceClient } from '../../../../src/client';
 import { additionalFieldsCollection } from '../../../shared/collections';
 import type { OperationContext } from '../../../shared/resources';
 import { compact, splitList } from '../../../shared/values';
-import { eventsField, urlField, webhookFieldNames } from './fields';
+import { gatheringOf } from '../../../shared/gather';
+import { eventsField, gatherWebhookField, urlField, webhookFieldNames } from './fields';
 
 export const option = {
 	name: 'Create',
@@ -27,6 +28,7 @@ export const description: INodeProperties[] = [
 			default: '',
 			placeholder: 'e.g. CRM sync',
 		},
+		gatherWebhookField,
 		{
 			displayName: 'Only For Instances',
 			name: 'instanceIds',
@@ -58,10 +60,12 @@ export async function execute(
 ) {
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as {
 		description?: string;
+		gather?: unknown;
 		instanceIds?: string;
 		secret?: string;
 	};
 	const instanceIds = splitList(additional.instanceIds);
+	const gather = gatheringOf(this.getNode(), additional.gather, itemIndex);
 	// The one answer that carries the secret: it is output, as the user has no other way to learn it.
 	return await client.webhooks.create({
 		body: {
@@ -69,6 +73,7 @@ export async function execute(
 			events: this.getNodeParameter('events', itemIndex) as string[] as ['*'],
 			...compact({ description: additional.description, secret: additional.secret }),
 			...(instanceIds.length > 0 ? { filters: { instanceIds } } : {}),
+			...(gather ? { gather } : {}),
 		},
 	});
 }

@@ -2,8 +2,11 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { MESSAGING_EVENTS } from '../../../../src/client';
 import { eventOptions } from '../../../shared/events';
+import { gatherField, gatherFieldNames } from '../../../shared/gather';
 
-/** What the webhook operations share: their URL and Events fields, their field names, and the output. */
+/**
+ * What the webhook operations share: their URL, Events and Gather fields, their field names, and the output.
+ */
 
 /** The events a messaging webhook can receive, "All events" first. */
 export function eventsField(required: boolean): INodeProperties {
@@ -28,6 +31,11 @@ export const urlField: INodeProperties = {
 	description: 'The address the service posts the events to',
 };
 
+/** The registration's `gather`: bursts of a chat delivered to the URL as one event. */
+export const gatherWebhookField = gatherField(
+	'Whether the messages a person sends in one chat in quick succession reach the URL as one message.received event, once the chat has been quiet: data.gathered is true and data.messages holds them in order. Taps on buttons or lists, answers taken by Send and Wait, statuses and your own sends are still delivered alone.',
+);
+
 export const webhookFieldNames = {
 	webhookId: 'Webhook',
 	'body.url': 'URL',
@@ -36,6 +44,7 @@ export const webhookFieldNames = {
 	'body.filters.instanceIds': 'Only For Instances',
 	'body.description': 'Description',
 	'body.enabled': 'Enabled',
+	...gatherFieldNames,
 };
 
 /**

@@ -2,18 +2,25 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { updateFieldsCollection } from '../../../shared/collections';
-import { requireChanges } from '../../../shared/input-errors';
+import { gatheringOf, GATHER_DISPLAY_NAME } from '../../../shared/gather';
+import { invalidValue, requireChanges } from '../../../shared/input-errors';
 import type { OperationContext } from '../../../shared/resources';
 import { locatorValue } from '../../../shared/locator';
 import { splitList } from '../../../shared/values';
-import { eventsField, urlField, webhookFieldNames, withoutSecret } from './fields';
+import {
+	eventsField,
+	gatherWebhookField,
+	urlField,
+	webhookFieldNames,
+	withoutSecret,
+} from './fields';
 import { webhookLocator } from './locator';
 
 export const option = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update a webhook',
-	description: 'Change the URL, events or filters of a webhook, or turn it back on',
+	description: 'Change the URL, events, filters or gathering of a webhook, or turn it back on',
 };
 
 export const description: INodeProperties[] = [
@@ -34,6 +41,7 @@ export const description: INodeProperties[] = [
 				'Whether the webhook receives events; turn on to re-enable one the service disabled after failed deliveries',
 		},
 		{ ...eventsField(false), default: ['*'] },
+		gatherWebhookField,
 		{
 			displayName: 'Only For Instances',
 			name: 'instanceIds',
@@ -41,6 +49,13 @@ export const description: INodeProperties[] = [
 			default: '',
 			placeholder: 'e.g. inst_8f2a4c6e1b3d5f70',
 			description: 'Deliver only events of these instances (IDs separated by commas)',
+		},
+		{
+			displayName: 'Stop Gathering',
+			name: 'stopGathering',
+			type: 'boolean',
+			default: true,
+			description: `Whether to deliver every message alone again: turns off "${GATHER_DISPLAY_NAME}"`,
 		},
 		{ ...urlField, required: false },
 	]),
@@ -59,16 +74,28 @@ export async function execute(
 		description?: string;
 		enabled?: boolean;
 		events?: string[];
+		gather?: unknown;
 		instanceIds?: string;
+		stopGathering?: boolean;
 		url?: string;
 	};
 	const instanceIds = splitList(update.instanceIds);
+	const gather = gatheringOf(this.getNode(), update.gather, itemIndex);
+	if (gather && update.stopGathering === true) {
+		throw invalidValue(
+			this.getNode(),
+			'Stop Gathering',
+			itemIndex,
+			`remove it or "${GATHER_DISPLAY_NAME}": the update can either gather or stop gathering`,
+		);
+	}
 	const body = {
 		...(update.url !== undefined ? { url: update.url.trim() } : {}),
 		...(update.events !== undefined ? { events: update.events as ['*'] } : {}),
 		...(update.description !== undefined ? { description: update.description } : {}),
 		...(update.enabled !== undefined ? { enabled: update.enabled } : {}),
 		...(instanceIds.length > 0 ? { filters: { instanceIds } } : {}),
+		...(gather ? { gather } : update.stopGathering === true ? { gather: null } : {}),
 	};
 	requireChanges(this.getNode(), itemIndex, body);
 	return withoutSecret(
