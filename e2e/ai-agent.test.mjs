@@ -64,6 +64,14 @@ describe('the AI agent example answers a chat', { timeout: 600_000 }, () => {
 	let workflowId;
 	const write = (from, text) =>
 		ctx.workspace('POST', `/sandbox/instances/${ctx.stack.instance.id}/inbound`, { from, text });
+	/** The messages of the chat with `from`, oldest first (a person's chatId is their number @s.whatsapp.net). */
+	const chatOf = async (from) =>
+		(
+			await ctx.workspace(
+				'GET',
+				`/api/v1/instances/${ctx.stack.instance.id}/messages?chatId=${encodeURIComponent(`${from.slice(1)}@s.whatsapp.net`)}&limit=50&order=oldest`,
+			)
+		).data;
 
 	test('a burst of 3: one run, the history tool with the model’s limit, one reply quoting the last message', async () => {
 		// npm start imports the example (its chat model credential left for the user to pick).
@@ -103,14 +111,7 @@ describe('the AI agent example answers a chat', { timeout: 600_000 }, () => {
 			await write(from, text);
 			await sleep(1_000);
 		}
-		const chatId = `${from.slice(1)}@s.whatsapp.net`;
-		const messagesOfChat = async () =>
-			(
-				await ctx.workspace(
-					'GET',
-					`/api/v1/instances/${ctx.stack.instance.id}/messages?chatId=${encodeURIComponent(chatId)}&limit=50&order=oldest`,
-				)
-			).data;
+		const messagesOfChat = () => chatOf(from);
 		const reply = await eventually(
 			'the agent’s reply in the chat',
 			async () =>
@@ -223,14 +224,7 @@ describe('the AI agent example answers a chat', { timeout: 600_000 }, () => {
 	test('the Send Buttons tool: the model’s choices become buttons; the tap comes back to the agent', async (t) => {
 		if (!workflowId) return t.skip('the first test did not get the workflow running');
 		const from = '+14155553903';
-		const chatId = `${from.slice(1)}@s.whatsapp.net`;
-		const sentTo = async () =>
-			(
-				await ctx.workspace(
-					'GET',
-					`/api/v1/instances/${ctx.stack.instance.id}/messages?chatId=${encodeURIComponent(chatId)}&limit=50&order=oldest`,
-				)
-			).data;
+		const sentTo = () => chatOf(from);
 		await write(from, ASK_SIZE);
 		const buttons = await eventually(
 			'the buttons in the chat',
