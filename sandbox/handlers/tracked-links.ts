@@ -3,7 +3,7 @@ import {
 	SendButtons,
 	SendMediaUpload,
 	SendText,
-} from '../../src/client/resources/messages';
+} from '../../src/client/resources/message-sends';
 import type { SandboxCore } from '../core';
 import { HttpError } from '../http';
 import type { TrackedLinkRecord } from '../store';

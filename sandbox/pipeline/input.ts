@@ -10,7 +10,7 @@ import {
 	validationFailed,
 	type ErrorDetail,
 } from '../http';
-import { UploadedFilePart } from '../../src/client/resources/messages';
+import { UploadedFilePart } from '../../src/client/resources/message-sends';
 import type { Route } from '../routes';
 import { parseJson, readBody } from './body';
 import { parseMultipart, type UploadedFile } from './multipart';

@@ -5,7 +5,7 @@ import { RequestValidationError, type ValidationIssue } from './errors';
 import { issueText } from './issue-text';
 import { encodeMultipart, type UploadFile } from './multipart';
 import { API_PREFIX, type Operation } from './operation';
-import { UploadedFilePart } from './resources/messages';
+import { UploadedFilePart } from './resources/message-sends';
 import { SIGNATURE_HEADER, signPayload } from './signature';
 import type { HttpRequest } from './transport';
 

@@ -6,7 +6,7 @@
  */
 import { issueText } from '../../src/client/issue-text';
 import { PhoneNumber } from '../../src/client/schemas';
-import { SendButtons } from '../../src/client/resources/messages';
+import { SendButtons } from '../../src/client/resources/message-sends';
 import { z } from '../../src/client/zod';
 import { connectedInstance, raw, suiteSandbox } from '../support/sandbox';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 
 import { api, eachOperation } from '../../src/client/api';
-import { SendButtons, SendList, SendReaction } from '../../src/client/resources/messages';
+import { SendButtons, SendList, SendReaction } from '../../src/client/resources/message-sends';
 import { PhoneNumber } from '../../src/client/schemas';
 import { z } from '../../src/client/zod';
 import { LINK_EVENTS, MESSAGING_EVENTS } from '../../src/client/events';

@@ -9,7 +9,7 @@ import type { z } from 'zod/v4';
 
 import { api, eachOperation } from '../../src/client/api';
 import { ConnectInstance } from '../../src/client/resources/instances';
-import { SendList, SendMediaUpload } from '../../src/client/resources/messages';
+import { SendList, SendMediaUpload } from '../../src/client/resources/message-sends';
 import { ListQuery, DateTimeInput } from '../../src/client/schemas';
 import { buildOpenApiDocument } from '../../src/openapi/document';
 

@@ -3,19 +3,28 @@ import { z } from '../zod';
 import { operation } from '../operation';
 import { MessageMedia } from './message-media';
 import {
+	SendText,
+	SendMediaByUrl,
+	SendMediaUpload,
+	SendLocation,
+	SendContactCard,
+	SendReaction,
+	SendPoll,
+	SendButtons,
+	SendList,
+	EditMessage,
+	MAX_TYPING_SECONDS,
+	SendTyping,
+	Typing,
+} from './message-sends';
+import {
 	DateTimeInput,
-	FILE_NAME_MAX_LENGTH,
-	FileName,
 	Id,
 	ListQuery,
-	MimeType,
 	named,
 	page,
 	pathParams,
-	PhoneNumber,
 	Timestamp,
-	Url,
-	text,
 } from '../schemas';
 import { TrackedLink } from './links';
 
@@ -34,7 +43,6 @@ export const MessageType = z.enum([
 	'list',
 	'reply',
 ]);
-export const MediaType = z.enum(['image', 'video', 'audio', 'document']);
 
 /** A tap on a reply button or a list row of an interactive message, as it comes back in a received message. */
 export const MessageReply = named(
@@ -84,243 +92,6 @@ export const Message = named(
 	}),
 );
 export type Message = z.output<typeof Message>;
-
-/** Recipient: a phone number, or a group id (`…@g.us`) to send into a group. */
-const Recipient = z.union([
-	PhoneNumber,
-	z.string().regex(/^[\w.-]+@g\.us$/, 'must be a group id ending in @g.us'),
-]);
-const base = {
-	to: Recipient,
-	quotedMessageId: Id.optional().describe('Reply to this message'),
-};
-/** Text and media sends: URLs in the text or caption become short links that report their clicks. */
-const trackLinks = z
-	.boolean()
-	.optional()
-	.describe(
-		'Replace each http(s) URL of the text or caption with a short link of its own for this message and recipient; its clicks name both',
-	);
-
-export const SendText = named(
-	'SendText',
-	z.strictObject({
-		...base,
-		text: text({ min: 1, max: 4096 }),
-		previewUrl: z.boolean().optional().describe('Show a preview of the first link in the text'),
-		trackLinks,
-	}),
-);
-
-const mediaFields = {
-	mediaType: MediaType,
-	caption: text({ max: 1024 }).optional(),
-	fileName: FileName.optional(),
-	trackLinks,
-};
-
-export const SendMediaByUrl = named(
-	'SendMediaByUrl',
-	z.strictObject({
-		...base,
-		...mediaFields,
-		url: Url,
-		mimeType: MimeType.optional(),
-	}),
-);
-
-/** The `file` part of a multipart media upload: its file name and its Content-Type, which a download answers with. */
-export const UploadedFilePart = z.looseObject({
-	fileName: text({ max: FILE_NAME_MAX_LENGTH }),
-	mimeType: MimeType,
-});
-
-/** The form fields beside the `file` part of a multipart media upload. */
-export const SendMediaUpload = named(
-	'SendMediaUpload',
-	z.strictObject({ ...base, ...mediaFields }),
-);
-
-export const SendLocation = named(
-	'SendLocation',
-	z.strictObject({
-		...base,
-		latitude: z.number().min(-90).max(90),
-		longitude: z.number().min(-180).max(180),
-		name: text({ max: 200 }).optional(),
-		address: text({ max: 500 }).optional(),
-	}),
-);
-
-export const ContactCard = z.strictObject({
-	name: text({ min: 1, max: 200 }),
-	phoneNumbers: z.array(PhoneNumber).min(1),
-	organization: text({ max: 200 }).optional(),
-	email: z.email().optional(),
-});
-
-export const SendContactCard = named(
-	'SendContactCard',
-	z.strictObject({ ...base, contacts: z.array(ContactCard).min(1).max(10) }),
-);
-
-export const SendReaction = named(
-	'SendReaction',
-	z.strictObject({
-		to: Recipient,
-		messageId: Id,
-		emoji: text({ max: 16 }).describe('An empty string removes the reaction'),
-	}),
-);
-
-export const SendPoll = named(
-	'SendPoll',
-	z.strictObject({
-		...base,
-		question: text({ min: 1, max: 255 }),
-		options: z
-			.array(text({ min: 1, max: 100 }))
-			.min(2)
-			.max(12),
-		multipleAnswers: z.boolean().optional(),
-	}),
-);
-
-/**
- * Interactive messages, within the limits a WhatsApp-style channel sets: body text up to 1024 characters,
- * header and footer up to 60; 1–3 reply buttons with titles up to 20; a list of up to 10 sections holding
- * at most 10 rows in all, titles up to 24, row descriptions up to 72. Ids of one message must differ, since
- * the tap names only the id.
- */
-const interactive = {
-	...base,
-	text: text({ min: 1, max: 1024 }).describe('The body of the message'),
-	header: text({ min: 1, max: 60 }).optional().describe('A line of text above the body'),
-	footer: text({ min: 1, max: 60 }).optional().describe('A small line below the body'),
-};
-const ChoiceId = Id.describe('Comes back as `reply.id` when the contact taps it');
-
-/** An issue for every id used more than once, at each repetition's path. */
-function uniqueIds(ids: Array<{ id: string; path: Array<string | number> }>, ctx: z.RefinementCtx) {
-	const seen = new Set<string>();
-	for (const { id, path } of ids) {
-		if (seen.has(id)) ctx.addIssue({ code: 'custom', message: `id "${id}" is used twice`, path });
-		seen.add(id);
-	}
-}
-
-export const ReplyButton = z.strictObject({ id: ChoiceId, title: text({ min: 1, max: 20 }) });
-
-export const SendButtons = named(
-	'SendButtons',
-	z.strictObject({
-		...interactive,
-		buttons: z
-			.array(ReplyButton)
-			.min(1)
-			.max(3)
-			.superRefine((buttons, ctx) =>
-				uniqueIds(
-					buttons.map((button, index) => ({ id: button.id, path: [index, 'id'] })),
-					ctx,
-				),
-			),
-		trackLinks,
-	}),
-	{ description: 'The ids of the buttons must differ.' },
-);
-
-export const ListRow = z.strictObject({
-	id: ChoiceId,
-	title: text({ min: 1, max: 24 }),
-	description: text({ max: 72 }).optional(),
-});
-export const ListSection = z.strictObject({
-	title: text({ min: 1, max: 24 })
-		.optional()
-		.describe('Required when there is more than one section'),
-	rows: z.array(ListRow).min(1).max(10),
-});
-export const MAX_LIST_ROWS = 10;
-
-export const SendList = named(
-	'SendList',
-	z.strictObject({
-		...interactive,
-		buttonText: text({ min: 1, max: 20 }).describe('The label of the button that opens the list'),
-		sections: z
-			.array(ListSection)
-			.min(1)
-			.max(10)
-			.superRefine((sections, ctx) => {
-				const rows = sections.reduce((total, section) => total + section.rows.length, 0);
-				if (rows > MAX_LIST_ROWS) {
-					ctx.addIssue({
-						code: 'custom',
-						message: `at most ${MAX_LIST_ROWS} rows in all sections together (found ${rows})`,
-					});
-				}
-				sections.forEach((section, index) => {
-					if (sections.length > 1 && section.title === undefined) {
-						ctx.addIssue({
-							code: 'custom',
-							message: 'each section needs a title when there are several',
-							path: [index, 'title'],
-						});
-					}
-				});
-				uniqueIds(
-					sections.flatMap((section, index) =>
-						section.rows.map((row, rowIndex) => ({
-							id: row.id,
-							path: [index, 'rows', rowIndex, 'id'],
-						})),
-					),
-					ctx,
-				);
-			}),
-	}),
-	// The document says what it can of the rules above: a title on each section when there are several; the
-	// total of rows and the ids that must differ are in the description.
-	{
-		description: `At most ${MAX_LIST_ROWS} rows in all sections together; each section needs a title when there are several; the ids of all rows must differ.`,
-		if: { properties: { sections: { minItems: 2 } }, required: ['sections'] },
-		then: {
-			properties: { sections: { items: { properties: { title: {} }, required: ['title'] } } },
-		},
-	},
-);
-
-export const EditMessage = named(
-	'EditMessage',
-	z.strictObject({ text: text({ min: 1, max: 4096 }).describe('The new text') }),
-);
-
-/** How long a typing indicator may show: a channel clears it by itself after about 25 s. */
-export const MAX_TYPING_SECONDS = 25;
-export const TypingState = z.enum(['composing', 'recording']);
-
-export const SendTyping = named(
-	'SendTyping',
-	z.strictObject({
-		to: Recipient,
-		state: TypingState.default('composing').describe(
-			'`composing` shows "typing…", `recording` "recording audio…"',
-		),
-		seconds: z.number().int().min(1).max(MAX_TYPING_SECONDS).default(5),
-	}),
-);
-
-export const Typing = named(
-	'Typing',
-	z.looseObject({
-		instanceId: Id,
-		chatId: z.string(),
-		to: z.string(),
-		state: TypingState.or(z.string()),
-		until: Timestamp.describe('When the indicator stops showing'),
-	}),
-);
 
 export const MessageListQuery = ListQuery.extend({
 	chatId: Id.optional().describe('Only the messages of this chat (see the chats of an instance)'),

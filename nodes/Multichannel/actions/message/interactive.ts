@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { MAX_LIST_ROWS, SendButtons } from '../../../../src/client/resources/messages';
+import { MAX_LIST_ROWS, SendButtons } from '../../../../src/client/resources/message-sends';
 import { compact, readJsonList } from '../../../shared/values';
 import * as send from './send';
 

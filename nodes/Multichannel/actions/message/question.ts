@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { SendList } from '../../../../src/client/resources/messages';
+import { SendList } from '../../../../src/client/resources/message-sends';
 import { invalidValue } from '../../../shared/input-errors';
 import { APPROVE_ID, DECLINE_ID, type ResponseType } from './answer';
 import { idOrTitle, MAX_BUTTONS, MAX_ROWS } from './interactive';

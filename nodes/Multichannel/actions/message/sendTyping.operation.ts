@@ -6,7 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
-import { MAX_TYPING_SECONDS } from '../../../../src/client/resources/messages';
+import { MAX_TYPING_SECONDS } from '../../../../src/client/resources/message-sends';
 import { optionsCollection } from '../../../shared/collections';
 import { concurrencyOption } from '../../../shared/execute';
 import type { OperationContext } from '../../../shared/resources';
