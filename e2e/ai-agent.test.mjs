@@ -1,9 +1,12 @@
 // The AI agent example (examples/ai-agent-reply.json, issue 26) in a real n8n, with n8n's own AI Agent, OpenAI Chat
 // Model and Simple Memory nodes and the Multichannel node as the agent's tools. The chat model is a scripted
-// OpenAI-compatible server on loopback (e2e/support/chat-model.mjs): it asks for the Chat History tool with a limit
-// of its choosing, then answers with what the tool gave it. A person writes a burst of three messages; the test
-// checks one execution, the tool call at the sandbox with the model's limit, the reply in the chat quoting the last
-// message, and no key in the execution's data.
+// OpenAI-compatible server on loopback (e2e/support/chat-model.mjs) answering by the script below. Three tests on
+// one active workflow:
+// 1. a burst of three messages: one execution; the model asks Chat History for 2 messages and the sandbox answers
+//    the latest 2; the model's answer reaches the chat quoting the last message; no key or secret in the execution
+//    data (the webhook secret but in n8n 1.x's copy of static data);
+// 2. memory per chat: the same chat's next message reaches the model with the earlier exchange, another chat's not;
+// 3. Send Buttons: the model's titles become buttons agent-1/agent-2; the tap comes back to the agent.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
