@@ -16,5 +16,5 @@ export const gatherOption: INodeProperties = gatherField(
 
 /** The registration's `gather`, from the option; undefined when the option is not added. */
 export function chosenGathering(context: TriggerContext): GatherOptions | undefined {
-	return gatheringOf(context.getNode(), context.getNodeParameter('options.gather', {}));
+	return gatheringOf(context.getNodeParameter('options.gather', {}));
 }

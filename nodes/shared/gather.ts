@@ -1,4 +1,4 @@
-import { NodeOperationError, type INode, type INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import {
 	GATHER_MAX_MESSAGES,
@@ -6,7 +6,6 @@ import {
 	GATHER_QUIET_SECONDS,
 	type GatherOptions,
 } from '../../src/client';
-import { invalidValueMessage } from './input-errors';
 
 /**
  * "Gather Messages From the Same Chat", the contract's `gather` of a messaging webhook registration: the service
@@ -66,60 +65,24 @@ export function gatherField(description: string): INodeProperties {
 	};
 }
 
-/** A whole number of seconds within bounds, or the error naming the field (and the item, in an action). */
-function seconds(
-	node: INode,
-	name: string,
-	value: unknown,
-	bounds: { min: number; max: number },
-	itemIndex: number | undefined,
-): number {
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (
-		typeof number !== 'number' ||
-		!Number.isInteger(number) ||
-		number < bounds.min ||
-		number > bounds.max
-	) {
-		throw new NodeOperationError(
-			node,
-			invalidValueMessage(
-				`${GATHER_DISPLAY_NAME} › ${name}`,
-				itemIndex,
-				`a whole number of seconds from ${bounds.min} to ${bounds.max}`,
-			),
-			itemIndex === undefined ? {} : { itemIndex },
-		);
-	}
-	return number;
+/**
+ * Seconds as the field gives them, or as an expression may (`"3"`). Whether they are a whole number within
+ * bounds is the client's schema to say (`GatherOptions`): its error names the field as the editor shows it
+ * (`gatherFieldNames`) and the item, and nothing is sent.
+ */
+function seconds(value: unknown, fallback: number): number {
+	const given = value ?? fallback;
+	const number = typeof given === 'string' && given.trim() !== '' ? Number(given) : NaN;
+	return (Number.isNaN(number) ? given : number) as number;
 }
 
-/**
- * The registration's `gather` from the field's value; undefined when the field was not added. `itemIndex` is
- * the item of an action (none for a trigger).
- */
-export function gatheringOf(
-	node: INode,
-	value: unknown,
-	itemIndex?: number,
-): GatherOptions | undefined {
+/** The registration's `gather` from the field's value; undefined when the field was not added. */
+export function gatheringOf(value: unknown): GatherOptions | undefined {
 	const settings = (value as { settings?: { quietSeconds?: unknown; maxWaitSeconds?: unknown } })
 		?.settings;
 	if (!settings || typeof settings !== 'object') return undefined;
 	return {
-		quietSeconds: seconds(
-			node,
-			QUIET_NAME,
-			settings.quietSeconds ?? QUIET_DEFAULT,
-			GATHER_QUIET_SECONDS,
-			itemIndex,
-		),
-		maxWaitSeconds: seconds(
-			node,
-			MAX_WAIT_NAME,
-			settings.maxWaitSeconds ?? MAX_WAIT_DEFAULT,
-			GATHER_MAX_WAIT_SECONDS,
-			itemIndex,
-		),
+		quietSeconds: seconds(settings.quietSeconds, QUIET_DEFAULT),
+		maxWaitSeconds: seconds(settings.maxWaitSeconds, MAX_WAIT_DEFAULT),
 	};
 }

@@ -97,7 +97,10 @@ function reworded(issue: Issue, value: unknown): string {
 		case 'invalid_type': {
 			if (value === undefined) return 'is required';
 			const expected = EXPECTED[issue.expected] ?? issue.expected;
-			return `must be ${expected}; it is ${kindOf(value)}`;
+			// A number of the wrong kind (a fraction where a whole number goes) is shown as it is.
+			const given =
+				typeof value === 'number' && Number.isFinite(value) ? String(value) : kindOf(value);
+			return `must be ${expected}; it is ${given}`;
 		}
 		case 'too_big':
 		case 'too_small': {

@@ -44,7 +44,7 @@ it.each<[string, z.ZodType, unknown, string]>([
 	['empty text', z.string().min(1), '', 'must not be empty'],
 	['a number too big', z.number().max(25), 30, 'must be at most 25; it is 30'],
 	['a number too small, exclusive', z.number().gt(0), 0, 'must be more than 0; it is 0'],
-	['a fraction', z.number().int(), 2.5, 'must be a whole number; it is a number'],
+	['a fraction', z.number().int(), 2.5, 'must be a whole number; it is 2.5'],
 	['a number that is text', z.number(), '12', 'must be a number; it is text'],
 	['a missing field', z.object({ to: z.string() }), {}, 'is required'],
 	['a list that is an object', z.array(z.string()), {}, 'must be a list; it is an object'],

@@ -137,15 +137,36 @@ describe('Webhook with gathering (sandbox)', () => {
 
 		expect(result.error).toMatchObject({
 			name: 'NodeOperationError',
-			message: `Invalid value for "${QUIET}" [item 0]: a whole number of seconds from 1 to 60`,
+			message: `Invalid value for "${QUIET}" [item 0]: must be at most 60; it is 61`,
 		});
 		expect(tooLong.error).toBe(
-			'Invalid value for "Gather Messages From the Same Chat › Max Wait (Seconds)" [item 1]: a whole number of seconds from 1 to 300',
+			'Invalid value for "Gather Messages From the Same Chat › Max Wait (Seconds)" [item 1]: must be at most 300; it is 301',
 		);
 		// Item 0 of the second run was registered; neither run registered an out-of-range one.
 		expect(suite.service.sandbox.store.all('webhooks', (hook) => hook.url === url)).toEqual([
 			expect.objectContaining({ gather: { quietSeconds: 3, maxWaitSeconds: 20 } }),
 		]);
+	});
+
+	test('seconds from an expression: a number as text is taken, a fraction or a word is an input error', async () => {
+		const url = 'https://example.com/hooks/expression-seconds';
+		const result = await run(
+			{
+				operation: 'create',
+				url,
+				events: ['*'],
+				additionalFields: gathering('={{ $json.quiet }}'),
+			},
+			[{ quiet: '4' }, { quiet: 2.5 }, { quiet: 'soon' }],
+			{ onError: 'continueRegularOutput' },
+		);
+		const [taken, fraction, word] = result.json(NODE_NAME);
+		expect(taken).toMatchObject({ gather: { quietSeconds: 4, maxWaitSeconds: 20 } });
+		expect(fraction.error).toBe(
+			`Invalid value for "${QUIET}" [item 1]: must be a whole number; it is 2.5`,
+		);
+		expect(word.error).toBe(`Invalid value for "${QUIET}" [item 2]: must be a number; it is text`);
+		expect(suite.service.sandbox.store.all('webhooks', (hook) => hook.url === url)).toHaveLength(1);
 	});
 
 	test('gathering and Stop Gathering at once is an input error naming both', async () => {

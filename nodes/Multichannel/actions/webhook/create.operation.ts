@@ -65,7 +65,7 @@ export async function execute(
 		secret?: string;
 	};
 	const instanceIds = splitList(additional.instanceIds);
-	const gather = gatheringOf(this.getNode(), additional.gather, itemIndex);
+	const gather = gatheringOf(additional.gather);
 	// The one answer that carries the secret: it is output, as the user has no other way to learn it.
 	return await client.webhooks.create({
 		body: {

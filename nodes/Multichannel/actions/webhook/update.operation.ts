@@ -80,7 +80,7 @@ export async function execute(
 		url?: string;
 	};
 	const instanceIds = splitList(update.instanceIds);
-	const gather = gatheringOf(this.getNode(), update.gather, itemIndex);
+	const gather = gatheringOf(update.gather);
 	if (gather && update.stopGathering === true) {
 		throw invalidValue(
 			this.getNode(),
