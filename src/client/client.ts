@@ -8,6 +8,7 @@ import {
 	rateLimitFromHeaders,
 	RateLimitError,
 	type RateLimitInfo,
+	TimeoutError,
 	UnexpectedResponseError,
 } from './errors';
 import { fileFromResponse, type DownloadedFile } from './download';
@@ -29,6 +30,8 @@ export interface ClientOptions {
 	/** Injected in tests; defaults to n8n's `sleep` (timers are off limits in community nodes). */
 	sleep?: (ms: number) => Promise<void>;
 	random?: () => number;
+	/** The clock `CallOptions.deadline` is read against; injected in tests. Defaults to `Date.now`. */
+	now?: () => number;
 	onRetry?: (info: RetryInfo) => void;
 }
 
@@ -52,6 +55,13 @@ export interface CallOptions {
 	signingSecret?: string;
 	timeoutMs?: number;
 	maxRetries?: number;
+	/**
+	 * When the call must be over, retries and waits included (milliseconds since the epoch, as `Date.now()`):
+	 * each attempt's timeout is cut to the time left, and a retry whose wait (a backoff or a `Retry-After`)
+	 * would end past it is not waited for: the last error is thrown instead, and a call started past it is
+	 * not sent (`TimeoutError`). For work that must answer someone in time, such as a webhook delivery.
+	 */
+	deadline?: number;
 }
 
 type AnyInput = Record<string, unknown>;
@@ -136,6 +146,7 @@ export class HttpClient {
 	private readonly timeoutMs: number;
 	private readonly sleep: (ms: number) => Promise<void>;
 	private readonly random: () => number;
+	private readonly now: () => number;
 
 	constructor(
 		private readonly transport: Transport,
@@ -148,6 +159,7 @@ export class HttpClient {
 		this.timeoutMs = options.timeoutMs ?? 30_000;
 		this.sleep = options.sleep ?? n8nSleep;
 		this.random = options.random ?? Math.random;
+		this.now = options.now ?? Date.now;
 	}
 
 	async call<O extends Operation>(
@@ -169,13 +181,27 @@ export class HttpClient {
 		const name = `${operation.method} ${operation.path}`;
 
 		for (let attempt = 0; ; attempt++) {
-			const outcome = await this.send(request);
+			const outcome = await this.send(this.withinDeadline(request, options.deadline));
 			if ('response' in outcome && isSuccess(outcome.response)) {
 				return this.parseResponse(operation, outcome.response);
 			}
 			const retry = this.retryAfterFailure(outcome, attempt, maxRetries);
+			if (options.deadline !== undefined && this.now() + retry.delayMs >= options.deadline) {
+				throw retry.error;
+			}
 			await this.wait(name, attempt, retry.delayMs, retry.reason);
 		}
+	}
+
+	/** The request with its timeout cut to the time left before the deadline; throws when none is left. */
+	private withinDeadline(request: HttpRequest, deadline: number | undefined): HttpRequest {
+		if (deadline === undefined) return request;
+		const left = Math.floor(deadline - this.now());
+		const origin = new URL(request.url).origin;
+		if (left <= 0) {
+			throw new TimeoutError(`No time was left to call ${origin} before the deadline`, { origin });
+		}
+		return left < request.timeoutMs ? { ...request, timeoutMs: left } : request;
 	}
 
 	/** One attempt: the answer (any status), or what the transport threw when none came. */
@@ -192,23 +218,28 @@ export class HttpClient {
 	/**
 	 * Whether a failed attempt is tried again, and after how long: throws the error when it is not (a status
 	 * or failure that is not retryable, retries used up, or a `Retry-After` longer than the longest wait).
+	 * The error comes with the wait, for a caller that cannot wait that long.
 	 */
 	private retryAfterFailure(
 		outcome: Outcome,
 		attempt: number,
 		maxRetries: number,
-	): { delayMs: number; reason: string } {
+	): { delayMs: number; reason: string; error: unknown } {
 		if (!('response' in outcome)) {
 			const { failure } = outcome;
 			if (!(failure instanceof ConnectionError) || attempt >= maxRetries) throw failure;
-			return { delayMs: this.backoff(attempt), reason: failure.code };
+			return { delayMs: this.backoff(attempt), reason: failure.code, error: failure };
 		}
 		const { status, body, headers } = outcome.response;
 		const error = errorFromResponse(status, body, headers);
 		if (!RETRYABLE_STATUS.has(status) || attempt >= maxRetries) throw error;
 		const retryAfter = error instanceof RateLimitError ? error.retryAfterMs : undefined;
 		if (retryAfter !== undefined && retryAfter > this.maxRetryDelayMs) throw error;
-		return { delayMs: retryAfter ?? this.backoff(attempt), reason: `HTTP ${status}` };
+		return {
+			delayMs: retryAfter ?? this.backoff(attempt),
+			reason: `HTTP ${status}`,
+			error,
+		};
 	}
 
 	/** Exponential backoff with "equal jitter": half fixed, half random, capped. */

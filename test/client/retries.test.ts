@@ -120,6 +120,54 @@ describe('retries', () => {
 	});
 });
 
+describe('a deadline (CallOptions.deadline)', () => {
+	it('does not wait for a Retry-After that would end past it: the 429 is thrown at once', async () => {
+		const { workspace, waits } = clients();
+		const scope = mockService()
+			.get('/api/v1/models')
+			.reply(429, rateLimited, { 'Retry-After': '20' });
+		const spare = mockService().get('/api/v1/models').reply(200, { data: [] });
+		const error = (await workspace.models
+			.list(undefined, { deadline: Date.now() + 7000 })
+			.catch((e: unknown) => e)) as RateLimitError;
+		expect(error).toBeInstanceOf(RateLimitError);
+		expect(error.retryAfterMs).toBe(20_000);
+		expect(waits).toEqual([]);
+		expect(scope.isDone()).toBe(true);
+		expect(spare.isDone()).toBe(false);
+	});
+
+	it('waits and retries within it', async () => {
+		const { workspace, waits } = clients();
+		mockService().get('/api/v1/models').reply(429, rateLimited, { 'Retry-After': '2' });
+		mockService().get('/api/v1/models').reply(200, { data: [] });
+		await expect(
+			workspace.models.list(undefined, { deadline: Date.now() + 7000 }),
+		).resolves.toEqual({ data: [] });
+		expect(waits).toEqual([2000]);
+	});
+
+	it('cuts the timeout of an attempt to the time left, and sends nothing once it has passed', async () => {
+		const server = await startScriptedServer(['hang', { status: 200, body: { data: [] } }]);
+		const { workspace } = clients({ baseUrl: server.baseUrl, timeoutMs: 10_000 });
+		try {
+			const started = Date.now();
+			await expect(
+				workspace.models.list(undefined, { deadline: started + 300 }),
+			).rejects.toBeInstanceOf(TimeoutError);
+			expect(Date.now() - started).toBeLessThan(2000);
+			expect(server.requests).toHaveLength(1);
+
+			await expect(
+				workspace.models.list(undefined, { deadline: Date.now() - 1 }),
+			).rejects.toThrow('No time was left');
+			expect(server.requests).toHaveLength(1);
+		} finally {
+			await server.close();
+		}
+	});
+});
+
 describe('creating writes and idempotency keys', () => {
 	it('retries a send under one idempotency key, the same on every attempt', async () => {
 		const { workspace } = clients();
