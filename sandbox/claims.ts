@@ -5,24 +5,37 @@ import type { ClaimRecord, Store, WebhookRecord } from './store';
 /**
  * Event claims: a receiver asks "may I run event X?" and only the first asker of each event id, per webhook,
  * hears yes. Deliveries are at least once, so this is what lets a receiver with many processes run each
- * event exactly once. A claim is kept far longer than a redelivery can come: the signature tolerance (300 s)
- * plus the retry horizon (8 attempts with backoff: about 21 minutes with the default 10 s base).
+ * event exactly once. A final claim is kept far longer than a redelivery can come: the signature tolerance
+ * (300 s) plus the retry horizon (8 attempts with backoff: about 21 minutes with the default 10 s base).
  */
 export const CLAIM_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /** A type, not an interface: the contract's loose response schema wants an index signature. */
-export type ClaimAnswer = { eventId: string; claimed: boolean; claimedAt: string };
+export type ClaimAnswer = { eventId: string; claimed: boolean; claimedAt: string; final: boolean };
 
+/** Which delivery attempts are open now (the delivery engine's). */
+export interface OpenAttempts {
+	isOpen(deliveryId: string, eventId: string): boolean;
+}
+
+/**
+ * A claim is a lease on the delivery attempt it names: it lasts while that attempt is open, becomes final when
+ * the attempt is acknowledged (`settleClaim`) and lapses otherwise, so that a receiver that crashed after
+ * claiming loses nothing: the next attempt claims and runs the event. A claim naming no attempt (an older
+ * receiver), or an event announced by a sandbox-only call, is final at once.
+ */
 export function claimEvent(
 	store: Store,
 	webhook: WebhookRecord,
 	eventId: string,
 	now: Date,
+	attempts: OpenAttempts,
 	deliveryId?: string,
 	/** Events announced as delivered by someone else (`SandboxCore.announcedEvents`). */
 	announced: ReadonlySet<string> = new Set(),
 ): ClaimAnswer {
-	if (!deliveredTo(store, webhook.id, eventId) && !announced.has(`${webhook.id}:${eventId}`)) {
+	const isAnnounced = announced.has(`${webhook.id}:${eventId}`);
+	if (!deliveredTo(store, webhook.id, eventId) && !isAnnounced) {
 		throw new HttpError(
 			404,
 			'unknown_event',
@@ -32,8 +45,21 @@ export function claimEvent(
 	pruneClaims(store, now.getTime());
 	const id = `${webhook.id}:${eventId}`;
 	const previous = store.get('claims', id);
-	if (previous && !expired(previous, now.getTime())) {
-		return { eventId, claimed: false, claimedAt: previous.claimedAt };
+	if (previous && !expired(previous, now.getTime()) && !lapsed(previous, attempts)) {
+		return {
+			eventId,
+			claimed: false,
+			claimedAt: previous.claimedAt,
+			final: previous.final !== false,
+		};
+	}
+	const lease = deliveryId !== undefined && !isAnnounced;
+	if (lease && !attempts.isOpen(deliveryId, eventId)) {
+		throw new HttpError(
+			409,
+			'attempt_closed',
+			`Delivery ${deliveryId} of event "${eventId}" is no longer open (answered or timed out): it cannot claim; the next attempt will`,
+		);
 	}
 	const claimedAt = now.toISOString();
 	store.remove('claims', id);
@@ -43,9 +69,18 @@ export function claimEvent(
 		webhookId: webhook.id,
 		eventId,
 		deliveryId: deliveryId ?? null,
+		final: !lease,
 		claimedAt,
 	});
-	return { eventId, claimed: true, claimedAt };
+	return { eventId, claimed: true, claimedAt, final: !lease };
+}
+
+/** A lease whose attempt is over without an acknowledgement (or was open before a restart of the service). */
+function lapsed(claim: ClaimRecord, attempts: OpenAttempts): boolean {
+	return (
+		claim.final === false &&
+		(!claim.deliveryId || !attempts.isOpen(claim.deliveryId, claim.eventId))
+	);
 }
 
 /**
@@ -75,18 +110,21 @@ export function pruneClaims(store: Store, nowMs: number): void {
 }
 
 /**
- * The request named in a claim got an error status from the receiver: it did not take the event after all (n8n
- * could not start the execution, say), so its claim goes and the next delivery can run the event. A request
- * that got no answer (a timeout, or 502/504 from a proxy) keeps its claim: the event may have run.
+ * The attempt `deliveryId` is answered: acknowledged, the lease it holds becomes final (the event was taken);
+ * otherwise (an error status, a bare 2xx, no answer in time) the lease lapses, so the next attempt can run it.
  */
-export function releaseClaim(
+export function settleClaim(
 	store: Store,
 	webhookId: string,
 	eventId: string,
 	deliveryId: string,
+	acknowledged: boolean,
 ): void {
 	const id = `${webhookId}:${eventId}`;
-	if (store.get('claims', id)?.deliveryId === deliveryId) store.remove('claims', id);
+	const claim = store.get('claims', id);
+	if (!claim || claim.deliveryId !== deliveryId || claim.final !== false) return;
+	if (acknowledged) claim.final = true;
+	else store.remove('claims', id);
 }
 
 /** Drops every claim made at a webhook that was deleted. */
@@ -97,26 +135,26 @@ export function forgetClaims(store: Store, webhookId: string): void {
 }
 
 /**
- * The signatures of the signed claims taken: each is taken once, so a copied claim request changes nothing.
- * A signature is kept until its timestamp is too far away to be accepted at all (the tolerance either side).
+ * The signatures of the signed claims taken: each is taken once, so a copied claim request changes nothing, not
+ * even after a restart (they are kept in the store). A signature is kept until its timestamp is too far away to
+ * be accepted at all (the tolerance either side).
  */
-export class UsedClaimSignatures {
-	/** Signature → when it can be forgotten (ms), in the order they were taken. */
-	private readonly keptUntil = new Map<string, number>();
-
-	has(signature: string, nowMs: number): boolean {
-		this.prune(nowMs);
-		return this.keptUntil.has(signature);
+export function takeSignature(
+	store: Store,
+	workspaceId: string,
+	signature: string,
+	timestampSeconds: number,
+	nowMs: number,
+): boolean {
+	for (const used of store.values('usedSignatures')) {
+		if (Date.parse(used.keptUntil) > nowMs) break;
+		store.remove('usedSignatures', used.id);
 	}
-
-	add(signature: string, timestampSeconds: number): void {
-		this.keptUntil.set(signature, (timestampSeconds + SIGNATURE_TOLERANCE_SECONDS + 1) * 1000);
-	}
-
-	private prune(nowMs: number): void {
-		for (const [signature, until] of this.keptUntil) {
-			if (until > nowMs) continue;
-			this.keptUntil.delete(signature);
-		}
-	}
+	if (store.get('usedSignatures', signature)) return false;
+	store.insert('usedSignatures', {
+		id: signature,
+		workspaceId,
+		keptUntil: new Date((timestampSeconds + SIGNATURE_TOLERANCE_SECONDS + 1) * 1000).toISOString(),
+	});
+	return true;
 }

@@ -6,13 +6,13 @@ import {
 	type DeliveryOptions,
 	type EventEnvelope,
 } from './delivery-engine';
-import { UsedClaimSignatures } from './claims';
 import type { GatheringLimits } from './gathering';
 import { DEFAULT_MEDIA_LIMITS, MediaStore, type MediaLimits } from './media';
 import { Outbound, type OutboundOptions } from './outbound/outbound';
 import { Scheduler } from './scheduler';
 import { SignedMediaUrls } from './signed-media';
 import type { Store } from './store';
+import { WebhookUpkeep } from './webhook-upkeep';
 
 /** How fast the simulated channel moves. */
 export interface SimulationOptions {
@@ -44,6 +44,10 @@ export class SandboxCore {
 	/** Sends, signs and retries every delivery (to webhooks, to answer registrations). */
 	readonly engine: DeliveryEngine;
 	readonly deliveries: WebhookDeliveries;
+	/** Pings disabled webhooks and drops what is kept past its time. */
+	readonly upkeep: WebhookUpkeep;
+	/** Retries, grace and retention of deliveries. */
+	readonly deliveryOptions: DeliveryOptions;
 	/** The short-lived URLs of files that deliveries carry. */
 	readonly signedMedia = new SignedMediaUrls(
 		() => this.baseUrl,
@@ -54,8 +58,6 @@ export class SandboxCore {
 	 * deliveries itself), as `<webhookId>:<eventId>`, so that they may be claimed; in memory only.
 	 */
 	readonly announcedEvents = new Set<string>();
-	/** Signed claims taken (in memory: each is valid for minutes only). */
-	readonly claimSignatures = new UsedClaimSignatures();
 	/** Every event emitted since start, newest last: lets tests and tools see what happened. */
 	readonly emitted: EventEnvelope[] = [];
 
@@ -71,6 +73,7 @@ export class SandboxCore {
 		outbound: OutboundOptions = {},
 		gathering?: GatheringLimits,
 	) {
+		this.deliveryOptions = delivery;
 		this.outbound = new Outbound(outbound);
 		this.media = new MediaStore(mediaLimits, () => this.clock());
 		this.scheduler = new Scheduler(onError);
@@ -90,6 +93,15 @@ export class SandboxCore {
 			this.scheduler,
 			onBackgroundChange,
 			gathering,
+		);
+		this.upkeep = new WebhookUpkeep(
+			store,
+			this.engine,
+			this.deliveries,
+			delivery,
+			() => this.now(),
+			this.scheduler,
+			onBackgroundChange,
 		);
 	}
 

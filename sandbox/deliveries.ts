@@ -1,20 +1,24 @@
 import type { KeyKind } from '../src/client/api';
 import type { EventSubject } from '../src/client/events';
-import { releaseClaim } from './claims';
+import { forgetClaims, settleClaim } from './claims';
 import {
+	HELD,
+	isSuccess,
 	newDelivery,
 	type DeliveryEngine,
 	type DeliveryKind,
 	type DeliveryOptions,
 	type EventEnvelope,
+	type PostResult,
 } from './delivery-engine';
 import { Gathering, type GatheringLimits } from './gathering';
 import type { Scheduler } from './scheduler';
 import { newId, type DeliveryRecord, type Store, type WebhookRecord } from './store';
 
 /**
- * Webhook deliveries: each event goes to every active webhook of its workspace and surface that wants it,
- * through the delivery engine; a webhook whose deliveries keep using up all their attempts is disabled.
+ * Webhook deliveries: each event goes to every webhook of its workspace and surface that wants it, through the
+ * delivery engine; a webhook whose deliveries keep using up all their attempts, or whose receiver answers that
+ * it is gone, is disabled and keeps its events (held) until it is enabled again (webhook-upkeep.ts pings it).
  * Finished deliveries are kept, a few per webhook, as its delivery log. A webhook that gathers bursts gets a
  * person's messages through its `gathering` (gathering.ts).
  */
@@ -38,14 +42,8 @@ export function webhookWants(webhook: WebhookRecord, type: string, subject: Even
 	return true;
 }
 
-/**
- * An error status the receiver itself gave (n8n answers 500 when it cannot start the execution): it did not
- * take the event. 502 and 504 come from a proxy in front of it that got no answer, like a timeout: the event
- * may have run, so a claim made for that request stays.
- */
-function receiverRefused(status: number): boolean {
-	return (status < 200 || status >= 300) && status !== 502 && status !== 504;
-}
+/** Answers that say the receiver does not know this webhook (n8n's 404 for a workflow it no longer has). */
+const GONE_STATUSES = new Set([404, 410]);
 
 export class WebhookDeliveries {
 	private readonly kind: DeliveryKind<DeliveryRecord> = {
@@ -54,16 +52,22 @@ export class WebhookDeliveries {
 			if (!delivery) return undefined;
 			const webhook = this.store.get('webhooks', delivery.webhookId);
 			if (!webhook) return { delivery, receiver: 'The webhook was deleted' };
-			if (webhook.status !== 'active') return { delivery, receiver: 'The webhook is disabled' };
-			return { delivery, receiver: webhook };
+			return { delivery, receiver: webhook.status === 'active' ? webhook : HELD };
 		},
-		answered: (delivery, { status, deliveryId }) =>
-			this.releaseIfRefused(delivery, status, deliveryId),
+		delivered: (delivery, result) => this.delivered(delivery.webhookId, result),
+		answered: (delivery, result) => {
+			this.settle(delivery, result);
+			const webhook = this.store.get('webhooks', delivery.webhookId);
+			if (webhook) this.noteAnswer(webhook, result);
+		},
 		ended: (_id, delivery, end) => {
 			const webhook = this.store.get('webhooks', delivery.webhookId);
 			this.prune(delivery.webhookId);
 			if (!webhook) return;
-			if (end === 'succeeded') webhook.failedDeliveries = 0;
+			if (end === 'succeeded') {
+				webhook.failedDeliveries = 0;
+				webhook.failingDeliveryIds = [];
+			}
 			if (end === 'exhausted') this.countFailure(webhook, delivery);
 		},
 	};
@@ -90,13 +94,17 @@ export class WebhookDeliveries {
 		);
 	}
 
-	/** Queues the event for every webhook that wants it (or holds it in a burst). */
+	/**
+	 * Queues the event for every webhook that wants it (or holds it in a burst). A disabled webhook, or one its
+	 * owner deleted moments ago, keeps it, held, for when it is enabled or taken back.
+	 */
 	deliver(event: EventEnvelope, subject: EventSubject): void {
 		const surface = keyKindOfEvent(event.type);
 		for (const webhook of this.store.all('webhooks')) {
 			if (webhook.workspaceId !== event.workspaceId || webhook.surface !== surface) continue;
-			if (webhook.status !== 'active' || !webhookWants(webhook, event.type, subject)) continue;
-			if (!this.gathering.hold(webhook, event)) this.deliverTo(webhook, event);
+			if (!webhookWants(webhook, event.type, subject)) continue;
+			if (webhook.status !== 'active') this.keepHeld(webhook, event);
+			else if (!this.gathering.hold(webhook, event)) this.deliverTo(webhook, event);
 		}
 	}
 
@@ -117,19 +125,74 @@ export class WebhookDeliveries {
 		if (!webhook) return [];
 		return await Promise.all(
 			Array.from({ length: copies }, async () => {
-				const { status, deliveryId } = await this.engine.post(
+				const result = await this.engine.post(
 					webhook,
 					delivery.payload,
 					delivery.eventId,
 					delivery.attempt + 1,
 				);
-				this.releaseIfRefused(delivery, status, deliveryId);
-				return status;
+				this.settle(delivery, result);
+				return result.status;
 			}),
 		);
 	}
 
-	/** Drops the deliveries and bursts of a deleted webhook. */
+	/** Whether an answer delivered an event: a 2xx, acknowledged where the webhook asks for that. */
+	delivered(webhookId: string, result: PostResult): boolean {
+		const webhook = this.store.get('webhooks', webhookId);
+		return (
+			isSuccess(result.status) && (webhook?.requireAcknowledgement !== true || result.acknowledged)
+		);
+	}
+
+	/** Disables a webhook; its events are kept (held) from now on, the failing ones that disabled it too. */
+	disable(
+		webhook: WebhookRecord,
+		code: 'failures' | 'receiver_gone' | 'api',
+		reason: string,
+	): void {
+		const at = this.now();
+		if (webhook.status !== 'disabled') webhook.disabledAt = at.toISOString();
+		webhook.status = 'disabled';
+		webhook.disabledCode = code;
+		webhook.disabledReason = reason;
+		webhook.updatedAt = at.toISOString();
+		// Pinged until it acknowledges, unless someone turned it off on purpose.
+		webhook.pingIntervalMs = this.options.pingMinMs;
+		webhook.nextPingAt =
+			code === 'api' ? null : new Date(at.getTime() + this.options.pingMinMs).toISOString();
+		for (const id of webhook.failingDeliveryIds ?? []) {
+			const delivery = this.store.get('deliveries', id);
+			if (delivery?.status === 'failed') this.engine.hold(delivery);
+		}
+		webhook.failingDeliveryIds = [];
+	}
+
+	/** Enables a webhook again and sends what it kept, oldest first, each with a fresh set of attempts. */
+	enable(webhook: WebhookRecord): void {
+		webhook.status = 'active';
+		webhook.disabledReason = null;
+		webhook.disabledCode = null;
+		webhook.disabledAt = null;
+		webhook.nextPingAt = null;
+		webhook.goneSince = null;
+		webhook.failedDeliveries = 0;
+		webhook.failingDeliveryIds = [];
+		webhook.updatedAt = this.now().toISOString();
+		for (const delivery of this.heldOf(webhook.id)) {
+			this.engine.release(this.kind, delivery.id, delivery);
+		}
+	}
+
+	/** The events kept for a webhook, oldest first. */
+	heldOf(webhookId: string): DeliveryRecord[] {
+		return this.store.all(
+			'deliveries',
+			(record) => record.webhookId === webhookId && record.status === 'held',
+		);
+	}
+
+	/** Drops the deliveries, bursts and claims of a webhook deleted for good. */
 	forgetWebhook(webhookId: string): void {
 		for (const delivery of this.store.all(
 			'deliveries',
@@ -138,10 +201,11 @@ export class WebhookDeliveries {
 			this.store.remove('deliveries', delivery.id);
 		}
 		this.gathering.forgetWebhook(webhookId);
+		forgetClaims(this.store, webhookId);
 	}
 
 	/** Queues one event for one webhook. */
-	private deliverTo(webhook: WebhookRecord, event: EventEnvelope): void {
+	private deliverTo(webhook: WebhookRecord, event: EventEnvelope): DeliveryRecord {
 		const delivery = this.store.insert('deliveries', {
 			id: newId('dlv'),
 			workspaceId: event.workspaceId,
@@ -151,33 +215,60 @@ export class WebhookDeliveries {
 			...newDelivery(event),
 		});
 		this.engine.schedule(this.kind, delivery.id, delivery);
+		return delivery;
 	}
 
-	/** An error status the receiver gave releases a claim made for that request. */
-	private releaseIfRefused(
-		delivery: DeliveryRecord,
-		status: number | null,
-		deliveryId: string,
-	): void {
-		if (status !== null && receiverRefused(status)) {
-			releaseClaim(this.store, delivery.webhookId, delivery.eventId, deliveryId);
+	/** Keeps an event for a webhook that cannot take it now; past the bound, its oldest kept event goes. */
+	private keepHeld(webhook: WebhookRecord, event: EventEnvelope): void {
+		const held = this.heldOf(webhook.id);
+		for (const oldest of held.slice(0, held.length + 1 - this.options.maxHeldPerWebhook)) {
+			this.store.remove('deliveries', oldest.id);
 		}
+		this.engine.hold(this.deliverTo(webhook, event));
+	}
+
+	/** The attempt is over: its claim's lease becomes final if it delivered the event, and lapses if not. */
+	private settle(delivery: DeliveryRecord, result: PostResult): void {
+		const taken = this.delivered(delivery.webhookId, result);
+		settleClaim(this.store, delivery.webhookId, delivery.eventId, result.deliveryId, taken);
+	}
+
+	/** 404 or 410 to every attempt for `receiverGoneMs`: the receiver is gone (`receiver_gone`). */
+	noteAnswer(webhook: WebhookRecord, { status, aborted }: PostResult): void {
+		if (aborted) return;
+		if (status === null || !GONE_STATUSES.has(status)) {
+			webhook.goneSince = null;
+			return;
+		}
+		const now = this.now();
+		webhook.goneSince ??= now.toISOString();
+		const goneFor = now.getTime() - Date.parse(webhook.goneSince);
+		if (goneFor < this.options.receiverGoneMs || webhook.disabledCode === 'receiver_gone') return;
+		this.disable(
+			webhook,
+			'receiver_gone',
+			`The receiver has answered ${status} (it does not know this webhook) to every delivery since ${webhook.goneSince}. Its events are kept and it is pinged; it is deleted when disabled for longer than the retention.`,
+		);
 	}
 
 	private countFailure(webhook: WebhookRecord, delivery: DeliveryRecord): void {
 		webhook.failedDeliveries++;
+		webhook.failingDeliveryIds = [...(webhook.failingDeliveryIds ?? []), delivery.id];
 		if (webhook.failedDeliveries < this.options.disableAfterFailedDeliveries) return;
-		webhook.status = 'disabled';
-		webhook.disabledReason =
+		this.disable(
+			webhook,
+			'failures',
 			`Disabled after ${webhook.failedDeliveries} deliveries in a row failed all ${this.options.maxAttempts} ` +
-			`attempts (last: ${delivery.error}). Fix the receiver, then update the webhook with enabled: true.`;
-		webhook.updatedAt = this.now().toISOString();
+				`attempts (last: ${delivery.error}). Its events are kept and it is pinged; it is enabled again as soon as ` +
+				'its receiver acknowledges a ping (or update it with enabled: true).',
+		);
 	}
 
 	private prune(webhookId: string): void {
 		const finished = this.store.all(
 			'deliveries',
-			(record) => record.webhookId === webhookId && record.status !== 'pending',
+			(record) =>
+				record.webhookId === webhookId && record.status !== 'pending' && record.status !== 'held',
 		);
 		for (const old of finished.slice(0, Math.max(0, finished.length - this.options.logSize))) {
 			this.store.remove('deliveries', old.id);

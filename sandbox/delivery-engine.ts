@@ -3,9 +3,11 @@ import { request } from 'undici';
 import type { EventType } from '../src/client/events';
 import type { ANSWER_EVENT } from '../src/client/resources/answers';
 import {
+	ACK_HEADER,
 	DELIVERY_ATTEMPT_HEADER,
 	DELIVERY_ID_HEADER,
 	EVENT_ID_HEADER,
+	type PING_EVENT,
 	signPayload,
 	SIGNATURE_HEADER,
 } from '../src/client/signature';
@@ -36,6 +38,19 @@ export interface DeliveryOptions {
 	/** Finished deliveries kept per webhook for the delivery log. */
 	logSize: number;
 	random: () => number;
+	/** How long an old secret verifies after a rotation, and a webhook deleted by its owner can be taken back. */
+	graceMs: number;
+	/** How long a disabled webhook keeps its events (and then is deleted). */
+	retentionMs: number;
+	/** A disabled webhook is pinged first after this, then at doubling intervals up to `pingMaxMs`. */
+	pingMinMs: number;
+	pingMaxMs: number;
+	/** Answers of 404 or 410 only, for this long: the receiver is gone (`receiver_gone`). */
+	receiverGoneMs: number;
+	/** How often pings, retention and grace periods are looked after. */
+	upkeepMs: number;
+	/** Events kept for one disabled webhook at most; past it the oldest go. */
+	maxHeldPerWebhook: number;
 }
 
 export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
@@ -46,12 +61,22 @@ export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
 	disableAfterFailedDeliveries: 3,
 	logSize: 200,
 	random: Math.random,
+	graceMs: 10 * 60_000,
+	retentionMs: 72 * 60 * 60_000,
+	pingMinMs: 60_000,
+	pingMaxMs: 60 * 60_000,
+	receiverGoneMs: 24 * 60 * 60_000,
+	upkeepMs: 15_000,
+	maxHeldPerWebhook: 10_000,
 };
+
+/** What the receiver's answer is read for (its acknowledgement): more is not read. */
+const ANSWER_READ_BYTES = 16 * 1024;
 
 export interface EventEnvelope {
 	id: string;
-	/** A webhook event, or the answer sent to an answer registration. */
-	type: EventType | typeof ANSWER_EVENT;
+	/** A webhook event, the answer sent to an answer registration, or the ping of a disabled webhook. */
+	type: EventType | typeof ANSWER_EVENT | typeof PING_EVENT;
 	createdAt: string;
 	workspaceId: string;
 	data: unknown;
@@ -81,6 +106,8 @@ export interface PostResult {
 	aborted: boolean;
 	/** The `X-Multichannel-Delivery-Id` it carried. */
 	deliveryId: string;
+	/** The answer named that delivery id (`X-Multichannel-Ack`, or `acknowledged` in a JSON body). */
+	acknowledged: boolean;
 }
 
 /** How it ended: answered with 2xx, out of attempts (or refused for good), or stopped before sending. */
@@ -90,16 +117,22 @@ export type DeliveryEnd = 'succeeded' | 'exhausted' | 'stopped';
 export interface DeliveryKind<D extends DeliveryProgress = DeliveryProgress> {
 	/**
 	 * The delivery and its receiver now: undefined when the delivery is gone, a reason instead of the
-	 * receiver when it can no longer be sent (it then ends as `stopped`).
+	 * receiver when it can no longer be sent (it then ends as `stopped`), `held` when it waits for its
+	 * receiver to be enabled again (it is then kept without attempts).
 	 */
-	find(id: string): { delivery: D; receiver: Receiver | string } | undefined;
+	find(id: string): { delivery: D; receiver: Receiver | string | typeof HELD } | undefined;
 	/** Runs after every POST (even one made while closing). */
 	answered?(delivery: D, result: PostResult): void;
+	/** Whether an answer delivered it; by default any 2xx. */
+	delivered?(delivery: D, result: PostResult): boolean;
 	/** An answer status after which no retry can help. */
 	final?(status: number): boolean;
 	/** Runs once the delivery has ended (its status is set). */
 	ended(id: string, delivery: D, end: DeliveryEnd): void;
 }
+
+/** What `find` says of a delivery whose receiver cannot take it now but may again. */
+export const HELD = Symbol('held');
 
 export function newDelivery(event: EventEnvelope): DeliveryProgress {
 	return {
@@ -117,6 +150,11 @@ export function newDelivery(event: EventEnvelope): DeliveryProgress {
 
 export class DeliveryEngine {
 	private readonly inFlight = new Set<AbortController>();
+	/**
+	 * The attempts under way: delivery id → event id. A claim naming one of them is a lease on it; once the
+	 * attempt is answered (or times out) it is no longer open. In memory: after a restart no attempt is open.
+	 */
+	private readonly openAttempts = new Map<string, string>();
 
 	constructor(
 		private readonly scheduler: Scheduler,
@@ -143,6 +181,30 @@ export class DeliveryEngine {
 		for (const controller of this.inFlight) controller.abort();
 	}
 
+	/** Whether the attempt that sent `deliveryId` is still waiting for its answer, for this event. */
+	isOpen(deliveryId: string, eventId: string): boolean {
+		return this.openAttempts.get(deliveryId) === eventId;
+	}
+
+	/** Keeps a delivery without attempts until `release`, when its receiver can take it again. */
+	hold<D extends DeliveryProgress>(delivery: D): void {
+		if (delivery.status === 'held') return;
+		delivery.status = 'held';
+		delivery.nextAttemptAt = null;
+		delivery.updatedAt = this.now().toISOString();
+		this.onChange();
+	}
+
+	/** A held (or finished) delivery goes again now, with a fresh set of attempts. */
+	release<D extends DeliveryProgress>(kind: DeliveryKind<D>, id: string, delivery: D): void {
+		delivery.status = 'pending';
+		delivery.attempt = 0;
+		delivery.nextAttemptAt = this.now().toISOString();
+		delivery.updatedAt = delivery.nextAttemptAt;
+		this.onChange();
+		this.schedule(kind, id, delivery);
+	}
+
 	private async attempt<D extends DeliveryProgress>(
 		kind: DeliveryKind<D>,
 		id: string,
@@ -150,6 +212,10 @@ export class DeliveryEngine {
 		const found = kind.find(id);
 		if (!found || found.delivery.status !== 'pending') return;
 		const { delivery, receiver } = found;
+		if (receiver === HELD) {
+			this.hold(delivery);
+			return;
+		}
 		if (typeof receiver === 'string') {
 			this.end(kind, id, delivery, 'stopped', receiver);
 			return;
@@ -162,14 +228,15 @@ export class DeliveryEngine {
 		// Closing mid-attempt: the delivery stays pending and is sent again after a restart.
 		if (result.aborted || this.scheduler.isClosed) return;
 		// Gone meanwhile (its webhook or registration deleted): nothing more to do.
-		if (!kind.find(id)) return;
+		const now = kind.find(id);
+		if (!now) return;
 
 		const at = this.now();
 		const { status } = result;
-		const ok = status !== null && status >= 200 && status < 300;
+		const ok = kind.delivered ? kind.delivered(delivery, result) : isSuccess(status);
 		delivery.attempt = attempt;
 		delivery.responseStatus = status;
-		delivery.error = ok ? null : (result.error ?? `HTTP ${status}`);
+		delivery.error = ok ? null : (result.error ?? failureText(status));
 		delivery.updatedAt = at.toISOString();
 		delivery.attempts.push({
 			attempt,
@@ -181,6 +248,9 @@ export class DeliveryEngine {
 
 		if (ok) {
 			this.end(kind, id, delivery, 'succeeded', null);
+		} else if (now.receiver === HELD) {
+			// Its webhook was disabled meanwhile: kept for when it is enabled again.
+			this.hold(delivery);
 		} else if (
 			attempt >= this.options.maxAttempts ||
 			(status !== null && kind.final?.(status) === true)
@@ -205,11 +275,13 @@ export class DeliveryEngine {
 		attempt: number,
 	): Promise<PostResult> {
 		const deliveryId = newId('dlr');
+		const unanswered = { status: null, aborted: false, deliveryId, acknowledged: false };
 		// A URL stored before its target was refused (an older data file) is not tried.
 		if (urlProblem(receiver.url, this.outbound.policy))
-			return { status: null, error: COULD_NOT_CONNECT, aborted: false, deliveryId };
+			return { ...unanswered, error: COULD_NOT_CONNECT };
 		const controller = new AbortController();
 		this.inFlight.add(controller);
+		this.openAttempts.set(deliveryId, eventId);
 		const timeout = AbortSignal.timeout(this.options.timeoutMs);
 		const body = this.stamp(payload);
 		try {
@@ -227,17 +299,20 @@ export class DeliveryEngine {
 				},
 				body,
 			});
-			await response.body.dump();
-			return { status: response.statusCode, error: null, aborted: false, deliveryId };
+			const acknowledged =
+				response.headers[ACK_HEADER] === deliveryId ||
+				(await acknowledgedInBody(response.body, deliveryId));
+			return { ...unanswered, status: response.statusCode, error: null, acknowledged };
 		} catch {
 			// No detail of the failure: a refused connection, an unknown name and a hang-up read alike, so
 			// the log cannot tell which ports are open.
 			const error = timeout.aborted
 				? `No answer within ${this.options.timeoutMs} ms`
 				: COULD_NOT_CONNECT;
-			return { status: null, error, aborted: controller.signal.aborted, deliveryId };
+			return { ...unanswered, error, aborted: controller.signal.aborted };
 		} finally {
 			this.inFlight.delete(controller);
+			this.openAttempts.delete(deliveryId);
 		}
 	}
 
@@ -263,5 +338,43 @@ export class DeliveryEngine {
 		delivery.updatedAt = this.now().toISOString();
 		kind.ended(id, delivery, end);
 		this.onChange();
+	}
+}
+
+export function isSuccess(status: number | null): boolean {
+	return status !== null && status >= 200 && status < 300;
+}
+
+/** What a failed attempt records: a 2xx that did not acknowledge says so (a proxy, a server still starting). */
+export function failureText(status: number | null): string {
+	return isSuccess(status)
+		? `HTTP ${status} without an acknowledgement of this delivery`
+		: `HTTP ${status}`;
+}
+
+/** Whether a JSON answer says `"acknowledged": "<deliveryId>"`; reads 16 KiB at most, never throws. */
+async function acknowledgedInBody(
+	body: AsyncIterable<Buffer> & { dump(): Promise<void> },
+	deliveryId: string,
+): Promise<boolean> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	try {
+		for await (const chunk of body) {
+			chunks.push(chunk);
+			size += chunk.length;
+			if (size > ANSWER_READ_BYTES) break;
+		}
+		if (size > ANSWER_READ_BYTES) return false;
+		const answer: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+		return (
+			answer !== null &&
+			typeof answer === 'object' &&
+			(answer as { acknowledged?: unknown }).acknowledged === deliveryId
+		);
+	} catch {
+		return false;
+	} finally {
+		await body.dump().catch(() => undefined);
 	}
 }

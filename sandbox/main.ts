@@ -26,6 +26,13 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --fault-delay SHARE      share of API requests delayed by --fault-delay-ms
   --fault-delay-ms N       that delay (default 2000)
   --webhook-retry-base-ms N  first webhook retry delay (default 10000)
+  --webhook-max-attempts N   attempts of one delivery (default 8)
+  --webhook-ping-min-ms N    first ping of a disabled webhook, then doubling (default 60000)
+  --webhook-ping-max-ms N    longest interval between pings (default 3600000)
+  --webhook-gone-after-ms N  404/410 only for this long: disabled as receiver_gone (default 86400000)
+  --webhook-retention-ms N   events kept for a disabled webhook; then it is deleted (default 259200000)
+  --webhook-grace-ms N       an old secret still verifies; an owner's deleted webhook can come back (default 600000)
+  --webhook-upkeep-ms N      how often pings and retention are looked after (default 15000)
   --media-max-file-mb N    largest file of a media message kept (default 16)
   --media-max-total-mb N   all files kept together; past it the oldest go (default 128)
   --media-ttl-hours N      how long a file is kept; then its download answers 410 (default 24)
@@ -68,6 +75,13 @@ async function main(): Promise<void> {
 			'fault-delay': { type: 'string' },
 			'fault-delay-ms': { type: 'string' },
 			'webhook-retry-base-ms': { type: 'string' },
+			'webhook-max-attempts': { type: 'string' },
+			'webhook-ping-min-ms': { type: 'string' },
+			'webhook-ping-max-ms': { type: 'string' },
+			'webhook-gone-after-ms': { type: 'string' },
+			'webhook-retention-ms': { type: 'string' },
+			'webhook-grace-ms': { type: 'string' },
+			'webhook-upkeep-ms': { type: 'string' },
 			'media-max-file-mb': { type: 'string' },
 			'media-max-total-mb': { type: 'string' },
 			'media-ttl-hours': { type: 'string' },
@@ -102,7 +116,16 @@ async function main(): Promise<void> {
 			delayed: number(values['fault-delay'], '--fault-delay'),
 			delayMs: number(values['fault-delay-ms'], '--fault-delay-ms') ?? 2000,
 		},
-		webhooks: { retryBaseMs: number(values['webhook-retry-base-ms'], '--webhook-retry-base-ms') },
+		webhooks: {
+			retryBaseMs: number(values['webhook-retry-base-ms'], '--webhook-retry-base-ms'),
+			maxAttempts: number(values['webhook-max-attempts'], '--webhook-max-attempts'),
+			pingMinMs: number(values['webhook-ping-min-ms'], '--webhook-ping-min-ms'),
+			pingMaxMs: number(values['webhook-ping-max-ms'], '--webhook-ping-max-ms'),
+			receiverGoneMs: number(values['webhook-gone-after-ms'], '--webhook-gone-after-ms'),
+			retentionMs: number(values['webhook-retention-ms'], '--webhook-retention-ms'),
+			graceMs: number(values['webhook-grace-ms'], '--webhook-grace-ms'),
+			upkeepMs: number(values['webhook-upkeep-ms'], '--webhook-upkeep-ms'),
+		},
 		media: {
 			maxFileBytes: scaled(values['media-max-file-mb'], '--media-max-file-mb', MIB),
 			maxTotalBytes: scaled(values['media-max-total-mb'], '--media-max-total-mb', MIB),

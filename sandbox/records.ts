@@ -158,10 +158,32 @@ export interface WebhookRecord {
 	/** Messaging webhooks only: bursts of a chat delivered as one event (sandbox/gathering.ts). */
 	gather?: { quietSeconds: number; maxWaitSeconds: number } | null;
 	description: string | null;
-	status: 'active' | 'disabled';
+	/**
+	 * `deleted`: deleted by its owner less than the grace period ago; invisible to the API, its pending deliveries
+	 * held, taken back by a registration of the same owner (a republish in n8n deletes, then registers again).
+	 */
+	status: 'active' | 'disabled' | 'deleted';
 	disabledReason: string | null;
+	/** Why it is disabled: `failures` and `receiver_gone` are pinged until acknowledged; `api` waits for a call. */
+	disabledCode?: 'failures' | 'receiver_gone' | 'api' | null;
+	/** When it was disabled (or deleted by its owner): its retention counts from here. */
+	disabledAt?: string | null;
 	/** Deliveries in a row that used up all their attempts; reset by any success. */
 	failedDeliveries: number;
+	/** Those deliveries: held again, not lost, when they make the webhook disabled. */
+	failingDeliveryIds?: string[];
+	/** The receiver's key for itself: a registration of the same owner replaces this webhook in place. */
+	owner?: string | null;
+	/** Only an acknowledged 2xx answer is delivered (the contract's `requireAcknowledgement`). */
+	requireAcknowledgement?: boolean;
+	/** The secret before the last rotation, still taken for signed claims until `previousSecretUntil`. */
+	previousSecret?: string | null;
+	previousSecretUntil?: string | null;
+	/** Since when every answer has been 404 or 410 (reset by any other); 24 hours of it: `receiver_gone`. */
+	goneSince?: string | null;
+	/** While disabled and pinged: when the next ping goes, and the interval after it. */
+	nextPingAt?: string | null;
+	pingIntervalMs?: number;
 	createdAt: string;
 	updatedAt: string;
 }
@@ -181,7 +203,8 @@ export interface DeliveryProgress {
 	payload: string;
 	/** Attempts made so far. */
 	attempt: number;
-	status: 'pending' | 'succeeded' | 'failed';
+	/** `held`: kept, without attempts, while its receiver cannot take it (a disabled webhook). */
+	status: 'pending' | 'held' | 'succeeded' | 'failed';
 	responseStatus: number | null;
 	error: string | null;
 	updatedAt: string;
@@ -225,7 +248,20 @@ export interface ClaimRecord {
 	eventId: string;
 	/** The delivery request the claim was made for, when the receiver named it. */
 	deliveryId?: string | null;
+	/**
+	 * false: a lease of that open attempt, which lapses unless the attempt is acknowledged. Absent (claims kept
+	 * before leases) or true: the event was taken.
+	 */
+	final?: boolean;
 	claimedAt: string;
+}
+
+/** A signed claim's signature, taken once: kept until its timestamp is too old to be accepted anyway. */
+export interface UsedSignatureRecord {
+	/** The signature, as the service computes it. */
+	id: string;
+	workspaceId: string;
+	keptUntil: string;
 }
 
 /** A one-shot wait for the answer to a message (the `answers` resource). */

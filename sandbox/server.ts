@@ -183,6 +183,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	// Work left unfinished by the previous run carries on.
 	resumeMessages(core);
 	core.deliveries.resume();
+	core.upkeep.start();
 	resumeAnswers(core);
 
 	let closed: Promise<void> | undefined;

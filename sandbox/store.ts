@@ -14,6 +14,7 @@ import type {
 	KeyRecord,
 	LinkRecord,
 	MessageRecord,
+	UsedSignatureRecord,
 	WebhookRecord,
 	Workspace,
 } from './records';
@@ -45,6 +46,7 @@ const COLLECTION_TYPES = {
 	webhooks: collection<WebhookRecord>(),
 	deliveries: collection<DeliveryRecord>(),
 	claims: collection<ClaimRecord>(),
+	usedSignatures: collection<UsedSignatureRecord>(),
 	automationEvents: collection<AutomationEventRecord>(),
 	answers: collection<AnswerRecord>(),
 	bursts: collection<BurstRecord>(),

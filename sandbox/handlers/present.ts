@@ -117,8 +117,11 @@ export const presentWebhook = (webhook: WebhookRecord) => ({
 	filters: { ...webhook.filters },
 	...(webhook.surface === 'workspace' ? { gather: webhook.gather ?? null } : {}),
 	description: webhook.description ?? undefined,
+	owner: webhook.owner ?? null,
+	requireAcknowledgement: webhook.requireAcknowledgement === true,
 	status: webhook.status,
 	disabledReason: webhook.disabledReason,
+	disabledCode: webhook.status === 'active' ? null : (webhook.disabledCode ?? 'failures'),
 	createdAt: webhook.createdAt,
 	updatedAt: webhook.updatedAt,
 });

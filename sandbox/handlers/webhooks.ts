@@ -2,7 +2,7 @@ import { randomBytes } from 'crypto';
 
 import type { KeyKind } from '../../src/client/api';
 import { GATHER_MAX_WAIT_SECONDS } from '../../src/client/resources/gathered-messages';
-import { claimEvent, forgetClaims } from '../claims';
+import { claimEvent } from '../claims';
 import type { SandboxCore } from '../core';
 import { notFound } from '../http';
 import { newId, type WebhookRecord } from '../store';
@@ -21,6 +21,19 @@ interface WebhookInput {
 	filters?: { instanceIds?: string[]; linkIds?: string[] };
 	gather?: { quietSeconds: number; maxWaitSeconds?: number } | null;
 	description?: string;
+	owner?: string;
+	requireAcknowledgement?: boolean;
+}
+
+const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
+
+/** A new signing secret; the one it replaces still verifies signed claims for the grace period. */
+function rotate(core: SandboxCore, webhook: WebhookRecord, secret: string): void {
+	webhook.previousSecret = webhook.secret;
+	webhook.previousSecretUntil = new Date(
+		core.now().getTime() + core.deliveryOptions.graceMs,
+	).toISOString();
+	webhook.secret = secret;
 }
 
 /** The gathering a registration asks for, with the cap's default filled in (null: none). */
@@ -46,15 +59,55 @@ type ClaimInput = { eventId: string; deliveryId?: string };
 type ListQuery = { limit?: number; cursor?: string };
 
 export function webhookHandlers(keyKind: KeyKind) {
+	// A webhook its owner deleted moments ago is kept for the grace period, but is gone for the API.
 	const find = (core: SandboxCore, workspaceId: string, webhookId: string): WebhookRecord => {
 		const webhook = core.store.find('webhooks', workspaceId, webhookId);
-		if (!webhook || webhook.surface !== keyKind) throw notFound('Webhook', webhookId);
+		if (!webhook || webhook.surface !== keyKind || webhook.status === 'deleted')
+			throw notFound('Webhook', webhookId);
 		return webhook;
+	};
+
+	/** The webhook an owner already has on this surface, deleted moments ago included. */
+	const ownedBy = (core: SandboxCore, workspaceId: string, owner: string | undefined) =>
+		owner === undefined
+			? undefined
+			: core.store
+					.all('webhooks')
+					.find(
+						(webhook) =>
+							webhook.workspaceId === workspaceId &&
+							webhook.surface === keyKind &&
+							webhook.owner === owner,
+					);
+
+	/** A registration for an owner that has a webhook: that one, in place, with what it keeps. */
+	const replace = (core: SandboxCore, webhook: WebhookRecord, body: WebhookInput) => {
+		webhook.url = body.url;
+		webhook.events = [...new Set(body.events)];
+		webhook.filters = body.filters ?? {};
+		if (keyKind === 'workspace') {
+			const gather = gatherOf(body.gather);
+			if (!gather) core.deliveries.gathering.flushWebhook(webhook.id);
+			webhook.gather = gather;
+		}
+		webhook.description = body.description ?? null;
+		webhook.requireAcknowledgement = body.requireAcknowledgement === true;
+		rotate(core, webhook, body.secret ?? newSecret());
+		// Its owner is back: whatever disabled it is over, and what it kept is delivered.
+		core.deliveries.enable(webhook);
+		return {
+			...presentWebhook(webhook),
+			secret: webhook.secret,
+			signedClaims: true,
+			replaced: true,
+		};
 	};
 
 	return {
 		create: ({ core, workspaceId, body }: Context<WebhookInput>) => {
 			checkUrl(body.url, core.outbound.deliveries.policy);
+			const owned = ownedBy(core, workspaceId, body.owner);
+			if (owned) return replace(core, owned, body);
 			const now = core.now().toISOString();
 			const webhook = core.store.insert('webhooks', {
 				id: newId('wh'),
@@ -62,10 +115,12 @@ export function webhookHandlers(keyKind: KeyKind) {
 				surface: keyKind,
 				url: body.url,
 				events: [...new Set(body.events)],
-				secret: body.secret ?? `whsec_${randomBytes(24).toString('base64url')}`,
+				secret: body.secret ?? newSecret(),
 				filters: body.filters ?? {},
 				...(keyKind === 'workspace' ? { gather: gatherOf(body.gather) } : {}),
 				description: body.description ?? null,
+				owner: body.owner ?? null,
+				requireAcknowledgement: body.requireAcknowledgement === true,
 				status: 'active',
 				disabledReason: null,
 				failedDeliveries: 0,
@@ -79,7 +134,10 @@ export function webhookHandlers(keyKind: KeyKind) {
 			paginate(
 				core.store.all(
 					'webhooks',
-					(webhook) => webhook.workspaceId === workspaceId && webhook.surface === keyKind,
+					(webhook) =>
+						webhook.workspaceId === workspaceId &&
+						webhook.surface === keyKind &&
+						webhook.status !== 'deleted',
 				),
 				query,
 				presentWebhook,
@@ -101,22 +159,38 @@ export function webhookHandlers(keyKind: KeyKind) {
 			}
 			if (body.description !== undefined) webhook.description = body.description;
 			if (body.enabled === true && webhook.status === 'disabled') {
-				webhook.status = 'active';
-				webhook.disabledReason = null;
-				webhook.failedDeliveries = 0;
+				core.deliveries.enable(webhook);
 			} else if (body.enabled === false && webhook.status === 'active') {
-				webhook.status = 'disabled';
-				webhook.disabledReason = 'Disabled through the API';
+				core.deliveries.disable(
+					webhook,
+					'api',
+					'Disabled through the API; its events are kept until it is enabled again.',
+				);
 			}
 			webhook.updatedAt = core.now().toISOString();
 			return presentWebhook(webhook);
 		},
 
+		rotateSecret: ({ core, workspaceId, params, body }: Context<{ secret?: string }, ById>) => {
+			const webhook = find(core, workspaceId, params.webhookId);
+			rotate(core, webhook, body.secret ?? newSecret());
+			webhook.updatedAt = core.now().toISOString();
+			return { ...presentWebhook(webhook), secret: webhook.secret, signedClaims: true };
+		},
+
+		// A webhook with an owner is kept, its deliveries held, for the grace period: n8n republishes a workflow
+		// by deleting its webhook and registering it again, and nothing pending should be lost in between.
 		delete: ({ core, workspaceId, params }: Context<unknown, ById>) => {
 			const webhook = find(core, workspaceId, params.webhookId);
+			if (webhook.owner) {
+				webhook.status = 'deleted';
+				webhook.disabledAt = core.now().toISOString();
+				webhook.nextPingAt = null;
+				webhook.updatedAt = webhook.disabledAt;
+				return;
+			}
 			core.store.remove('webhooks', webhook.id);
 			core.deliveries.forgetWebhook(webhook.id);
-			forgetClaims(core.store, webhook.id);
 		},
 
 		listDeliveries: ({ core, workspaceId, params, query }: Context<unknown, ById, ListQuery>) => {
@@ -139,6 +213,7 @@ export function webhookHandlers(keyKind: KeyKind) {
 			find(core, workspaceId, params.webhookId),
 			body.eventId,
 			core.now(),
+			core.engine,
 			body.deliveryId,
 			core.announcedEvents,
 		);

@@ -2,9 +2,11 @@
 import type { IncomingMessage } from 'node:http';
 
 import { SIGNATURE_HEADER, signPayload, verifySignature } from '../../src/client/signature';
+import { takeSignature } from '../claims';
 import type { SandboxCore } from '../core';
 import { decodeSegment, HttpError } from '../http';
 import type { Route } from '../routes';
+import type { WebhookRecord } from '../store';
 
 /**
  * Who calls an operation authenticated without an API key (`signed` in its description): a claim signed with
@@ -73,29 +75,49 @@ function byWebhookSecret(
 	const webhookId = decodeSegment(rawParams.webhookId ?? '', 'webhookId');
 	const webhook = core.store.get('webhooks', webhookId);
 	if (!webhook || webhook.surface !== route.keyKind) throw invalidSignature();
+	if (webhook.status === 'deleted') throw invalidSignature();
 	const nowMs = core.now().getTime();
-	const check = verifySignature({
-		payload: body,
-		header: req.headers[SIGNATURE_HEADER],
-		secrets: webhook.secret,
-		nowSeconds: Math.floor(nowMs / 1000),
-	});
-	if (!check.valid) throw invalidSignature();
-	// The signature as the service makes it, not the header as sent: the same claim with a header written
-	// another way (spacing, an extra `v1`) is the same claim.
-	const signature = signPayload(webhook.secret, body, check.timestamp);
-	return {
-		workspaceId: webhook.workspaceId,
-		id: `webhook:${webhook.id}`,
-		take: () => {
-			if (core.claimSignatures.has(signature, core.now().getTime())) {
-				throw new HttpError(
-					409,
-					'claim_replayed',
-					'This signed claim was already made: each signature is taken once. Sign a new request to claim again',
+	for (const secret of verifyingSecrets(webhook, nowMs)) {
+		const check = verifySignature({
+			payload: body,
+			header: req.headers[SIGNATURE_HEADER],
+			secrets: secret,
+			nowSeconds: Math.floor(nowMs / 1000),
+		});
+		if (!check.valid) continue;
+		// The signature as the service makes it, not the header as sent: the same claim with a header written
+		// another way (spacing, an extra `v1`) is the same claim.
+		const signature = signPayload(secret, body, check.timestamp);
+		return {
+			workspaceId: webhook.workspaceId,
+			id: `webhook:${webhook.id}`,
+			take: () => {
+				const taken = takeSignature(
+					core.store,
+					webhook.workspaceId,
+					signature,
+					check.timestamp,
+					core.now().getTime(),
 				);
-			}
-			core.claimSignatures.add(signature, check.timestamp);
-		},
-	};
+				if (!taken) {
+					throw new HttpError(
+						409,
+						'claim_replayed',
+						'This signed claim was already made: each signature is taken once. Sign a new request to claim again',
+					);
+				}
+			},
+		};
+	}
+	throw invalidSignature();
+}
+
+/** The webhook's secret, and the one before it while its grace period lasts (a receiver may not have the new yet). */
+function verifyingSecrets(webhook: WebhookRecord, nowMs: number): string[] {
+	const { previousSecret, previousSecretUntil } = webhook;
+	const inGrace =
+		typeof previousSecret === 'string' &&
+		typeof previousSecretUntil === 'string' &&
+		Date.parse(previousSecretUntil) > nowMs;
+	return inGrace ? [webhook.secret, previousSecret] : [webhook.secret];
 }

@@ -8,6 +8,13 @@ export const DELIVERY_ATTEMPT_HEADER = 'x-multichannel-delivery-attempt';
 /** Unique per request the service sends: a receiver names it when it claims the event. */
 export const DELIVERY_ID_HEADER = 'x-multichannel-delivery-id';
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
+/**
+ * The receiver's acknowledgement: its 2xx answer carries the request's delivery id here (or as `acknowledged` in
+ * a JSON body). A webhook registered with `requireAcknowledgement` counts nothing else as delivered.
+ */
+export const ACK_HEADER = 'x-multichannel-ack';
+/** The event type of the signed probe the service sends a disabled webhook; acknowledged, it is enabled again. */
+export const PING_EVENT = 'ping';
 
 export type SignatureFailure = 'missing' | 'malformed' | 'stale' | 'mismatch';
 export type SignatureCheck =

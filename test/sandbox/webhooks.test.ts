@@ -1,5 +1,11 @@
 import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, startReceiver, startTestSandbox, waitFor, type Receiver } from '../support/sandbox';
+import {
+	clientsFor,
+	startReceiver,
+	startTestSandbox,
+	waitFor,
+	type Receiver,
+} from '../support/sandbox';
 
 type Keys = NonNullable<Sandbox['keys']>;
 
@@ -108,15 +114,19 @@ describe('sandbox webhook delivery', () => {
 		});
 		expect(at('down')).toHaveLength(8);
 
-		// A disabled webhook gets nothing new.
+		// A disabled webhook sends nothing, but keeps every event: the two that disabled it and the new one.
 		await clients.automation.events.publish({ body: { name: 'while.disabled', payload: {} } });
-		expect(
-			sandbox.store.all(
-				'deliveries',
-				(delivery) =>
-					delivery.webhookId === hook.id && delivery.eventType === 'automation.while.disabled',
-			),
-		).toHaveLength(0);
+		const held = sandbox.store.all(
+			'deliveries',
+			(delivery) => delivery.webhookId === hook.id && delivery.status === 'held',
+		);
+		expect(held.map((delivery) => delivery.eventType)).toEqual([
+			'automation.first.failure',
+			'automation.second.failure',
+			'automation.while.disabled',
+		]);
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(at('down')).toHaveLength(8);
 
 		receiver.respond = () => 200;
 		await expect(
@@ -124,9 +134,24 @@ describe('sandbox webhook delivery', () => {
 		).resolves.toMatchObject({
 			status: 'active',
 			disabledReason: null,
+			disabledCode: null,
 		});
 		await clients.automation.events.publish({ body: { name: 'after.enable', payload: {} } });
 		await receiver.waitForEvent('automation.after.enable', (delivery) => delivery.path === '/down');
+		// What it kept went out first, oldest first, each once.
+		const names = ['first.failure', 'second.failure', 'while.disabled', 'after.enable'];
+		await waitFor(
+			() =>
+				names.every((name) =>
+					at('down').some((d) => d.event.type === `automation.${name}` && d.status === 200),
+				),
+			5000,
+			'the kept events',
+		);
+		const delivered = at('down').filter((delivery) => delivery.status === 200);
+		expect(delivered.map((delivery) => delivery.event.type)).toEqual(
+			names.map((name) => `automation.${name}`),
+		);
 	});
 
 	it('fans automation events out by name, automation.* and *', async () => {
