@@ -221,7 +221,8 @@ export class WebhookDeliveries {
 	/** Keeps an event for a webhook that cannot take it now; past the bound, its oldest kept event goes. */
 	private keepHeld(webhook: WebhookRecord, event: EventEnvelope): void {
 		const held = this.heldOf(webhook.id);
-		for (const oldest of held.slice(0, held.length + 1 - this.options.maxHeldPerWebhook)) {
+		const over = Math.max(0, held.length + 1 - this.options.maxHeldPerWebhook);
+		for (const oldest of held.slice(0, over)) {
 			this.store.remove('deliveries', oldest.id);
 		}
 		this.engine.hold(this.deliverTo(webhook, event));

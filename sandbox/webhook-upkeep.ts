@@ -61,9 +61,12 @@ export class WebhookUpkeep {
 	/** One signed ping; acknowledged, the webhook is enabled again and its backlog sent, oldest first. */
 	async ping(webhook: WebhookRecord): Promise<void> {
 		if (this.pinging.has(webhook.id)) return;
-		const interval = webhook.pingIntervalMs ?? this.options.pingMinMs;
+		const interval = Math.min(
+			(webhook.pingIntervalMs ?? this.options.pingMinMs) * 2,
+			this.options.pingMaxMs,
+		);
 		webhook.nextPingAt = new Date(this.now().getTime() + interval).toISOString();
-		webhook.pingIntervalMs = Math.min(interval * 2, this.options.pingMaxMs);
+		webhook.pingIntervalMs = interval;
 		this.pinging.add(webhook.id);
 		try {
 			const event = envelope(
