@@ -127,7 +127,12 @@ export function webhookHandlers(keyKind: KeyKind) {
 				createdAt: now,
 				updatedAt: now,
 			});
-			return { ...presentWebhook(webhook), secret: webhook.secret, signedClaims: true };
+			return {
+				...presentWebhook(webhook),
+				secret: webhook.secret,
+				signedClaims: true,
+				replaced: false,
+			};
 		},
 
 		list: ({ core, workspaceId, query }: Context<unknown, Record<string, never>, ListQuery>) =>
@@ -175,7 +180,12 @@ export function webhookHandlers(keyKind: KeyKind) {
 			const webhook = find(core, workspaceId, params.webhookId);
 			rotate(core, webhook, body.secret ?? newSecret());
 			webhook.updatedAt = core.now().toISOString();
-			return { ...presentWebhook(webhook), secret: webhook.secret, signedClaims: true };
+			return {
+				...presentWebhook(webhook),
+				secret: webhook.secret,
+				signedClaims: true,
+				replaced: false,
+			};
 		},
 
 		// A webhook with an owner is kept, its deliveries held, for the grace period: n8n republishes a workflow

@@ -275,6 +275,7 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 		await workspace.contacts.delete({ instanceId, contactId: contact.id });
 		await workspace.instances.logout({ instanceId });
 		await workspace.instances.delete({ instanceId: spare.id });
+		await workspace.webhooks.rotateSecret({ webhookId: hook.id, body: {} });
 		await workspace.webhooks.delete({ webhookId: hook.id });
 
 		// Short links.
@@ -321,6 +322,7 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 			{ webhookId: linkHook.id, body: { eventId: otherLinkEvent ?? linkEvent } },
 			{ signingSecret: linkHook.secret },
 		);
+		await shortLink.webhooks.rotateSecret({ webhookId: linkHook.id, body: {} });
 		await shortLink.webhooks.delete({ webhookId: linkHook.id });
 		await shortLink.links.delete({ linkId: link.id });
 
@@ -353,6 +355,7 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 			webhookId: automationHook.id,
 			body: { eventId: automationEvent },
 		});
+		await automation.webhooks.rotateSecret({ webhookId: automationHook.id, body: {} });
 		await automation.webhooks.delete({ webhookId: automationHook.id });
 
 		// Every delivery that reached the receiver was signed correctly.

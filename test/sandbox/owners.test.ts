@@ -52,7 +52,7 @@ it('replaces the webhook of an owner in place: same id, new URL and secret, its 
 	suite.receiver.respond = (delivery) => (delivery.path === '/old-home' ? 503 : 200);
 	const first = await register('old-home', 'owner-a');
 	expect(first).toMatchObject({ owner: 'owner-a' });
-	expect(first.replaced).toBeUndefined();
+	expect(first.replaced).toBe(false);
 	suite.receiver.secrets.push(first.secret);
 	await publish('moved.pending');
 	await waitFor(() => at('old-home').length > 0, 5000, 'the first attempt at the old URL');
@@ -167,7 +167,7 @@ it("keeps an owner's deleted webhook for the grace period, its events held, and 
 	).toEqual([]);
 	const fresh = await register('republish', 'owner-republish');
 	expect(fresh.id).not.toBe(hook.id);
-	expect(fresh.replaced).toBeUndefined();
+	expect(fresh.replaced).toBe(false);
 });
 
 it('deletes a webhook without an owner at once, as before', async () => {
