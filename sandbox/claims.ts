@@ -110,20 +110,20 @@ export function pruneClaims(store: Store, nowMs: number): void {
 }
 
 /**
- * The attempt `deliveryId` is answered: acknowledged, the lease it holds becomes final (the event was taken);
- * otherwise (an error status, a bare 2xx, no answer in time) the lease lapses, so the next attempt can run it.
+ * The attempt `deliveryId` is answered: taken, the lease it holds becomes final; otherwise (an error status, no
+ * answer in time, a dropped connection) the lease lapses, so the next attempt can run the event.
  */
 export function settleClaim(
 	store: Store,
 	webhookId: string,
 	eventId: string,
 	deliveryId: string,
-	acknowledged: boolean,
+	taken: boolean,
 ): void {
 	const id = `${webhookId}:${eventId}`;
 	const claim = store.get('claims', id);
 	if (!claim || claim.deliveryId !== deliveryId || claim.final !== false) return;
-	if (acknowledged) claim.final = true;
+	if (taken) claim.final = true;
 	else store.remove('claims', id);
 }
 

@@ -228,9 +228,13 @@ export class WebhookDeliveries {
 		this.engine.hold(this.deliverTo(webhook, event));
 	}
 
-	/** The attempt is over: its claim's lease becomes final if it delivered the event, and lapses if not. */
+	/**
+	 * The attempt is over: the lease it holds becomes final if it was answered 2xx, and lapses if not. A 2xx to an
+	 * attempt that claimed means the trigger ran and n8n took the execution, even when the acknowledgement did not
+	 * come through (a proxy that drops headers): the delivery is retried, but the event never runs twice.
+	 */
 	private settle(delivery: DeliveryRecord, result: PostResult): void {
-		const taken = this.delivered(delivery.webhookId, result);
+		const taken = isSuccess(result.status);
 		settleClaim(this.store, delivery.webhookId, delivery.eventId, result.deliveryId, taken);
 	}
 

@@ -176,7 +176,7 @@ function webhookSchemas<E extends z.ZodType<string>>(
 		z.strictObject({
 			eventId: Id.describe('The `id` of the delivered event (`X-Multichannel-Event-Id`)'),
 			deliveryId: Id.optional().describe(
-				'The `X-Multichannel-Delivery-Id` of the request being answered. The claim is then a lease on that attempt: it becomes final when the attempt is acknowledged, and lapses when the attempt gets any other answer or none in time, so the next attempt can claim and run the event. An attempt that is no longer open is a 409 `attempt_closed`. Without it the claim is final at once.',
+				'The `X-Multichannel-Delivery-Id` of the request being answered. The claim is then a lease on that attempt: it becomes final when the attempt is answered 2xx, and lapses when the attempt gets an error status or no answer in time, so the next attempt can claim and run the event. An attempt that is no longer open is a 409 `attempt_closed`. Without it the claim is final at once.',
 			),
 		}),
 	);
@@ -194,7 +194,7 @@ function webhookSchemas<E extends z.ZodType<string>>(
 				.boolean()
 				.optional()
 				.describe(
-					'Whether the claim is settled: true once the delivery attempt that made it was acknowledged (or when it named no attempt). `claimed: false, final: false`: another attempt holds the claim right now; answer with an error status and the event is delivered again, to run if that attempt fails',
+					'Whether the claim is settled: true once the delivery attempt that made it was answered 2xx (or when it named no attempt). `claimed: false, final: false`: another attempt holds the claim right now; answer with an error status and the event is delivered again, to run if that attempt fails',
 				),
 		}),
 	);
