@@ -177,6 +177,12 @@ export class TriggerUnderTest {
 		};
 	}
 
+	/** The `responseData` of the node's webhook description, which n8n's answer depends on. */
+	async responseData(): Promise<unknown> {
+		const nodeTypes = new HarnessNodeTypes((await loadPackage()).nodeTypes);
+		return nodeTypes.getByNameAndVersion(this.node.type, 1).description.webhooks?.[0]?.responseData;
+	}
+
 	/** Runs one lifecycle method in n8n-core's `HookContext`, then keeps the static data as n8n would. */
 	async hook(
 		method: 'checkExists' | 'create' | 'delete',

@@ -1,9 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, never inside n8n */
 /**
  * A local HTTP server standing in for n8n's webhook endpoint. It reads the raw body (n8n keeps it as
- * `req.rawBody`), runs the trigger's `webhook()` (triggers.ts) and answers as n8n's webhook helpers do: nothing
- * when the node answered itself (`noWebhookResponse`), 200 with the node's `webhookResponse`, or 200 "Workflow
- * was started" plus an execution when it returned data.
+ * `req.rawBody`), runs the trigger's `webhook()` (triggers.ts) and answers as n8n's webhook helpers do
+ * (`executeWebhook` in n8n's cli, 2.40.7): nothing when the node answered itself (`noWebhookResponse`), 200 with
+ * the node's `webhookResponse` when it returned no data, and when it did, an execution and the answer of the
+ * `onReceived` response mode (`onReceivedBody`). Headers the node set on the response go out with the answer.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
@@ -20,6 +21,8 @@ export interface Delivery {
 	headers: IncomingMessage['headers'];
 	/** The status n8n's endpoint (or the node itself) answered. */
 	status: number;
+	/** The headers of the answer, lower-case names. */
+	responseHeaders: Record<string, unknown>;
 	responseBody: string;
 	/** The items the node produced: an execution started. */
 	items?: INodeExecutionData[];
@@ -27,6 +30,18 @@ export interface Delivery {
 	error?: unknown;
 	/** The credentials the call read (their type names), one entry per read. */
 	credentialReads: string[];
+}
+
+/**
+ * What n8n answers when `webhook()` returned data and the response mode is `onReceived` (`getResponseOnReceived`
+ * in n8n's webhook-helpers): the description's `responseData` when it has one (`firstEntryJson` when it has
+ * none, answered as that text), else the node's `webhookResponse`, else "Workflow was started".
+ */
+function onReceivedBody(responseData: unknown, result: { webhookResponse?: unknown }): unknown {
+	const data = responseData ?? 'firstEntryJson';
+	if (data === 'noData') return undefined;
+	if (data) return data;
+	return result.webhookResponse ?? { message: 'Workflow was started' };
 }
 
 /** The local HTTP server standing in for n8n's `/webhook` and `/webhook-test` endpoints. */
@@ -91,6 +106,7 @@ export class N8nEndpoint {
 			rawBody: rawBody.toString('utf8'),
 			headers: req.headers,
 			status: 0,
+			responseHeaders: {},
 			responseBody: '',
 			credentialReads: [],
 		};
@@ -107,8 +123,9 @@ export class N8nEndpoint {
 				if (!res.writableEnded) res.end();
 			} else if (result.workflowData) {
 				delivery.items = result.workflowData[0];
+				const body = onReceivedBody(await trigger.responseData(), result);
 				res.writeHead(this.answerAfterExecution(delivery), { 'content-type': 'application/json' });
-				res.end(JSON.stringify({ message: 'Workflow was started' }));
+				res.end(typeof body === 'string' ? body : JSON.stringify(body ?? ''));
 			} else {
 				res.writeHead(200, { 'content-type': 'application/json' });
 				res.end(JSON.stringify(result.webhookResponse ?? { message: 'Webhook call received' }));
@@ -119,6 +136,7 @@ export class N8nEndpoint {
 			if (!res.writableEnded) res.end(JSON.stringify({ message: (error as Error).message }));
 		}
 		delivery.status = res.statusCode;
+		delivery.responseHeaders = res.getHeaders();
 		delivery.responseBody = Buffer.concat(written).toString('utf8');
 		this.deliveries.push(delivery);
 	}
