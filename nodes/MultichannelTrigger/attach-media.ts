@@ -40,8 +40,9 @@ import {
 export const MEDIA_FIELD = 'data';
 const DEFAULT_MAX_MB = 16;
 /**
- * The service waits 10 s for the trigger's answer, the claim takes up to 4 s of it: one attempt, 5 s at
- * most. A file that takes longer is described, not attached.
+ * One attempt, 5 s at most and never past the delivery's deadline, which the claim before it shares
+ * (`ServiceAccess.deadline`): the service waits 10 s for the trigger's answer. A file that takes longer is
+ * described, not attached, and the event still runs.
  */
 const DOWNLOAD_TIMEOUT_MS = 5_000;
 
@@ -181,7 +182,7 @@ async function fileOf(
 		secrets: token ? [token] : [],
 		serviceUrl: access.serviceUrl,
 	};
-	const options = { timeoutMs: DOWNLOAD_TIMEOUT_MS, maxRetries: 0 };
+	const options = { timeoutMs: DOWNLOAD_TIMEOUT_MS, maxRetries: 0, deadline: access.deadline };
 	try {
 		let file: MessageFile | undefined;
 		if (token && access.unauthenticated) {

@@ -6,10 +6,13 @@
  * - Outages: 80 automation events emitted before, during and after the receiver is unavailable — not
  *   listening (connection refused), answering 503, or hanging (the trigger runs the event, but the answer
  *   comes after the sandbox's timeout, so the sandbox delivers the event again). Once it is back, every event
- *   has reached the trigger and the workflow ran each one exactly once: every further delivery of an event
- *   is acknowledged as a duplicate (the trigger's de-duplication by event id, nodes/shared/trigger.ts).
+ *   has reached the trigger and the workflow ran each one: exactly once, but for the events whose answers were
+ *   held past the timeout, whose claims lapsed with their attempts (a lease: the service cannot tell a late
+ *   answer from an n8n that died after claiming) and which ran again. Every further delivery of an event is
+ *   acknowledged as a duplicate (the trigger's claim of the event id, nodes/shared/trigger/claim.ts).
  * - Churn: 50 activate/deactivate cycles of each of the three triggers, with n8n restarts, test listens and
- *   webhooks deleted at the service among them, leave no webhook behind (listed through the API).
+ *   webhooks deleted at the service among them, leave no webhook behind (listed through the API); each trigger
+ *   keeps one webhook (its owner's), taken back by each activation.
  */
 import type { Sandbox } from '../../sandbox/server';
 import type { WebhookRecord } from '../../sandbox/store';
@@ -80,8 +83,12 @@ function countById(ids: string[]): Map<string, number> {
 
 const eventIdOf = (delivery: Delivery) => (JSON.parse(delivery.rawBody) as { id: string }).id;
 
-/** Every event emitted before, during and after an outage of the gateway, through one Automation Trigger. */
-async function throughOutage(label: string, outage: Gateway['mode']) {
+/**
+ * Every event emitted before, during and after an outage of the gateway, through one Automation Trigger.
+ * `heldAnswers`: the outage holds the trigger's answers past the sandbox's timeout, so the events emitted during
+ * it may run again.
+ */
+async function throughOutage(label: string, outage: Gateway['mode'], heldAnswers = false) {
 	const node = trigger({ type: TRIGGER_TYPES.automation, parameters: {} });
 	await node.activate();
 	try {
@@ -95,7 +102,8 @@ async function throughOutage(label: string, outage: Gateway['mode']) {
 
 		const started = Date.now();
 		await gateway.setMode(outage);
-		published.push(...(await publishEvents(clients.automation, `${label}.during`, EVENTS.during)));
+		const during = await publishEvents(clients.automation, `${label}.during`, EVENTS.during);
+		published.push(...during);
 		await sleep(Math.max(0, OUTAGE_MS - (Date.now() - started)));
 		await gateway.setMode('pass');
 		published.push(...(await publishEvents(clients.automation, `${label}.after`, EVENTS.after)));
@@ -125,10 +133,11 @@ async function throughOutage(label: string, outage: Gateway['mode']) {
 		const runs = countById(
 			endpoint.executions(node).map((delivery) => String(delivery.items?.[0]?.json.id)),
 		);
+		const mayRunAgain = new Set(heldAnswers ? emittedIdsOf(sandbox, during) : []);
 		expect({
 			notDelivered: eventIds.filter((id) => !delivered.has(id)),
 			notRun: eventIds.filter((id) => !runs.has(id)),
-			runMoreThanOnce: [...runs].filter(([, count]) => count > 1),
+			runMoreThanOnce: [...runs].filter(([id, count]) => count > 1 && !mayRunAgain.has(id)),
 			runButNotEmitted: [...runs.keys()].filter((id) => !eventIds.includes(id)),
 		}).toEqual({ notDelivered: [], notRun: [], runMoreThanOnce: [], runButNotEmitted: [] });
 		// Every other delivery of an event was acknowledged (200) as a duplicate, without a run.
@@ -156,8 +165,8 @@ describe(`a trigger through a receiver outage (${TOTAL} events each)`, () => {
 		await throughOutage('unavailable', 'unavailable');
 	}, 30_000);
 
-	test('hanging past the timeout: the events it ran are delivered again, and not run again', async () => {
-		const { redelivered } = await throughOutage('hanging', 'hang');
+	test('hanging past the timeout: the events it ran are delivered again; only those may run again', async () => {
+		const { redelivered } = await throughOutage('hanging', 'hang', true);
 		expect(redelivered.length).toBeGreaterThanOrEqual(EVENTS.during);
 	}, 30_000);
 });
@@ -210,7 +219,8 @@ describe('activate/deactivate churn', () => {
 					if (cycle % 7 === 6) await remove(current[0].id);
 					await node.deactivate();
 				}
-				expect(registered.size).toBe(CYCLES);
+				// One trigger, one owner, one webhook: each activation took back the one deleted before it.
+				expect(registered.size).toBe(1);
 				expect(node.nodeStaticData()).toEqual({});
 			}),
 		);
@@ -223,6 +233,11 @@ describe('activate/deactivate churn', () => {
 				before[index].map((webhook) => webhook.id),
 			);
 		}
-		expect(sandbox.store.all('webhooks').filter((webhook) => urls.has(webhook.url))).toEqual([]);
+		// Deleted webhooks are held for their owner for a grace period, invisible to the API, then dropped.
+		expect(
+			sandbox.store
+				.all('webhooks')
+				.filter((webhook) => urls.has(webhook.url) && webhook.status !== 'deleted'),
+		).toEqual([]);
 	}, 30_000);
 });

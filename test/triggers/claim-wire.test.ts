@@ -6,97 +6,50 @@
  */
 import nock from 'nock';
 
-import { signPayload, verifySignature } from '../../src/client';
-import { N8nEndpoint, TRIGGER_TYPES, TriggerUnderTest } from '../../dev/harness/triggers';
-import { AUTOMATION_KEY, loopbackOrNock } from '../support/client';
-import { raw } from '../support/sandbox';
+import { verifySignature } from '../../src/client';
+import { AUTOMATION_KEY } from '../support/client';
+import { answer, eventBody, SERVICE, SURFACES, useWire, type Seen } from '../support/trigger-wire';
 
-// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
-afterAll(() => nock.restore());
-loopbackOrNock();
-
-const BASE_URL = 'http://claims.example.test';
-
-let endpoint: N8nEndpoint;
-beforeAll(async () => {
-	endpoint = await new N8nEndpoint().start();
-});
-afterAll(async () => {
-	await endpoint.close();
-});
-
-interface Seen {
-	headers: Record<string, unknown>;
-	body: string;
-}
+const wire = useWire();
 
 /** An Automation Trigger activated at the nock'ed service, which answers the registration with `extra`. */
-async function activatedTrigger(
-	extra: object,
-): Promise<{ node: TriggerUnderTest; secret: string }> {
-	let secret = '';
-	nock(BASE_URL)
-		.post('/api/v1/automation/webhooks')
-		.reply(201, (_uri, body) => {
-			const sent = body as { url: string; events: string[]; secret: string };
-			secret = sent.secret;
-			return { id: 'wh_wire', url: sent.url, events: sent.events, secret: sent.secret, ...extra };
-		});
-	const node = new TriggerUnderTest(endpoint, {
-		type: TRIGGER_TYPES.automation,
-		parameters: {},
-		credentials: { multichannelAutomationApi: { baseUrl: BASE_URL, apiKey: AUTOMATION_KEY } },
-	});
-	await node.activate();
-	return { node, secret };
-}
+const activatedTrigger = (extra: object) =>
+	wire.activated('automation', { webhookId: 'wh_wire', extra });
 
-async function deliver(node: TriggerUnderTest, secret: string, eventId: string) {
-	const body = JSON.stringify({
-		id: eventId,
-		type: 'automation.order.created',
-		createdAt: new Date().toISOString(),
-		data: { id: 'aev_1', name: 'order.created', payload: {} },
-	});
-	const before = endpoint.of(node).length;
-	await raw(endpoint.url, 'POST', new URL(node.webhookUrl()).pathname, {
-		body,
-		headers: {
-			'x-multichannel-signature': signPayload(secret, body),
-			'x-multichannel-delivery-id': 'dlr_wire_1',
-		},
-	});
-	return endpoint.of(node)[before];
-}
+const deliver = (secret: string, node: Parameters<typeof wire.deliver>[0], eventId: string) =>
+	wire.deliver(
+		node,
+		eventBody(
+			'automation.order.created',
+			{ id: 'aev_1', name: 'order.created', payload: {} },
+			eventId,
+		),
+		{ secret, deliveryId: 'dlr_wire_1' },
+	);
 
 function recordClaims(path: string, claimed: boolean): Seen[] {
-	const seen: Seen[] = [];
-	nock(BASE_URL)
-		.post(path)
-		.reply(function (_uri, body) {
-			seen.push({ headers: this.req.headers, body: JSON.stringify(body) });
-			const { eventId } = body as { eventId: string };
-			return [200, { eventId, claimed, claimedAt: new Date().toISOString() }];
-		});
-	return seen;
+	return answer(nock(SERVICE).post(`${SURFACES.automation.path}/wh_wire/${path}`), (body) => [
+		200,
+		{ eventId: body.eventId, claimed, claimedAt: new Date().toISOString() },
+	]);
 }
 
 it('claims with the webhook secret’s signature over the exact body, without the API key or a credential read', async () => {
 	const { node, secret } = await activatedTrigger({ signedClaims: true });
-	const seen = recordClaims('/api/v1/automation/webhooks/wh_wire/signed-claims', true);
+	const seen = recordClaims('signed-claims', true);
 
-	const delivery = await deliver(node, secret, 'evt_wire_1');
+	const delivery = await deliver(secret, node, 'evt_wire_1');
 
 	expect(delivery.items).toHaveLength(1);
 	expect(delivery.credentialReads).toEqual([]);
 	expect(seen).toHaveLength(1);
 	const [{ headers, body }] = seen;
-	expect(JSON.parse(body)).toEqual({ eventId: 'evt_wire_1', deliveryId: 'dlr_wire_1' });
+	expect(body).toEqual({ eventId: 'evt_wire_1', deliveryId: 'dlr_wire_1' });
 	expect(headers.authorization).toBeUndefined();
 	expect(headers['content-type']).toBe('application/json');
 	expect(
 		verifySignature({
-			payload: body,
+			payload: JSON.stringify(body),
 			header: headers['x-multichannel-signature'] as string,
 			secrets: secret,
 		}),
@@ -106,9 +59,9 @@ it('claims with the webhook secret’s signature over the exact body, without th
 
 it('a claim the service answers claimed: false is a duplicate: acknowledged, nothing runs', async () => {
 	const { node, secret } = await activatedTrigger({ signedClaims: true });
-	recordClaims('/api/v1/automation/webhooks/wh_wire/signed-claims', false);
+	recordClaims('signed-claims', false);
 
-	const delivery = await deliver(node, secret, 'evt_wire_2');
+	const delivery = await deliver(secret, node, 'evt_wire_2');
 
 	expect(delivery.items).toBeUndefined();
 	expect(JSON.parse(delivery.responseBody)).toMatchObject({ reason: 'duplicate' });
@@ -116,9 +69,9 @@ it('a claim the service answers claimed: false is a duplicate: acknowledged, not
 
 it('claims with the API key, reading the credential once, where the registration did not offer signed claims', async () => {
 	const { node, secret } = await activatedTrigger({});
-	const seen = recordClaims('/api/v1/automation/webhooks/wh_wire/claims', true);
+	const seen = recordClaims('claims', true);
 
-	const delivery = await deliver(node, secret, 'evt_wire_3');
+	const delivery = await deliver(secret, node, 'evt_wire_3');
 
 	expect(delivery.items).toHaveLength(1);
 	expect(delivery.credentialReads).toEqual(['multichannelAutomationApi']);

@@ -220,10 +220,11 @@ describe('Multichannel Automation Trigger', () => {
 		await node.stopListening();
 	});
 
-	it('runs once when the service delivers the same event again (n8n answer lost behind a proxy)', async () => {
+	it('runs again when a proxy lost n8n’s answer to the run: the claim lapsed with that attempt, and no event is lost', async () => {
 		const node = await activated({ type: TRIGGER_TYPES.automation, parameters: {} });
 		let failed = false;
-		// A proxy in front of n8n that gave up waiting: 504, though the execution started.
+		// A proxy in front of n8n that gave up waiting: 504, though the execution started. The service cannot tell
+		// it from an n8n that died after claiming, so the claim (a lease on that attempt) lapses.
 		suite.endpoint.answerAfterExecution = (delivery) => {
 			if (delivery.trigger !== node || failed) return 200;
 			failed = true;
@@ -241,9 +242,13 @@ describe('Multichannel Automation Trigger', () => {
 			);
 			expect(again.headers['x-multichannel-delivery-attempt']).toBe('2');
 			expect(again.status).toBe(200);
-			expect(again.items).toBeUndefined();
-			expect(JSON.parse(again.responseBody)).toMatchObject({ reason: 'duplicate' });
-			expect(suite.endpoint.executions(node)).toHaveLength(1);
+			expect(again.items).toHaveLength(1);
+			expect(again.responseHeaders['x-multichannel-ack']).toBe(
+				again.headers['x-multichannel-delivery-id'],
+			);
+			await sleep(200);
+			// Acknowledged: delivered, never sent a third time.
+			expect(suite.endpoint.of(node)).toHaveLength(2);
 		} finally {
 			suite.endpoint.answerAfterExecution = () => 200;
 		}

@@ -41,7 +41,13 @@ describe.each([
 			outputs: ['main'],
 			credentials: [{ name: CREDENTIAL_OF[type], required: true }],
 			webhooks: [
-				{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+				{
+					name: 'default',
+					httpMethod: 'POST',
+					responseMode: 'onReceived',
+					responseData: '',
+					path: 'webhook',
+				},
 			],
 		});
 		expect(description.name).toMatch(/Trigger$/);

@@ -1,8 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- a made-up key, which the test looks for in the error */
 /**
  * The trigger nodes' webhook lifecycle against the sandbox, run in n8n-core's `HookContext` the way n8n
- * activates and deactivates a workflow: one webhook per activation with the node's URL and events, re-created
- * when it was deleted at the service, none left after deactivation, and never a second one.
+ * activates and deactivates a workflow: one webhook per trigger with the node's URL and events, registered again
+ * in place (the same id: the service keeps one webhook per owner) when it was deleted or changed at the service,
+ * none left after deactivation, and never a second one. A webhook its owner deleted is held by the service for
+ * a grace period (status `deleted`, invisible to the API), so that a registration right after takes it back.
  */
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
@@ -13,9 +15,11 @@ import { logLines, TRIGGER_TYPES, type TriggerUnderTest } from '../../dev/harnes
 const suite = useTriggerSuite();
 const { credentials, trigger } = suite;
 
-/** The webhooks the sandbox holds for a trigger (production or test URL). */
+/** The webhooks the sandbox has for a trigger (production or test URL), as its API shows them. */
 const webhooksAt = (url: string): WebhookRecord[] =>
-	suite.sandbox.store.all('webhooks').filter((webhook) => webhook.url === url);
+	suite.sandbox.store
+		.all('webhooks')
+		.filter((webhook) => webhook.url === url && webhook.status !== 'deleted');
 
 interface Stored {
 	webhooks?: Record<string, { webhookId: string; secret: string; events: string[] }>;
@@ -48,6 +52,7 @@ describe('activation', () => {
 			webhookId: webhook.id,
 			secret: webhook.secret,
 			events: ['link.clicked', 'link.deleted'],
+			mode: 'production',
 			// What a delivery needs to claim without the API key.
 			serviceUrl: suite.sandbox.baseUrl,
 			signedClaims: true,
@@ -135,10 +140,11 @@ describe('activation', () => {
 });
 
 describe('checkExists', () => {
-	it('is true while the webhook exists, and false once deleted at the service: activation re-creates it', async () => {
+	it('is true while the webhook exists, and false once deleted at the service: activation takes it back', async () => {
 		const node = trigger({ type: TRIGGER_TYPES.automation, parameters: {} });
 		await node.activate();
 		const [first] = webhooksAt(node.webhookUrl());
+		const firstSecret = first.secret;
 		expect(await node.hook('checkExists')).toBe(true);
 
 		// n8n starting up again ("init"): the webhook is still there, nothing new is made.
@@ -152,12 +158,14 @@ describe('checkExists', () => {
 		await node.activate('init');
 		const again = webhooksAt(node.webhookUrl());
 		expect(again).toHaveLength(1);
-		expect(again[0].id).not.toBe(first.id);
+		// The owner's webhook, deleted moments ago, taken back with whatever it held.
+		expect(again[0].id).toBe(first.id);
+		expect(again[0].secret).not.toBe(firstSecret);
 		expect(stored(node).webhooks?.[node.webhookUrl()]?.webhookId).toBe(again[0].id);
 		await node.deactivate();
 	});
 
-	it('replaces a webhook whose events were changed at the service, and re-enables a disabled one', async () => {
+	it('registers again in place a webhook whose events were changed at the service, and re-enables a disabled one', async () => {
 		const node = trigger({
 			type: TRIGGER_TYPES.messaging,
 			parameters: { events: ['message.received'] },
@@ -172,7 +180,7 @@ describe('checkExists', () => {
 		await node.activate('init');
 		const [replaced, ...others] = webhooksAt(node.webhookUrl());
 		expect(others).toHaveLength(0);
-		expect(replaced.id).not.toBe(first.id);
+		expect(replaced.id).toBe(first.id);
 		expect(replaced.events).toEqual(['message.received']);
 
 		const record = suite.sandbox.store.get('webhooks', replaced.id) as WebhookRecord;
@@ -205,7 +213,7 @@ describe('deactivation', () => {
 			type: TRIGGER_TYPES.automation,
 			parameters: { listenTo: 'chosen', eventNames: 'cycle.event' },
 		});
-		const before = suite.sandbox.store.all('webhooks').length;
+		const before = (await suite.clients.automation.webhooks.list()).data.length;
 		const ids = new Set<string>();
 		for (let cycle = 0; cycle < 20; cycle++) {
 			await node.activate();
@@ -214,9 +222,10 @@ describe('deactivation', () => {
 			ids.add(current[0].id);
 			await node.deactivate();
 		}
-		expect(ids.size).toBe(20);
+		// One owner, one webhook: each activation took back the one the deactivation before deleted.
+		expect(ids.size).toBe(1);
 		expect(webhooksAt(node.webhookUrl())).toHaveLength(0);
-		expect(suite.sandbox.store.all('webhooks')).toHaveLength(before);
+		expect((await suite.clients.automation.webhooks.list()).data).toHaveLength(before);
 		expect(stored(node)).toEqual({});
 	});
 

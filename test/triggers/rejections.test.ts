@@ -83,7 +83,11 @@ let deliveryCount = 0;
 /** Each request the service sends has an id of its own, which the trigger names in its claim. */
 const deliveryId = () => ({ 'x-multichannel-delivery-id': `dlr_test_${++deliveryCount}` });
 
-/** The sandbox takes claims only of events it delivered: the events made up here are recorded as delivered. */
+/**
+ * The sandbox takes claims only of events it delivered: the events made up here are recorded as delivered, and
+ * announced as delivered by someone else, so that a claim naming a delivery id the sandbox never sent is final at
+ * once (not a lease on an attempt of its own, which it would refuse as closed).
+ */
 function deliveredAtSandbox(node: TriggerUnderTest, body: string) {
 	let id: unknown;
 	try {
@@ -96,6 +100,7 @@ function deliveredAtSandbox(node: TriggerUnderTest, body: string) {
 	]?.webhookId;
 	if (typeof id === 'string' && webhookId && !sandbox.store.get('deliveries', `dlv_${id}`)) {
 		recordDelivery(sandbox, webhookId, id);
+		sandbox.core.announcedEvents.add(`${webhookId}:${id}`);
 	}
 }
 
@@ -122,6 +127,8 @@ function expectRefused(delivery: Delivery, status: 400 | 401 | 503) {
 	expect(delivery.status).toBe(status);
 	expect(delivery.items).toBeUndefined();
 	expect(delivery.error).toBeUndefined();
+	// Never acknowledged: the service delivers it again (503) or gives up on it.
+	expect(delivery.responseHeaders).not.toHaveProperty('x-multichannel-ack');
 }
 
 it('runs a correctly signed event (the control case), reading no credential to claim it', async () => {

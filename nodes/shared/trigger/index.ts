@@ -13,13 +13,15 @@ import type { AttachedOutput, TriggerSpec } from './spec';
 
 /**
  * The one implementation behind the three trigger nodes (messaging, short links, automation): the webhook
- * lifecycle at the service (lifecycle.ts) and the handling of each delivery (delivery.ts), with the node
- * parameters they share (parameters.ts). A trigger node only says which key it uses, which events and filters
- * its parameters ask for, and which events it skips (its `TriggerSpec`).
+ * lifecycle at the service (lifecycle.ts, owner.ts) and the handling of each delivery (delivery.ts: its claim
+ * in claim.ts, its answers in answers.ts, what it repairs at the service in repairs.ts), with the node
+ * parameters they share (parameters.ts) and the registrations kept in static data (registrations.ts). A
+ * trigger node only says which key it uses, which events and filters its parameters ask for, and which events
+ * it skips (its `TriggerSpec`).
  */
 
 export { chosenEvents, eventsProperty, triggerOptions } from './parameters';
-export type { ServiceAccess } from './delivery';
+export type { ServiceAccess } from './claim';
 export type {
 	AttachedOutput,
 	Subscription,
@@ -33,6 +35,9 @@ export const triggerWebhook: IWebhookDescription = {
 	name: 'default',
 	httpMethod: 'POST',
 	responseMode: 'onReceived',
+	// n8n then answers a delivery that starts an execution with the node's `webhookResponse`, which
+	// acknowledges it (answers.ts); without it n8n answers with the literal text "firstEntryJson".
+	responseData: '',
 	path: 'webhook',
 };
 

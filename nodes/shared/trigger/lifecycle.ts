@@ -2,12 +2,21 @@ import { randomBytes } from 'crypto';
 import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
 
 import { NotFoundError, type GatherOptions, type WebhookEndpoints } from '../../../src/client';
-import { registrationOf, setRegistration } from './registrations';
+import { lifecycleMode, ownerOf } from './owner';
+import {
+	modeOf,
+	registrationOf,
+	setRegistration,
+	storedRegistrations,
+	type StoredRegistration,
+} from './registrations';
 import { failure, type Known, type TriggerSpec } from './spec';
 
 /**
  * The webhook at the service, as n8n activates and deactivates the workflow: `checkExists`, then `create` when
- * it answered false; `delete`. One webhook per URL of the node, with the node's events and a fresh secret.
+ * it answered false; `delete`. One webhook per trigger and mode (production, test), named by its owner key
+ * (owner.ts), with the node's URL and events and a fresh secret; registering again replaces it in place at the
+ * service, so its pending deliveries are kept.
  */
 export interface WebhookLifecycle {
 	checkExists(context: IHookFunctions): Promise<boolean>;
@@ -55,6 +64,33 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 		}
 	}
 
+	/**
+	 * Deletes a webhook left behind by an earlier registration of this mode. A failure is logged, not thrown:
+	 * the registration that matters was made, and failing the activation for a leftover would leave the trigger
+	 * with none. Its secret is no longer kept, so whatever it still delivers is refused (401) until the service
+	 * disables it.
+	 */
+	async function removeLeftover(
+		context: IHookFunctions,
+		endpoints: WebhookEndpoints<E>,
+		{ registration }: StoredRegistration,
+		known: Known,
+	): Promise<void> {
+		try {
+			await removeRemote(context, endpoints, registration.webhookId, {
+				secrets: [...known.secrets, registration.secret],
+				serviceUrl: known.serviceUrl,
+			});
+			context.logger.info(
+				`Multichannel trigger: deleted webhook ${registration.webhookId}, left behind by an earlier registration`,
+			);
+		} catch (error) {
+			context.logger.warn(
+				`Multichannel trigger: could not delete webhook ${registration.webhookId}, left behind by an earlier registration: ${(error as Error).message}`,
+			);
+		}
+	}
+
 	return {
 		async checkExists(context) {
 			const url = webhookUrl(context);
@@ -77,7 +113,8 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 				return false;
 			}
 
-			// Changed at the service (another URL, other events or gathering): replaced by one that matches the node.
+			// Changed at the service (another URL, other events or gathering): `create` registers the node's again
+			// under the same owner, which replaces it in place. Deleting it first would drop its pending deliveries.
 			const wanted = spec.subscription(context);
 			if (
 				(remote.url !== undefined && remote.url !== url) ||
@@ -85,10 +122,8 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 				(remote.gather !== undefined && !sameGathering(remote.gather, wanted.gather))
 			) {
 				context.logger.info(
-					`Multichannel trigger: webhook ${registration.webhookId} was changed at the service; it will be replaced`,
+					`Multichannel trigger: webhook ${registration.webhookId} was changed at the service; it will be registered again in place`,
 				);
-				await removeRemote(context, endpoints, registration.webhookId, known);
-				setRegistration(context, url);
 				return false;
 			}
 
@@ -108,19 +143,13 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 
 		async create(context) {
 			const url = webhookUrl(context);
+			const mode = lifecycleMode(context, url);
 			const { events, filters, gather } = spec.subscription(context);
 			const { client, secrets, serviceUrl } = await spec.connection.connect(context);
 			const endpoints = spec.webhooks(client);
-
-			// Never two webhooks for one URL: a registration left behind is removed first.
-			const previous = registrationOf(context, url);
-			if (previous) {
-				await removeRemote(context, endpoints, previous.webhookId, {
-					secrets: [...secrets, previous.secret],
-					serviceUrl,
-				});
-				setRegistration(context, url);
-			}
+			// What this mode had before (at this URL, or at one n8n no longer gives the node): read before the
+			// new registration is kept, and dealt with after it is made, so that a failed registration changes nothing.
+			const earlier = storedRegistrations(context).filter((stored) => modeOf(stored) === mode);
 
 			const secret = randomBytes(32).toString('hex');
 			const workflow = context.getWorkflow();
@@ -129,7 +158,7 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 					0,
 					DESCRIPTION_MAX,
 				);
-			let created: { id: string; secret?: string; signedClaims?: boolean };
+			let created: { id: string; secret?: string; signedClaims?: boolean; replaced?: boolean };
 			try {
 				created = await endpoints.create({
 					body: {
@@ -139,6 +168,10 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 						...(filters ? { filters } : {}),
 						...(gather ? { gather } : {}),
 						description,
+						owner: ownerOf(context, mode),
+						// Only the trigger's own answer counts as delivered, never a bare 2xx from a proxy or a
+						// starting n8n (delivery.ts acknowledges each delivery it takes).
+						requireAcknowledgement: true,
 					},
 				});
 			} catch (error) {
@@ -158,16 +191,25 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 			// A service that picks its own secret says so in its answer; that one is what it signs with.
 			const signingSecret =
 				typeof created.secret === 'string' && created.secret !== '' ? created.secret : secret;
+			for (const stored of earlier) setRegistration(context, stored.url);
 			setRegistration(context, url, {
 				webhookId: created.id,
 				secret: signingSecret,
 				events,
+				mode,
 				...(serviceUrl ? { serviceUrl } : {}),
 				...(created.signedClaims === true ? { signedClaims: true } : {}),
 			});
 			context.logger.info(
-				`Multichannel trigger: registered webhook ${created.id} for ${events.join(', ')}`,
+				`Multichannel trigger: ${created.replaced === true ? 'registered again, in place,' : 'registered'} webhook ${created.id} for ${events.join(', ')}`,
 			);
+			// Registrations this mode made before under another webhook id: made by versions without owners,
+			// or at a service that does not take them. Left behind, each would deliver every event again.
+			for (const stored of earlier.filter(
+				({ registration }) => registration.webhookId !== created.id,
+			)) {
+				await removeLeftover(context, endpoints, stored, { secrets, serviceUrl });
+			}
 			return true;
 		},
 

@@ -1,5 +1,8 @@
 import type { TriggerContext } from './spec';
 
+/** Which of the node's two webhook URLs a registration is for: the production one, or the editor's test one. */
+export type WebhookMode = 'production' | 'test';
+
 /** One webhook this node registered at the service. */
 export interface Registration {
 	webhookId: string;
@@ -13,13 +16,22 @@ export interface Registration {
 	serviceUrl?: string;
 	/** The service said it takes claims signed with `secret` (`signedClaims`): claims need no API key. */
 	signedClaims?: boolean;
+	/** Absent from registrations made by versions before it: `modeOf` reads it from the URL then. */
+	mode?: WebhookMode;
+}
+
+/** A registration with the URL it is kept under. */
+export interface StoredRegistration {
+	url: string;
+	registration: Registration;
 }
 
 /**
  * The node's static data. Registrations are kept by webhook URL, because n8n gives a trigger two: the
  * production URL while the workflow is active, and the test URL while the editor listens for a test event.
- * Both can exist at once, and each lifecycle call only touches the registration of its own URL, so that
- * stopping a test never deletes the production webhook (and the other way round).
+ * Both can exist at once, and each lifecycle call only touches the registrations of its own mode, so that
+ * stopping a test never deletes the production webhook (and the other way round). A URL the node no longer has
+ * (n8n moved) may still be kept until the webhook is registered again or a delivery moves it.
  */
 interface TriggerState {
 	webhooks?: Record<string, Registration>;
@@ -29,15 +41,32 @@ function state(context: TriggerContext): TriggerState {
 	return context.getWorkflowStaticData('node') as TriggerState;
 }
 
+/** The mode of a URL n8n gave: its test URLs are under `/webhook-test/` (n8n's default endpoint name). */
+export function modeOfUrl(url: string): WebhookMode {
+	return url.includes('/webhook-test/') ? 'test' : 'production';
+}
+
+export function modeOf({ url, registration }: StoredRegistration): WebhookMode {
+	return registration.mode ?? modeOfUrl(url);
+}
+
 /** The registration of a webhook URL, if the node made one. */
 export function registrationOf(context: TriggerContext, url: string): Registration | undefined {
 	return state(context).webhooks?.[url];
 }
 
-/** Every registration of the node (production and test URL) that has a secret to check signatures with. */
-export function signingRegistrations(context: TriggerContext): Registration[] {
-	return Object.values(state(context).webhooks ?? {}).filter(
-		(registration) => typeof registration.secret === 'string' && registration.secret !== '',
+/** Every registration the node keeps, production and test, each with its URL. */
+export function storedRegistrations(context: TriggerContext): StoredRegistration[] {
+	return Object.entries(state(context).webhooks ?? {}).map(([url, registration]) => ({
+		url,
+		registration,
+	}));
+}
+
+/** Every registration of the node that has a secret to check signatures with. */
+export function signingRegistrations(context: TriggerContext): StoredRegistration[] {
+	return storedRegistrations(context).filter(
+		({ registration }) => typeof registration.secret === 'string' && registration.secret !== '',
 	);
 }
 
@@ -52,4 +81,12 @@ export function setRegistration(context: TriggerContext, url: string, registrati
 	} else {
 		delete data.webhooks;
 	}
+}
+
+/** Keeps a registration under another URL (its webhook now delivers there). */
+export function moveRegistration(context: TriggerContext, from: string, to: string) {
+	const registration = registrationOf(context, from);
+	if (!registration) return;
+	setRegistration(context, from);
+	setRegistration(context, to, registration);
 }

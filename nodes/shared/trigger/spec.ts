@@ -14,7 +14,7 @@ import type {
 	WebhookEndpoints,
 } from '../../../src/client';
 import type { ServiceConnection } from '../connections';
-import type { ServiceAccess } from './delivery';
+import type { ServiceAccess } from './claim';
 import { toNodeError, type NodeError } from '../errors';
 import { gatherFieldNames } from '../gather';
 

@@ -2,7 +2,8 @@ import type { IWebhookDescription, IWebhookFunctions, IWebhookResponseData } fro
 
 import { unwrapEvent } from '../../../../src/client';
 import { ANSWER_EVENT, AnswerDelivery } from '../../../../src/client/resources/answers';
-import { rawBodyOf, refuse } from '../../../shared/trigger/delivery';
+import { refuse } from '../../../shared/trigger/answers';
+import { rawBodyOf } from '../../../shared/trigger/delivery';
 import { answeredOutput, answerSecret, MESSAGE_ID_PARAMETER, type ResponseType } from './answer';
 
 /**
