@@ -17,6 +17,9 @@ import {
 import { AUTOMATION_KEY, KEY, loopbackOrNock } from './client';
 import { raw } from './sandbox';
 
+// nock patches Node's http for the whole worker: undone when the importing test file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
+
 /** The service, as nock answers it. */
 export const SERVICE = 'http://service.example.test';
 
@@ -76,8 +79,6 @@ export interface DeliveryOptions {
 
 /** Registers the file's nock set-up and its endpoint; the endpoint is there once `beforeAll` ran. */
 export function useWire(): Wire {
-	// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
-	afterAll(() => nock.restore());
 	loopbackOrNock();
 	const wire: Wire = {
 		endpoint: undefined as unknown as N8nEndpoint,

@@ -12,6 +12,8 @@ import { answer, eventBody, SERVICE, SURFACES, useWire, type Seen } from '../sup
 import { testKey } from '../support/client';
 import type { Delivery, TriggerUnderTest } from '../../dev/harness/triggers';
 
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
 const wire = useWire();
 const CLAIMS = `${SURFACES.automation.path}/wh_automation/signed-claims`;
 

@@ -10,6 +10,8 @@ import { verifySignature } from '../../src/client';
 import { AUTOMATION_KEY } from '../support/client';
 import { answer, eventBody, SERVICE, SURFACES, useWire, type Seen } from '../support/trigger-wire';
 
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
 const wire = useWire();
 
 /** An Automation Trigger activated at the nock'ed service, which answers the registration with `extra`. */

@@ -11,6 +11,8 @@ import nock from 'nock';
 
 import { answer, eventBody, SERVICE, SURFACES, useWire } from '../support/trigger-wire';
 
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
 const wire = useWire();
 
 const claimed = (body: Record<string, unknown>): [number, unknown] => [

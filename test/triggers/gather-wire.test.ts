@@ -9,6 +9,8 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { registrations, SERVICE, useWire } from '../support/trigger-wire';
 
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
 const wire = useWire();
 
 /** Activates a Multichannel Trigger with these options; resolves with the registration's body as sent. */

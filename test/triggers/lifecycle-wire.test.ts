@@ -20,6 +20,8 @@ import {
 import { testKey } from '../support/client';
 import type { TriggerUnderTest } from '../../dev/harness/triggers';
 
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
 const wire = useWire();
 const PATH = SURFACES.automation.path;
 

@@ -13,6 +13,8 @@ import { logLines, type TriggerUnderTest } from '../../dev/harness/triggers';
 import { answer, eventBody, SERVICE, SURFACES, useWire, type Seen } from '../support/trigger-wire';
 import { testKey } from '../support/client';
 
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
 const wire = useWire();
 
 /** The PATCHes of a webhook the service receives, answered `status`. */
