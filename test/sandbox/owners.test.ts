@@ -7,7 +7,7 @@
  * everything is as before.
  */
 import { signPayload } from '../../src/client';
-import { raw, sandboxWithReceiver, waitFor } from '../support/sandbox';
+import { raw, sandboxWithReceiver, sleep, waitFor } from '../support/sandbox';
 
 const GRACE_MS = 60_000;
 let nowMs = Date.now();
@@ -146,7 +146,7 @@ it("keeps an owner's deleted webhook for the grace period, its events held, and 
 	expect((await listed()).map((listedHook) => listedHook.id)).not.toContain(hook.id);
 	// ...but what happens meanwhile is kept for it.
 	await publish('between.delete.and.create');
-	await new Promise((resolve) => setTimeout(resolve, 100));
+	await sleep(100);
 	expect(at('republish')).toHaveLength(0);
 
 	const again = await register('republish', 'owner-republish');

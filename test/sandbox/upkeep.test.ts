@@ -8,6 +8,7 @@
 import {
 	clientsFor,
 	startReceiver,
+	sleep,
 	startTestSandbox,
 	waitFor,
 	type Receiver,
@@ -99,7 +100,7 @@ it('does not ping a webhook turned off through the API, but keeps its events', a
 	const hook = await register('off');
 	await clients.automation.webhooks.update({ webhookId: hook.id, body: { enabled: false } });
 	await publish('while.off');
-	await new Promise((resolve) => setTimeout(resolve, 400));
+	await sleep(400);
 	expect(at('off')).toEqual([]);
 	expect(webhook(hook.id)).toMatchObject({ status: 'disabled', disabledCode: 'api' });
 	await clients.automation.webhooks.update({ webhookId: hook.id, body: { enabled: true } });

@@ -2,6 +2,7 @@ import type { Sandbox } from '../../sandbox/server';
 import {
 	clientsFor,
 	startReceiver,
+	sleep,
 	startTestSandbox,
 	waitFor,
 	type Receiver,
@@ -125,7 +126,7 @@ describe('sandbox webhook delivery', () => {
 			'automation.second.failure',
 			'automation.while.disabled',
 		]);
-		await new Promise((resolve) => setTimeout(resolve, 300));
+		await sleep(300);
 		expect(at('down')).toHaveLength(8);
 
 		receiver.respond = () => 200;
