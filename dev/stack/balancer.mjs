@@ -4,15 +4,18 @@ import { createServer, request } from 'node:http';
 
 /**
  * Listens on 127.0.0.1:`port` (0: any free port). `backends` (ports of webhook processes) can change while it
- * runs; `served` counts the requests each backend port was sent.
+ * runs; `served` counts the requests each backend port was sent. `unavailable`, when set, answers instead of the
+ * 503 (no backend) and 502 (backend unreachable): `(res) => …`, as a proxy that serves a page of its own then.
  */
 export async function startBalancer({ port = 0 } = {}) {
 	const backends = [];
 	const served = new Map();
 	let turn = 0;
+	const balancer = { backends, served, unavailable: undefined };
 	const server = createServer((req, res) => {
 		if (backends.length === 0) {
-			res.writeHead(503, { 'content-type': 'text/plain' }).end('no webhook process is up\n');
+			if (balancer.unavailable) balancer.unavailable(res);
+			else res.writeHead(503, { 'content-type': 'text/plain' }).end('no webhook process is up\n');
 			return;
 		}
 		const backend = backends[turn++ % backends.length];
@@ -25,6 +28,10 @@ export async function startBalancer({ port = 0 } = {}) {
 			},
 		);
 		upstream.once('error', () => {
+			if (!res.headersSent && balancer.unavailable) {
+				balancer.unavailable(res);
+				return;
+			}
 			if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
 			res.end('webhook process unreachable\n');
 		});
@@ -35,14 +42,12 @@ export async function startBalancer({ port = 0 } = {}) {
 		server.listen(port, '127.0.0.1', resolve);
 	});
 	const { port: listening } = server.address();
-	return {
+	return Object.assign(balancer, {
 		url: `http://127.0.0.1:${listening}`,
-		backends,
-		served,
 		close: () =>
 			new Promise((resolve) => {
 				server.close(() => resolve());
 				server.closeAllConnections();
 			}),
-	};
+	});
 }

@@ -9,6 +9,8 @@ import { freePort, portInUse, Service } from './processes.mjs';
 /**
  * n8n settings for a quiet, local instance: no calls home, loopback only. `webhookUrl` is the base URL triggers
  * register (the process itself unless a webhook process serves production webhooks); `extra` adds or overrides.
+ * n8n 2.x runs without its workflow publication service, so that every start activates the active workflows
+ * again and each webhook trigger checks its webhook at the service (issue 32).
  */
 export function n8nEnvironment({ userFolder, port, brokerPort, webhookUrl, extra = {} }) {
 	return node24Env({
@@ -36,6 +38,9 @@ export function n8nEnvironment({ userFolder, port, brokerPort, webhookUrl, extra
 		N8N_REINSTALL_MISSING_PACKAGES: 'false',
 		N8N_PUBLIC_API_DISABLED: 'false',
 		N8N_PUBLIC_API_SWAGGERUI_DISABLED: 'true',
+		// With the publication service (2.x's default) a start never calls a webhook trigger's checkExists/create.
+		N8N_USE_WORKFLOW_PUBLICATION_SERVICE:
+			process.env.N8N_USE_WORKFLOW_PUBLICATION_SERVICE ?? 'false',
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
 		N8N_LOG_OUTPUT: 'console',
 		DB_TYPE: 'sqlite',
@@ -89,13 +94,16 @@ export async function startN8nProcess({
 
 /**
  * The default: one `n8n start` on `port`, with SQLite in its user folder. Same shape as QueueN8n (queue.mjs):
- * `client`, `main`, `services`, `started`, `webhookUrl`, `start()`, `restart()`, `stop()`.
+ * `client`, `main`, `services`, `started`, `webhookUrl`, `start()`, `restart()`, `stop()`, `kill()`.
  */
 export class SingleN8n {
 	constructor({ userFolder, port, logFile, log }) {
 		Object.assign(this, { userFolder, port, logFile, log });
 		this.client = new N8nClient(`http://127.0.0.1:${port}`);
-		/** Production webhooks are served by the process itself. */
+		/**
+		 * The base URL triggers register (WEBHOOK_URL): the process itself, unless `start({ webhookUrl })` named
+		 * another (a proxy in front of it, as a public name is).
+		 */
 		this.webhookUrl = this.client.baseUrl;
 		this.main = undefined;
 		/** Every n8n process started, for the check that none is left. */
@@ -106,7 +114,9 @@ export class SingleN8n {
 		return [this.main].filter(Boolean);
 	}
 
-	async start() {
+	/** `webhookUrl`: from now on, the base URL triggers register (kept for later starts). */
+	async start({ webhookUrl = this.webhookUrl } = {}) {
+		this.webhookUrl = webhookUrl.replace(/\/+$/, '');
 		if (await portInUse(this.port))
 			throw new Error(`port ${this.port} is in use: is another n8n or \`npm start\` running?`);
 		this.log(
@@ -120,6 +130,7 @@ export class SingleN8n {
 				userFolder: this.userFolder,
 				port: this.port,
 				brokerPort: await freePort(),
+				webhookUrl: `${this.webhookUrl}/`,
 			}),
 			port: this.port,
 			logFile: this.logFile,
@@ -132,10 +143,15 @@ export class SingleN8n {
 		this.main = undefined;
 	}
 
-	/** Stops n8n and starts it again with the same user folder. */
-	async restart() {
+	/** SIGKILL to n8n and its task runners, as `kill -9`: no shutdown, whatever it was doing is cut off. */
+	async kill() {
+		await this.main?.kill();
+		this.main = undefined;
+	}
+
+	/** Stops n8n and starts it again with the same user folder (`options`: as start's). */
+	async restart(options) {
 		await this.stop();
-		await this.start();
+		await this.start(options);
 	}
 }
-

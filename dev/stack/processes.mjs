@@ -94,6 +94,14 @@ export class Service {
 		}
 	}
 
+	/** SIGKILL to the whole group at once, as `kill -9` (a crash: nothing is shut down); resolves once it exited. */
+	async kill() {
+		if (this.child.pid === undefined) return;
+		this.signalGroup('SIGKILL');
+		await this.exited;
+		await new Promise((resolve) => this.log.end(resolve));
+	}
+
 	/** `stopSignal` to the whole group, SIGKILL after `graceMs`; resolves once the process has exited. */
 	async stop(graceMs = 15_000) {
 		if (this.child.pid === undefined) return;

@@ -155,18 +155,24 @@ export class QueueN8n {
 		return [...this.webhooks, this.worker, this.main].filter(Boolean);
 	}
 
-	/** Where production webhooks go: the balancer in front of the webhook processes. */
+	/**
+	 * Where production webhooks go: the balancer in front of the webhook processes, or what `start({ webhookUrl })`
+	 * named (a proxy in front of the balancer, as a public name is).
+	 */
 	get webhookUrl() {
-		return this.balancer.url;
+		return this.publicUrl ?? this.balancer.url;
 	}
 
-	/** What every process shares: the execution mode, the database, Redis, the key, the URLs. */
+	/**
+	 * What every process shares: the execution mode, the database, Redis, the key, the URLs (and, from
+	 * n8nEnvironment, n8n without its publication service: main activates every active workflow on each start).
+	 */
 	environment({ userFolder, port, brokerPort, extra = {} }) {
 		return n8nEnvironment({
 			userFolder,
 			port,
 			brokerPort,
-			webhookUrl: `${this.balancer.url}/`,
+			webhookUrl: `${this.webhookUrl}/`,
 			extra: {
 				EXECUTIONS_MODE: 'queue',
 				DB_TYPE: 'postgresdb',
@@ -234,8 +240,33 @@ export class QueueN8n {
 		return service;
 	}
 
-	/** Main first (it migrates the database and activates the workflows), then the worker and the webhook processes. */
-	async start({ webhookProcesses = 1, balancerPort = 0 } = {}) {
+	/**
+	 * SIGKILL to webhook process `index` (1, 2, …), as `kill -9`. The balancer keeps sending it its share of
+	 * requests, which fail (502), until `restartWebhookProcess(index)`.
+	 */
+	async killWebhookProcess(index = 1) {
+		const service = this.webhooks.find((candidate) => candidate.name === `webhook-${index}`);
+		if (!service) throw new Error(`no webhook process webhook-${index} is running`);
+		await service.kill();
+		this.webhooks = this.webhooks.filter((candidate) => candidate !== service);
+		this.killed = { ...this.killed, [index]: service.port };
+	}
+
+	/** Starts webhook process `index` again (same user folder), in place of the one killed. */
+	async restartWebhookProcess(index = 1) {
+		const port = this.killed?.[index];
+		const turn = this.balancer.backends.indexOf(port);
+		if (turn >= 0) this.balancer.backends.splice(turn, 1);
+		delete this.killed?.[index];
+		return await this.addWebhookProcess(index);
+	}
+
+	/**
+	 * Main first (it migrates the database and activates the workflows), then the worker and the webhook processes.
+	 * `webhookUrl`: from now on, the base URL triggers register instead of the balancer's.
+	 */
+	async start({ webhookProcesses = 1, balancerPort = 0, webhookUrl = this.publicUrl } = {}) {
+		this.publicUrl = webhookUrl?.replace(/\/+$/, '');
 		this.balancer ??= await startBalancer({ port: balancerPort });
 		const count = Math.max(1, webhookProcesses);
 		this.log(
@@ -261,10 +292,13 @@ export class QueueN8n {
 		return count;
 	}
 
-	/** Stops every n8n process and starts them again with the same user folders, database and Redis. */
-	async restart() {
+	/**
+	 * Stops every n8n process and starts them again with the same user folders, database and Redis; `options` as
+	 * start's (`webhookUrl`).
+	 */
+	async restart(options = {}) {
 		const webhookProcesses = await this.stopProcesses();
-		await this.start({ webhookProcesses });
+		await this.start({ ...options, webhookProcesses });
 	}
 
 	async stop() {

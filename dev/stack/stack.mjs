@@ -31,13 +31,14 @@ export { collectPages, N8nClient, OWNER, sandboxCall } from './n8n-api.mjs';
 /**
  * The stack on free ports, for the headless runs (tests, screenshot, benchmark); E2E_SKIP_BUILD=1 reuses dist/.
  * `queue: true` (or `{ webhookProcesses }`) runs n8n in queue mode. MULTICHANNEL_CONTRACT_PROXY=1: the contract
- * proxy in front of the sandbox (see startStack).
+ * proxy in front of the sandbox (see startStack). `webhookUrl`: as startStack's.
  */
 export async function startHeadlessStack({
 	dir,
 	log,
 	queue = false,
 	sandboxArgs = [],
+	webhookUrl,
 	build = process.env.E2E_SKIP_BUILD !== '1',
 	contractProxy = process.env.MULTICHANNEL_CONTRACT_PROXY === '1',
 }) {
@@ -48,20 +49,21 @@ export async function startHeadlessStack({
 		build,
 		queue,
 		sandboxArgs,
+		webhookUrl,
 		contractProxy,
 		log,
 	});
 }
 
 /** n8n's processes: one `n8n start`, or PostgreSQL, Redis and the processes of queue mode. */
-async function startN8nProcesses({ queue, n8nDir, n8nPort, tarball, stopping, log }) {
+async function startN8nProcesses({ queue, n8nDir, n8nPort, tarball, webhookUrl, stopping, log }) {
 	const install = (userFolder) => installCommunityPackage({ tarball, userFolder, log });
 	if (!queue) {
 		const userFolder = join(n8nDir, 'n8n');
 		await install(userFolder);
 		const n8n = new SingleN8n({ userFolder, port: n8nPort, logFile: join(n8nDir, 'n8n.log'), log });
 		stopping.push(n8n);
-		await n8n.start();
+		await n8n.start({ webhookUrl });
 		return { n8n, userFolder };
 	}
 	const postgres = await startPostgres({
@@ -75,7 +77,7 @@ async function startN8nProcesses({ queue, n8nDir, n8nPort, tarball, stopping, lo
 	const n8n = new QueueN8n({ dir: n8nDir, mainPort: n8nPort, postgres, redis, install, log });
 	stopping.push(n8n);
 	const { webhookProcesses = 1, webhookPort = 0 } = queue === true ? {} : queue;
-	await n8n.start({ webhookProcesses, balancerPort: webhookPort });
+	await n8n.start({ webhookProcesses, balancerPort: webhookPort, webhookUrl });
 	return { n8n, userFolder: join(n8nDir, 'main'), postgres, redis };
 }
 
@@ -85,7 +87,9 @@ async function startN8nProcesses({ queue, n8nDir, n8nPort, tarball, stopping, lo
  * of queue mode in `dir/queue`). `queue`: false, true, or `{ webhookProcesses, webhookPort }`. `sandboxArgs`:
  * more options for the sandbox (`npm run sandbox -- --help`). `contractProxy`: everyone (n8n's credentials, the demo
  * instance, the tests) reaches the sandbox through the contract proxy (dev/contract/proxy.mjs), whose exchanges are
- * `contract.exchanges`.
+ * `contract.exchanges`. `webhookUrl`: the base URL n8n's triggers register (WEBHOOK_URL), when n8n's production
+ * webhooks are reached through something in front of them (a proxy, as a public name is); by default n8n itself, or
+ * the balancer of queue mode.
  */
 export async function startStack({
 	dir,
@@ -95,6 +99,7 @@ export async function startStack({
 	importWorkflows = true,
 	queue = false,
 	sandboxArgs = [],
+	webhookUrl,
 	contractProxy = false,
 	log = (message) => process.stderr.write(`${message}\n`),
 }) {
@@ -146,7 +151,15 @@ export async function startStack({
 		mark('sandbox', since);
 
 		since = Date.now();
-		const processes = await startN8nProcesses({ queue, n8nDir, n8nPort, tarball, stopping, log });
+		const processes = await startN8nProcesses({
+			queue,
+			n8nDir,
+			n8nPort,
+			tarball,
+			webhookUrl,
+			stopping,
+			log,
+		});
 		const { n8n, userFolder } = processes;
 		mark('n8n', since);
 
@@ -175,8 +188,13 @@ export async function startStack({
 			sandbox: { baseUrl: sandbox.baseUrl, keys: sandbox.keys, service: sandbox.service },
 			n8n: {
 				url: client.baseUrl,
-				/** Base URL of production webhooks: n8n itself, or the webhook processes' balancer in queue mode. */
-				webhookUrl: n8n.webhookUrl,
+				/**
+				 * Base URL of production webhooks: n8n itself (or what `restart({ webhookUrl })` named), or the webhook
+				 * processes' balancer in queue mode.
+				 */
+				get webhookUrl() {
+					return n8n.webhookUrl;
+				},
 				client,
 				owner,
 				/** The main process (`n8n start`) as it runs now. */
@@ -190,8 +208,11 @@ export async function startStack({
 				get started() {
 					return n8n.started;
 				},
-				/** Stops n8n's processes and starts them again with the same user folders (and database). */
-				restart: () => n8n.restart(),
+				/**
+				 * Stops n8n's processes and starts them again with the same user folders (and database); one n8n
+				 * takes `{ webhookUrl }`, the base URL its triggers register from then on.
+				 */
+				restart: (options) => n8n.restart(options),
 				processes: n8n,
 			},
 			queue: queue ? { n8n, postgres: processes.postgres, redis: processes.redis } : undefined,

@@ -110,9 +110,11 @@ function checkContract(stacks) {
 
 /**
  * Registers `before`/`after` hooks (in the enclosing `describe`, or the file) that start a headless stack in a
- * temporary folder and stop it; returns helpers bound to it. `queue`: as startStack's option.
+ * temporary folder and stop it; returns helpers bound to it. `queue`: as startStack's option. `sandboxArgs`: more
+ * sandbox options after the stack's own (a later one wins), e.g. `['--webhook-max-attempts', '3']`. `webhookUrl`:
+ * the base URL n8n's triggers register (startStack's option), or a function giving it when the stack starts.
  */
-export function useStack({ queue = false } = {}) {
+export function useStack({ queue = false, sandboxArgs = [], webhookUrl } = {}) {
 	armWatchdog();
 	const dir = mkdtempSync(join(tmpdir(), queue ? 'multichannel-e2e-queue-' : 'multichannel-e2e-'));
 	let stack;
@@ -125,7 +127,8 @@ export function useStack({ queue = false } = {}) {
 			dir,
 			log,
 			queue,
-			sandboxArgs: ['--webhook-retry-base-ms', '1000'],
+			sandboxArgs: ['--webhook-retry-base-ms', '1000', ...sandboxArgs],
+			webhookUrl: typeof webhookUrl === 'function' ? webhookUrl() : webhookUrl,
 			build,
 		});
 		stacks.push(stack);
