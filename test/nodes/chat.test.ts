@@ -1,7 +1,8 @@
 /**
  * A chat's history and the Chat resource of the Multichannel node, run as real workflows through n8n-core against
  * the sandbox on loopback: Message → Get Many (order, direction, since/until, Simplify, the chat from a trigger's
- * output, as an AI tool with $fromAI), Chat → Get Many / Get / Mark All as Read, and the chat picker's search.
+ * output, as an AI tool with $fromAI), Message → Get simplified alike, Chat → Get Many / Get / Mark All as Read,
+ * and the chat picker's search.
  * The exact requests are pinned with nock in chat-wire.test.ts.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -201,6 +202,27 @@ describe('Message → Get Many (a chat’s history)', () => {
 			[ids.image, undefined],
 		]);
 		expect(result.json(NODE_NAME)[1].media).toMatch(/^image "sample-image.png"/);
+	});
+
+	test('Message → Get simplifies a message as Get Many does, with where it is and its status', async () => {
+		const got = async (messageId: string) =>
+			(await run('message', { operation: 'get', messageId })).json(NODE_NAME)[0];
+		const [, buttonsInHistory, imageInHistory] = (await history({ limit: 3 })).json(NODE_NAME);
+
+		expect(await got(ids.image)).toEqual({
+			...imageInHistory,
+			instanceId,
+			chatId: anaChat,
+			to: '+14155550300',
+			status: 'delivered',
+		});
+		expect(await got(ids.buttons)).toEqual({
+			...buttonsInHistory,
+			instanceId,
+			chatId: anaChat,
+			to: ana,
+			status: expect.any(String),
+		});
 	});
 
 	test('an until before since, a direction it does not know: errors naming the field and the item', async () => {

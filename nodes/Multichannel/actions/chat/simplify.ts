@@ -1,7 +1,7 @@
 import { Chat } from '../../../../src/client/resources/chats';
 import { z } from '../../../../src/client/zod';
 import { compact } from '../../../shared/values';
-import { HistoryMessage, simplifyHistoryMessage } from '../message/history';
+import { SimpleMessage, simplifyMessage } from '../message/simplify';
 
 /** The essentials of a chat: who it is with, what is unread, and its last message as a history entry. */
 export const SimpleChat = z.object({
@@ -12,7 +12,7 @@ export const SimpleChat = z.object({
 	isGroup: z.boolean().optional(),
 	unreadCount: z.number().int().optional(),
 	lastMessageAt: z.string().optional(),
-	lastMessage: HistoryMessage.optional(),
+	lastMessage: SimpleMessage.optional(),
 });
 
 export function simplifyChat(chat: Chat): z.output<typeof SimpleChat> {
@@ -24,6 +24,6 @@ export function simplifyChat(chat: Chat): z.output<typeof SimpleChat> {
 		isGroup: chat.isGroup,
 		unreadCount: chat.unreadCount,
 		lastMessageAt: chat.lastMessageAt ?? undefined,
-		lastMessage: chat.lastMessage ? simplifyHistoryMessage(chat.lastMessage) : undefined,
+		lastMessage: chat.lastMessage ? simplifyMessage(chat.lastMessage) : undefined,
 	});
 }

@@ -9,6 +9,7 @@ import { compact } from '../../../shared/values';
 import { simplifyField, simplifyWanted } from '../simplify';
 import { instanceLocator } from '../instance/locator';
 import { messageIdField, messageIdOf } from './messageId';
+import { SimpleMessage, simplifyMessage } from './simplify';
 
 export const option = {
 	name: 'Get',
@@ -25,23 +26,19 @@ export const description: INodeProperties[] = [
 
 export const scope = api.workspace.messages.get.scope;
 
-/** The essentials of a message: who, what, its status and when. */
-const SimpleMessage = z.object({
-	...Message.pick({
-		id: true,
-		instanceId: true,
-		chatId: true,
-		direction: true,
-		type: true,
-		status: true,
-	}).shape,
-	from: z.string().optional(),
+/**
+ * Get is asked for one message and how it fared: the simplified message, with where it is, whom it went to and
+ * its status (why it failed, when it did).
+ */
+const MessageWithStatus = z.object({
+	id: SimpleMessage.shape.id,
+	...Message.pick({ instanceId: true, chatId: true }).shape,
+	...SimpleMessage.omit({ id: true }).shape,
 	to: z.string().optional(),
-	text: z.string().optional(),
+	status: Message.shape.status,
 	error: z.string().optional().describe('Why the message failed'),
-	createdAt: Message.shape.createdAt,
 });
-export const output = SimpleMessage;
+export const output = MessageWithStatus;
 
 export const fields = { instanceId: 'Instance', messageId: 'Message ID' };
 
@@ -53,21 +50,18 @@ export async function execute(
 		instanceId: locatorValue(this, 'instanceId', itemIndex),
 		messageId: messageIdOf(this, itemIndex),
 	});
-	return simplifyWanted(this, itemIndex) ? simplifyMessage(message) : message;
+	return simplifyWanted(this, itemIndex) ? withStatus(message) : message;
 }
 
-function simplifyMessage(message: Message): z.output<typeof SimpleMessage> {
+function withStatus(message: Message): z.output<typeof MessageWithStatus> {
+	const { id, ...simple } = simplifyMessage(message);
 	return compact({
-		id: message.id,
+		id,
 		instanceId: message.instanceId,
 		chatId: message.chatId,
-		direction: message.direction,
-		from: message.from ?? undefined,
+		...simple,
 		to: message.to ?? undefined,
-		type: message.type,
 		status: message.status,
-		text: typeof message.content?.text === 'string' ? message.content.text : undefined,
 		error: message.error?.message,
-		createdAt: message.createdAt,
 	});
 }

@@ -8,7 +8,7 @@ import { readDateTime } from '../../../shared/values';
 import { chatLocator, chatOf } from '../chat/locator';
 import { instanceLocator } from '../instance/locator';
 import { simplifyField, simplifyWanted } from '../simplify';
-import { HistoryMessage, simplifyHistoryMessage } from './history';
+import { SimpleMessage, simplifyMessage } from './simplify';
 
 export const option = {
 	name: 'Get Many',
@@ -79,7 +79,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.messages.list.scope;
-export const output = HistoryMessage;
+export const output = SimpleMessage;
 
 export const fields = {
 	instanceId: 'Instance',
@@ -133,5 +133,5 @@ export async function execute(
 		{ instanceId, query },
 		{ max: maxResults(this, itemIndex) },
 	);
-	return simplifyWanted(this, itemIndex) ? messages.map(simplifyHistoryMessage) : messages;
+	return simplifyWanted(this, itemIndex) ? messages.map(simplifyMessage) : messages;
 }

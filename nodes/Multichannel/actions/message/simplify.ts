@@ -3,11 +3,12 @@ import { z } from '../../../../src/client/zod';
 import { compact } from '../../../shared/values';
 
 /**
- * A message of a chat's history as an AI model reads it (Simplify): who wrote it, when, which way, its kind,
- * its text in words (a location, a poll or a contact card too), the button it taps, the message it quotes,
- * and its file described, since n8n passes no file to or from a tool.
+ * A message simplified (Simplify), the one form of Get, Get Many and a chat's last message, made for an AI model
+ * to read: who wrote it, when, which way, its kind, its text in words (a location, a poll or a contact card
+ * too), the button it taps, the message it quotes, and its file described, since n8n passes no file to or from
+ * a tool.
  */
-export const HistoryMessage = z.object({
+export const SimpleMessage = z.object({
 	id: z.string(),
 	from: z.string().optional().describe('Who wrote it: a phone number'),
 	direction: Message.shape.direction,
@@ -21,9 +22,9 @@ export const HistoryMessage = z.object({
 	media: z.string().optional().describe('Its file, described: kind, name, type and size'),
 	createdAt: Message.shape.createdAt,
 });
-export type HistoryMessage = z.output<typeof HistoryMessage>;
+export type SimpleMessage = z.output<typeof SimpleMessage>;
 
-export function simplifyHistoryMessage(message: Message): HistoryMessage {
+export function simplifyMessage(message: Message): SimpleMessage {
 	const content = message.content ?? {};
 	return compact({
 		id: message.id,
