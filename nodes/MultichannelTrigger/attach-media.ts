@@ -26,6 +26,7 @@ import {
 	signedMediaToken,
 	type MessageFile,
 } from '../shared/message-files';
+import { sizeInWords } from '../shared/words';
 
 /**
  * The trigger's Download Media option: the file of a received message arrives as binary data on the event's
@@ -102,12 +103,6 @@ function mediaOf(message: IDataObject): MessageMedia | undefined {
 	return media && typeof media.id === 'string' ? media : undefined;
 }
 
-function sizeText(bytes: number): string {
-	if (bytes < 1024) return `${bytes} bytes`;
-	if (bytes < 1024 * 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
-	return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-}
-
 /** The binary field of the `index`-th file of an item: `data`, then `data_1`, `data_2` … */
 export function mediaField(index: number): string {
 	return index === 0 ? MEDIA_FIELD : `${MEDIA_FIELD}_${index}`;
@@ -174,7 +169,7 @@ async function fileOf(
 		return { reason };
 	};
 	if (media.size > maxBytes) {
-		return notAttached(`the file is ${sizeText(media.size)}, over Max File Size (${maxMb} MB)`);
+		return notAttached(`the file is ${sizeInWords(media.size)}, over Max File Size (${maxMb} MB)`);
 	}
 	const token = access.unauthenticated ? signedMediaToken(media.downloadUrl) : undefined;
 	// The signed URL is a capability too: kept out of any message, like the key.
@@ -206,7 +201,7 @@ async function fileOf(
 			file = await downloadMessageFile(connection.client, messageId, media, options);
 		}
 		if (file.size > maxBytes) {
-			return notAttached(`the file is ${sizeText(file.size)}, over Max File Size (${maxMb} MB)`);
+			return notAttached(`the file is ${sizeInWords(file.size)}, over Max File Size (${maxMb} MB)`);
 		}
 		return {
 			binary: await context.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType),

@@ -1,6 +1,7 @@
 import { Message } from '../../../../src/client/resources/messages';
 import { z } from '../../../../src/client/zod';
 import { compact } from '../../../shared/values';
+import { sizeInWords } from '../../../shared/words';
 
 /**
  * A message simplified (Simplify), the one form of Get, Get Many and a chat's last message, made for an AI model
@@ -79,11 +80,5 @@ function mediaOf(message: Message): string | undefined {
 	const media = message.media;
 	if (!media) return undefined;
 	const name = media.fileName ? ` "${media.fileName}"` : '';
-	return `${message.type ?? 'file'}${name} (${media.mimeType}, ${sizeOf(media.size)})`;
-}
-
-function sizeOf(bytes: number): string {
-	if (bytes < 1024) return `${bytes} bytes`;
-	if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-	return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+	return `${message.type ?? 'file'}${name} (${media.mimeType}, ${sizeInWords(media.size)})`;
 }
