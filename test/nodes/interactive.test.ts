@@ -303,51 +303,6 @@ describe('Send List', () => {
 	);
 });
 
-describe("limits n8n checks in the editor (the fields' minRequiredFields and maxAllowedFields)", () => {
-	// n8n shows these on the parameter before a run, and refuses to run the workflow while they stand; values
-	// from an expression (JSON) are checked by the node itself, above.
-	test.each([
-		[
-			'four buttons',
-			'sendButtons',
-			{ buttons: { button: ['A', 'B', 'C', 'D'].map((title) => ({ title })) } },
-			'At most 3 fields are allowed.',
-		],
-		['no button', 'sendButtons', { buttons: {} }, 'At least 1 field is required.'],
-		[
-			'11 rows',
-			'sendList',
-			{
-				buttonText: 'Pick',
-				rows: { row: Array.from({ length: 11 }, (_, n) => ({ title: `Slot ${n}` })) },
-			},
-			'At most 10 fields are allowed.',
-		],
-		[
-			'11 contact cards',
-			'sendContactCard',
-			{
-				contacts: {
-					contact: Array.from({ length: 11 }, (_, n) => ({
-						name: `Ana ${n}`,
-						phoneNumbers: '+14155550150',
-					})),
-				},
-			},
-			'At most 10 fields are allowed.',
-		],
-	])(
-		'%s: the workflow does not run, and nothing is sent',
-		async (_, operation, parameters, issue) => {
-			const before = outboundCount();
-			await expect(
-				run({ operation, to: '+14155550144', text: 'Pick one', ...parameters }),
-			).rejects.toThrow(`The '${NODE_NAME}' node has issues:\n- ${issue}`);
-			expect(outboundCount()).toBe(before);
-		},
-	);
-});
-
 describe('Edit and Send Typing', () => {
 	test('Edit: the text of a sent text message changes', async () => {
 		const sent = await service.client.messages.sendText({

@@ -17,6 +17,24 @@ import {
  * messages.ts).
  */
 
+/**
+ * How many entries one message may hold, as a WhatsApp-style channel allows: declared here once, checked by the
+ * schemas below, and shown by the nodes (n8n's minRequiredFields and maxAllowedFields, the fields' descriptions).
+ * List rows count across all sections together.
+ */
+export const PER_MESSAGE = {
+	contactCards: { min: 1, max: 10 },
+	pollOptions: { min: 2, max: 12 },
+	replyButtons: { min: 1, max: 3 },
+	listSections: { min: 1, max: 10 },
+	listRows: { min: 1, max: 10 },
+} as const;
+
+/** A list schema holding as many entries as `PER_MESSAGE` allows for it. */
+function entries<T extends z.ZodType>(entry: T, { min, max }: { min: number; max: number }) {
+	return z.array(entry).min(min).max(max);
+}
+
 export const MediaType = z.enum(['image', 'video', 'audio', 'document']);
 
 /** Recipient: a phone number, or a group id (`…@g.us`) to send into a group. */
@@ -95,7 +113,7 @@ export const ContactCard = z.strictObject({
 
 export const SendContactCard = named(
 	'SendContactCard',
-	z.strictObject({ ...base, contacts: z.array(ContactCard).min(1).max(10) }),
+	z.strictObject({ ...base, contacts: entries(ContactCard, PER_MESSAGE.contactCards) }),
 );
 
 export const SendReaction = named(
@@ -112,19 +130,16 @@ export const SendPoll = named(
 	z.strictObject({
 		...base,
 		question: text({ min: 1, max: 255 }),
-		options: z
-			.array(text({ min: 1, max: 100 }))
-			.min(2)
-			.max(12),
+		options: entries(text({ min: 1, max: 100 }), PER_MESSAGE.pollOptions),
 		multipleAnswers: z.boolean().optional(),
 	}),
 );
 
 /**
  * Interactive messages, within the limits a WhatsApp-style channel sets: body text up to 1024 characters,
- * header and footer up to 60; 1–3 reply buttons with titles up to 20; a list of up to 10 sections holding
- * at most 10 rows in all, titles up to 24, row descriptions up to 72. Ids of one message must differ, since
- * the tap names only the id.
+ * header and footer up to 60; reply buttons (`PER_MESSAGE`) with titles up to 20; a list of sections holding
+ * rows (`PER_MESSAGE`, rows counted in all sections together), titles up to 24, row descriptions up to 72. Ids
+ * of one message must differ, since the tap names only the id.
  */
 const interactive = {
 	...base,
@@ -149,16 +164,12 @@ export const SendButtons = named(
 	'SendButtons',
 	z.strictObject({
 		...interactive,
-		buttons: z
-			.array(ReplyButton)
-			.min(1)
-			.max(3)
-			.superRefine((buttons, ctx) =>
-				uniqueIds(
-					buttons.map((button, index) => ({ id: button.id, path: [index, 'id'] })),
-					ctx,
-				),
+		buttons: entries(ReplyButton, PER_MESSAGE.replyButtons).superRefine((buttons, ctx) =>
+			uniqueIds(
+				buttons.map((button, index) => ({ id: button.id, path: [index, 'id'] })),
+				ctx,
 			),
+		),
 		trackLinks,
 	}),
 	{ description: 'The ids of the buttons must differ.' },
@@ -173,51 +184,46 @@ export const ListSection = z.strictObject({
 	title: text({ min: 1, max: 24 })
 		.optional()
 		.describe('Required when there is more than one section'),
-	rows: z.array(ListRow).min(1).max(10),
+	rows: entries(ListRow, PER_MESSAGE.listRows),
 });
-export const MAX_LIST_ROWS = 10;
 
 export const SendList = named(
 	'SendList',
 	z.strictObject({
 		...interactive,
 		buttonText: text({ min: 1, max: 20 }).describe('The label of the button that opens the list'),
-		sections: z
-			.array(ListSection)
-			.min(1)
-			.max(10)
-			.superRefine((sections, ctx) => {
-				const rows = sections.reduce((total, section) => total + section.rows.length, 0);
-				if (rows > MAX_LIST_ROWS) {
+		sections: entries(ListSection, PER_MESSAGE.listSections).superRefine((sections, ctx) => {
+			const rows = sections.reduce((total, section) => total + section.rows.length, 0);
+			if (rows > PER_MESSAGE.listRows.max) {
+				ctx.addIssue({
+					code: 'custom',
+					message: `at most ${PER_MESSAGE.listRows.max} rows in all sections together (found ${rows})`,
+				});
+			}
+			sections.forEach((section, index) => {
+				if (sections.length > 1 && section.title === undefined) {
 					ctx.addIssue({
 						code: 'custom',
-						message: `at most ${MAX_LIST_ROWS} rows in all sections together (found ${rows})`,
+						message: 'each section needs a title when there are several',
+						path: [index, 'title'],
 					});
 				}
-				sections.forEach((section, index) => {
-					if (sections.length > 1 && section.title === undefined) {
-						ctx.addIssue({
-							code: 'custom',
-							message: 'each section needs a title when there are several',
-							path: [index, 'title'],
-						});
-					}
-				});
-				uniqueIds(
-					sections.flatMap((section, index) =>
-						section.rows.map((row, rowIndex) => ({
-							id: row.id,
-							path: [index, 'rows', rowIndex, 'id'],
-						})),
-					),
-					ctx,
-				);
-			}),
+			});
+			uniqueIds(
+				sections.flatMap((section, index) =>
+					section.rows.map((row, rowIndex) => ({
+						id: row.id,
+						path: [index, 'rows', rowIndex, 'id'],
+					})),
+				),
+				ctx,
+			);
+		}),
 	}),
 	// The document says what it can of the rules above: a title on each section when there are several; the
 	// total of rows and the ids that must differ are in the description.
 	{
-		description: `At most ${MAX_LIST_ROWS} rows in all sections together; each section needs a title when there are several; the ids of all rows must differ.`,
+		description: `At most ${PER_MESSAGE.listRows.max} rows in all sections together; each section needs a title when there are several; the ids of all rows must differ.`,
 		if: { properties: { sections: { minItems: 2 } }, required: ['sections'] },
 		then: {
 			properties: { sections: { items: { properties: { title: {} }, required: ['title'] } } },

@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { MAX_LIST_ROWS, SendButtons } from '../../../../src/client/resources/message-sends';
 import { compact, readJsonList } from '../../../shared/values';
 import * as send from './send';
 
@@ -10,10 +9,6 @@ import * as send from './send';
  * the field names the service's limits are reported under. The limits themselves are checked once, by the
  * contract's schemas, before anything is sent.
  */
-
-/** The contract's limits, read from its schemas (zod keeps a list's `.max()` in the schema's `bag`). */
-export const MAX_BUTTONS = Number(SendButtons.shape.buttons._zod.bag.maximum);
-export const MAX_ROWS = MAX_LIST_ROWS;
 
 export const textField: INodeProperties = {
 	displayName: 'Text',

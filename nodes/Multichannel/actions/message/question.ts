@@ -1,18 +1,22 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { SendList } from '../../../../src/client/resources/message-sends';
+import { PER_MESSAGE, SendList } from '../../../../src/client/resources/message-sends';
 import { invalidValue } from '../../../shared/input-errors';
 import { APPROVE_ID, DECLINE_ID, type ResponseType } from './answer';
-import { idOrTitle, MAX_BUTTONS, MAX_ROWS } from './interactive';
+import { idOrTitle } from './interactive';
 
 /**
  * The question Send and Wait for Response asks: the fields of its approval buttons and choices, and the message
  * built from them (a text, reply buttons or a list), within the contract's limits for those messages.
  */
 
+const MAX_BUTTONS = PER_MESSAGE.replyButtons.max;
+/** Every choice is a row of one list. */
+export const MAX_CHOICES = PER_MESSAGE.listRows.max;
+
 const choiceFormats = [
 	{ name: `Buttons (Up to ${MAX_BUTTONS})`, value: 'buttons' },
-	{ name: `List (Up to ${MAX_ROWS})`, value: 'list' },
+	{ name: `List (Up to ${MAX_CHOICES})`, value: 'list' },
 ];
 
 export const fields: INodeProperties[] = [
@@ -65,10 +69,10 @@ export const fields: INodeProperties[] = [
 			multipleValues: true,
 			sortable: true,
 			minRequiredFields: 2,
-			maxAllowedFields: MAX_ROWS,
+			maxAllowedFields: MAX_CHOICES,
 		},
 		displayOptions: { show: { responseType: ['choice'] } },
-		description: `2 to ${MAX_ROWS} options; the one tapped is the answer`,
+		description: `2 to ${MAX_CHOICES} options; the one tapped is the answer`,
 		options: [
 			{
 				displayName: 'Choice',
@@ -179,8 +183,8 @@ function choicesOf(context: IExecuteFunctions, itemIndex: number): Choice[] {
 	});
 	const refuse = (problem: string) =>
 		invalidValue(context.getNode(), 'Choices', itemIndex, problem);
-	if (choices.length < 2 || choices.length > MAX_ROWS) {
-		throw refuse(`add 2 to ${MAX_ROWS} (found ${choices.length})`);
+	if (choices.length < 2 || choices.length > MAX_CHOICES) {
+		throw refuse(`add 2 to ${MAX_CHOICES} (found ${choices.length})`);
 	}
 	// The first mistake in the order of the choices: a missing title, or an id an earlier choice has.
 	const untitled = choices.findIndex((choice) => choice.title === '');

@@ -17,7 +17,7 @@ import {
 	timedOutOutput,
 	type ResponseType,
 } from './answer';
-import { MAX_ROWS } from './interactive';
+import { MAX_CHOICES } from './question';
 import * as question from './question';
 import * as send from './send';
 import { limitWaitTimeOption, waitUntil } from './waitLimit';
@@ -63,7 +63,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Choice',
 				value: 'choice',
-				description: `The contact taps one of 2 to ${MAX_ROWS} options, shown as buttons or a list`,
+				description: `The contact taps one of 2 to ${MAX_CHOICES} options, shown as buttons or a list`,
 			},
 			{
 				name: 'Free Text',

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { PER_MESSAGE } from '../../../../src/client/resources/message-sends';
 import type { OperationContext } from '../../../shared/resources';
 import * as interactive from './interactive';
 import * as send from './send';
@@ -9,9 +10,10 @@ export const option = {
 	name: 'Send Buttons',
 	value: 'sendButtons',
 	action: 'Send a message with reply buttons',
-	description:
-		'Send a text with up to 3 reply buttons; a tap comes back to the Multichannel Trigger as a received message with "reply"',
+	description: `Send a text with up to ${PER_MESSAGE.replyButtons.max} reply buttons; a tap comes back to the Multichannel Trigger as a received message with "reply"`,
 };
+
+const { min, max } = PER_MESSAGE.replyButtons;
 
 const mode = { show: { buttonsInput: ['fields'] } };
 const json = { show: { buttonsInput: ['json'] } };
@@ -32,10 +34,10 @@ export const description: INodeProperties[] = [
 		typeOptions: {
 			multipleValues: true,
 			sortable: true,
-			minRequiredFields: 1,
-			maxAllowedFields: 3,
+			minRequiredFields: min,
+			maxAllowedFields: max,
 		},
-		description: 'One to three buttons, shown in this order',
+		description: `${min} to ${max} buttons, shown in this order`,
 		options: [
 			{
 				displayName: 'Button',
@@ -70,8 +72,7 @@ export const description: INodeProperties[] = [
 		default: '[\n  { "id": "yes", "title": "Yes" },\n  { "id": "no", "title": "No" }\n]',
 		required: true,
 		displayOptions: json,
-		description:
-			'A list of one to three buttons, as in the example: each with its ID and a title of up to 20 characters',
+		description: `A list of ${min} to ${max} buttons, as in the example: each with its ID and a title of up to 20 characters`,
 	},
 	send.optionsField([...interactive.headerAndFooter, send.trackLinksOption('text')]),
 ];

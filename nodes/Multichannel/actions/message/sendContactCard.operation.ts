@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { PER_MESSAGE } from '../../../../src/client/resources/message-sends';
 import { invalidValue } from '../../../shared/input-errors';
 import { normalisePhoneNumbers } from '../../../shared/phone';
 import type { OperationContext } from '../../../shared/resources';
@@ -24,8 +25,12 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Contact',
 		default: {},
 		required: true,
-		typeOptions: { multipleValues: true, minRequiredFields: 1, maxAllowedFields: 10 },
-		description: 'The contacts to share, up to 10',
+		typeOptions: {
+			multipleValues: true,
+			minRequiredFields: PER_MESSAGE.contactCards.min,
+			maxAllowedFields: PER_MESSAGE.contactCards.max,
+		},
+		description: `The contacts to share, up to ${PER_MESSAGE.contactCards.max}`,
 		options: [
 			{
 				displayName: 'Contact',

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { PER_MESSAGE } from '../../../../src/client/resources/message-sends';
 import type { OperationContext } from '../../../shared/resources';
 import * as interactive from './interactive';
 import * as send from './send';
@@ -9,9 +10,11 @@ export const option = {
 	name: 'Send List',
 	value: 'sendList',
 	action: 'Send a message with a list to choose from',
-	description:
-		'Send a text with a button that opens a list of up to 10 rows; the row tapped comes back to the Multichannel Trigger as a received message with "reply"',
+	description: `Send a text with a button that opens a list of up to ${PER_MESSAGE.listRows.max} rows; the row tapped comes back to the Multichannel Trigger as a received message with "reply"`,
 };
+
+/** Rows count across all sections together. */
+const { min, max } = PER_MESSAGE.listRows;
 
 const mode = { show: { rowsInput: ['fields'] } };
 const json = { show: { rowsInput: ['json'] } };
@@ -41,11 +44,10 @@ export const description: INodeProperties[] = [
 		typeOptions: {
 			multipleValues: true,
 			sortable: true,
-			minRequiredFields: 1,
-			maxAllowedFields: interactive.MAX_ROWS,
+			minRequiredFields: min,
+			maxAllowedFields: max,
 		},
-		description:
-			'Up to 10 rows in all. Rows with the same Section are shown together under its title, sections in the order they first appear.',
+		description: `Up to ${max} rows in all. Rows with the same Section are shown together under its title, sections in the order they first appear.`,
 		options: [
 			{
 				displayName: 'Row',

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { PER_MESSAGE } from '../../../../src/client/resources/message-sends';
 import type { OperationContext } from '../../../shared/resources';
 import { splitList } from '../../../shared/values';
 import * as send from './send';
@@ -30,7 +31,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. Monday, Tuesday, Friday',
-		description: 'Between 2 and 12 answers, separated by commas',
+		description: `Between ${PER_MESSAGE.pollOptions.min} and ${PER_MESSAGE.pollOptions.max} answers, separated by commas`,
 	},
 	{
 		displayName: 'Allow Multiple Answers',
