@@ -8,14 +8,26 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData, IWebhookResponseData } from 'n8n-workflow';
 
 import { closeServer, listenOnLoopback } from '../loopback';
-import type { TriggerUnderTest } from './triggers';
+
+/** What the endpoint needs of a trigger under test (triggers.ts): its webhook id, and its `webhook()` run. */
+export interface EndpointTrigger {
+	readonly node: { webhookId?: string };
+	runWebhook(
+		req: IncomingMessage,
+		res: ServerResponse,
+		test: boolean,
+		credentialReads: string[],
+	): Promise<IWebhookResponseData>;
+	/** The `responseData` of the node's webhook description. */
+	responseData(): Promise<unknown>;
+}
 
 /** What n8n's endpoint did with one request. */
 export interface Delivery {
-	trigger: TriggerUnderTest;
+	trigger: EndpointTrigger;
 	test: boolean;
 	rawBody: string;
 	headers: IncomingMessage['headers'];
@@ -54,7 +66,7 @@ export class N8nEndpoint {
 	 */
 	answerAfterExecution: (delivery: Delivery) => number = () => 200;
 	private server: Server | undefined;
-	private readonly triggers = new Map<string, TriggerUnderTest>();
+	private readonly triggers = new Map<string, EndpointTrigger>();
 
 	async start(): Promise<this> {
 		this.server = createServer((req, res) => {
@@ -64,16 +76,16 @@ export class N8nEndpoint {
 		return this;
 	}
 
-	register(trigger: TriggerUnderTest) {
-		this.triggers.set(trigger.node.webhookId as string, trigger);
+	register(trigger: EndpointTrigger) {
+		this.triggers.set(trigger.node.webhookId ?? '', trigger);
 	}
 
-	of(trigger: TriggerUnderTest): Delivery[] {
+	of(trigger: EndpointTrigger): Delivery[] {
 		return this.deliveries.filter((delivery) => delivery.trigger === trigger);
 	}
 
 	/** The deliveries to a trigger that started an execution. */
-	executions(trigger: TriggerUnderTest): Delivery[] {
+	executions(trigger: EndpointTrigger): Delivery[] {
 		return this.of(trigger).filter((delivery) => delivery.items !== undefined);
 	}
 

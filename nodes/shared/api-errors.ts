@@ -10,7 +10,7 @@ import {
 	ServerError,
 	type KeyKind,
 } from '../../src/client';
-import type { ErrorContext, Mapping } from './errors';
+import type { ErrorContext, Mapping } from './error-context';
 import { cut, redactedCopy, type Clean } from './redaction';
 import { withArticle } from './words';
 

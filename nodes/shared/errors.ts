@@ -8,33 +8,13 @@ import {
 	RequestValidationError,
 	TimeoutError,
 	UnexpectedResponseError,
-	type KeyKind,
 	type ValidationIssue,
 } from '../../src/client';
 import { apiError, plain } from './api-errors';
+import type { ErrorContext, Mapping, NodeError } from './error-context';
 import { invalidValueMessage, itemSuffix } from './input-errors';
-import { cut, messageOf, type Clean } from './redaction';
+import { cut, messageOf } from './redaction';
 import { tooSlow, unreachable } from './unreachable';
-
-/** What the node knows about the call that failed, to say what went wrong in the user's terms. */
-export interface ErrorContext {
-	/** The input item being processed; absent outside item processing (list searches). */
-	itemIndex?: number;
-	/** The kind of key the node's credential holds. */
-	keyKind: KeyKind;
-	/** The scope the operation needs, e.g. `messaging:read`. */
-	scope?: string;
-	/** What the operation works on, for "not found": "model". */
-	noun?: string;
-	/** Parameter names as the user sees them, by the client's field names: `{ modelId: 'Model' }`. */
-	fields?: Record<string, string>;
-	/** Values that must never appear in a message: the API key. */
-	secrets?: string[];
-	/** The service's address from the credential (normalised base URL), to name it and its console. */
-	serviceUrl?: string;
-}
-
-export type NodeError = NodeApiError | NodeOperationError;
 
 /**
  * n8n's own errors, recognised by name rather than `instanceof`: n8n loads its own copy of n8n-workflow, and
@@ -50,14 +30,6 @@ function isNodeOperationError(error: unknown): error is NodeOperationError {
 
 function isNodeApiError(error: unknown): error is NodeApiError {
 	return error instanceof NodeApiError || (error as Error | undefined)?.name === 'NodeApiError';
-}
-
-/** What every case of the mapping needs: the node, the call's context, its redaction and ` [item N]`. */
-export interface Mapping {
-	node: INode;
-	context: ErrorContext;
-	clean: Clean;
-	item: string;
 }
 
 /** One kind of error and the error n8n shows for it, in the style of the client's status → class table. */

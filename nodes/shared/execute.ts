@@ -8,7 +8,8 @@ import {
 
 import type { RateLimitInfo } from '../../src/client';
 import type { ConnectedClient, ConnectionOptions, ServiceConnection } from './connections';
-import { errorJson, toNodeError, type ErrorContext, type NodeError } from './errors';
+import type { ErrorContext, NodeError } from './error-context';
+import { errorJson, toNodeError } from './errors';
 import { findOperation, type ResourceModule } from './resources';
 
 export interface ActionNodeConfig<C> {

@@ -3,15 +3,11 @@ import type { MessageMedia } from '../../src/client/resources/message-media';
 import type { SandboxCore } from '../core';
 import { HttpError, notFound } from '../http';
 import { mediaTypeOf, type MediaFile } from '../media';
-import { fetchFile } from '../outbound/fetch-file';
-import { scheduleProgress, setMessageStatus } from '../phone';
-import type { MessageRecord } from '../store';
 import type { HandlerContext } from './context';
-import { presentMessage } from './present';
 
 /**
- * The files of media messages: kept when a message is sent (an upload at once, a URL fetched shortly after,
- * as the service fetches it to send it) or received, and served again by `GET /messages/{messageId}/media`.
+ * The files of media messages: kept when a message is sent (an upload at once; a URL is fetched shortly after, by
+ * the send's handler in messages.ts) or received, and served again by `GET /messages/{messageId}/media`.
  */
 
 /** A file of a message, kept; one larger than the sandbox keeps is refused before anything is stored. */
@@ -49,54 +45,6 @@ export function receivedFile(
 	const media = keepFile(core, workspaceId, file);
 	const type = mediaTypeOf(file.mimeType);
 	return { type, content: mediaContent(type, caption ?? null, media), media };
-}
-
-/**
- * Fetches the file of a media message sent by URL, as the service does to send it, and keeps it with the
- * message; the recipient's progress (delivered, read) starts once the fetch has ended. A URL the outbound
- * policy refuses (a name resolving to a refused address, a redirect to one) fails the message
- * (`message.failed`, error `media_url_refused`). Any other failure (an error status, too large, no answer)
- * leaves the message without a file: it still counts as sent, and a download answers 404.
- */
-export function keepFromUrl(
-	core: SandboxCore,
-	message: MessageRecord,
-	source: { url: string; mimeType?: string; fileName?: string },
-): void {
-	core.scheduler.after(0, async () => {
-		const fetched = await fetchFile(
-			source.url,
-			core.media.limits.maxFileBytes,
-			core.outbound.media,
-		);
-		if (core.scheduler.isClosed || !core.store.get('messages', message.id)) return;
-		if ('refused' in fetched) {
-			message.error = { code: 'media_url_refused', message: fetched.refused };
-			setMessageStatus(core, message, 'failed');
-			core.emit(message.workspaceId, 'message.failed', presentMessage(message), {
-				instanceId: message.instanceId,
-			});
-		} else if ('file' in fetched) {
-			const media = core.media.put(message.workspaceId, {
-				data: fetched.file.data,
-				mimeType: source.mimeType ?? fetched.file.mimeType,
-				fileName: source.fileName ?? fileNameInUrl(source.url),
-			});
-			if (media) message.media = media;
-		}
-		scheduleProgress(core, message);
-		core.onBackgroundChange();
-	});
-}
-
-function fileNameInUrl(url: string): string | null {
-	const last = new URL(url).pathname.split('/').pop();
-	if (!last) return null;
-	try {
-		return decodeURIComponent(last);
-	} catch {
-		return last;
-	}
 }
 
 type DownloadMedia = typeof api.workspace.messages.downloadMedia;

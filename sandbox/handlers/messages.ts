@@ -2,6 +2,7 @@ import type { api } from '../../src/client/api';
 import type { MessageMedia } from '../../src/client/resources/message-media';
 import type { SandboxCore } from '../core';
 import { conflict } from '../http';
+import { fetchFile } from '../outbound/fetch-file';
 import { isBlocked, scheduleProgress, setMessageStatus } from '../phone';
 import { newId, type InstanceRecord, type MessageRecord } from '../store';
 import {
@@ -17,7 +18,7 @@ import {
 	type ResourceHandlers,
 } from './context';
 import { requireGroup } from './groups';
-import { downloadMedia, downloadSignedMedia, keepFile, keepFromUrl, mediaContent } from './media';
+import { downloadMedia, downloadSignedMedia, keepFile, mediaContent } from './media';
 import { presentMessage } from './present';
 import { trackLinks } from './tracked-links';
 
@@ -264,5 +265,53 @@ function checkRecipient(core: SandboxCore, instance: InstanceRecord, to: string)
 			'contact_blocked',
 			`${to} is blocked on instance ${instance.id}; unblock the contact first`,
 		);
+	}
+}
+
+/**
+ * Fetches the file of a media message sent by URL, as the service does to send it, and keeps it with the
+ * message; the recipient's progress (delivered, read) starts once the fetch has ended. A URL the outbound
+ * policy refuses (a name resolving to a refused address, a redirect to one) fails the message
+ * (`message.failed`, error `media_url_refused`). Any other failure (an error status, too large, no answer)
+ * leaves the message without a file: it still counts as sent, and a download answers 404.
+ */
+export function keepFromUrl(
+	core: SandboxCore,
+	message: MessageRecord,
+	source: { url: string; mimeType?: string; fileName?: string },
+): void {
+	core.scheduler.after(0, async () => {
+		const fetched = await fetchFile(
+			source.url,
+			core.media.limits.maxFileBytes,
+			core.outbound.media,
+		);
+		if (core.scheduler.isClosed || !core.store.get('messages', message.id)) return;
+		if ('refused' in fetched) {
+			message.error = { code: 'media_url_refused', message: fetched.refused };
+			setMessageStatus(core, message, 'failed');
+			core.emit(message.workspaceId, 'message.failed', presentMessage(message), {
+				instanceId: message.instanceId,
+			});
+		} else if ('file' in fetched) {
+			const media = core.media.put(message.workspaceId, {
+				data: fetched.file.data,
+				mimeType: source.mimeType ?? fetched.file.mimeType,
+				fileName: source.fileName ?? fileNameInUrl(source.url),
+			});
+			if (media) message.media = media;
+		}
+		scheduleProgress(core, message);
+		core.onBackgroundChange();
+	});
+}
+
+function fileNameInUrl(url: string): string | null {
+	const last = new URL(url).pathname.split('/').pop();
+	if (!last) return null;
+	try {
+		return decodeURIComponent(last);
+	} catch {
+		return last;
 	}
 }

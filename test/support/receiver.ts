@@ -8,7 +8,7 @@ import {
 	type SignatureCheck,
 } from '../../src/client';
 import { closeServer, listenOnLoopback } from '../../dev/loopback';
-import { waitFor } from './sandbox';
+import { waitFor } from './waiting';
 
 /**
  * A webhook receiver as a user would write one: checks the signature over the raw body with

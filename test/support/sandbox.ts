@@ -18,6 +18,7 @@ import { resolveOnly } from './resolve';
 import { startReceiver, type Receiver } from './receiver';
 
 export { Receiver, startReceiver, type Received } from './receiver';
+export { sleep, waitFor } from './waiting';
 
 /**
  * A sandbox on a free loopback port, with the simulated channel and webhook retries sped up for tests. Under
@@ -124,24 +125,6 @@ export async function raw(
 /** A phone's browser, as a person opening a short link (clicks by bots are recorded, but not counted nor listed). */
 export const PHONE_BROWSER =
 	'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `check` returns a value (not undefined/false), for at most `timeoutMs`. */
-export async function waitFor<T>(
-	check: () => T | undefined | false,
-	timeoutMs = 5000,
-	what = 'condition',
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = check();
-		if (value !== undefined && value !== false) return value;
-		if (Date.now() > deadline)
-			throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-		await sleep(10);
-	}
-}
 
 /** Checks a value against a JSON schema (2020-12): null when it matches, else the errors as text. */
 export type SchemaCheck = (value: unknown) => string | null;

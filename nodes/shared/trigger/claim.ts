@@ -2,52 +2,11 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 
 import { ApiError } from '../../../src/client';
 import type { ConnectedClient } from '../connections';
+import { failure, type Known } from './failure';
 import type { Registration } from './registrations';
-import { failure, type Known, type TriggerSpec } from './spec';
+import type { ServiceAccess, TriggerSpec } from './spec';
 
-/**
- * The claim of a delivered event at the service, and how a delivery reaches the service at all (its access,
- * with the delivery's deadline).
- */
-
-/**
- * How a delivery reaches the service: without a key where its registration allows it (through the base URL
- * kept with it), with the credential otherwise, read once and only when first needed. Reading a credential in
- * a webhook call costs n8n an expression isolate (docs/design.md), so the usual delivery reads none. Every call
- * of the delivery ends by its `deadline`.
- */
-export interface ServiceAccess<C> {
-	/** The base URL kept with the registration; none for older registrations. */
-	serviceUrl?: string;
-	/** A client that sends no key, at that base URL. */
-	unauthenticated?: C;
-	/** The credential's client; the credential is read on the first call only. */
-	keyed(): Promise<ConnectedClient<C>>;
-	/**
-	 * When every call of this delivery must be over (`CallOptions.deadline`): the service waits 10 s for the
-	 * answer, and the claim and the files of `attach` share what the delivery has.
-	 */
-	deadline: number;
-}
-
-export function serviceAccess<C, E extends string>(
-	context: IWebhookFunctions,
-	spec: TriggerSpec<C, E>,
-	registration: Registration,
-	deadline: number,
-): ServiceAccess<C> {
-	let keyed: Promise<ConnectedClient<C>> | undefined;
-	return {
-		...(registration.serviceUrl
-			? {
-					serviceUrl: registration.serviceUrl,
-					unauthenticated: spec.connection.unauthenticated(context, registration.serviceUrl),
-				}
-			: {}),
-		keyed: () => (keyed ??= spec.connection.connect(context)),
-		deadline,
-	};
-}
+/** The claim of a delivered event at the service, so that an event delivered again runs once. */
 
 /** One attempt at most 4 s, and one retry, within the delivery's deadline. */
 const CLAIM_TIMEOUT_MS = 4_000;

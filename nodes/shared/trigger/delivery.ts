@@ -7,7 +7,8 @@ import {
 	type EventEnvelope,
 } from '../../../src/client';
 import { deliveryIdOf, notRun, refuse, run } from './answers';
-import { claim, serviceAccess } from './claim';
+import { serviceAccess } from './access';
+import { claim } from './claim';
 import { signingRegistrations } from './registrations';
 import { followMovedUrl, restoreSubscription } from './repairs';
 import type { Subscription, TriggerSpec } from './spec';

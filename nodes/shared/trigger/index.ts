@@ -13,17 +13,18 @@ import type { AttachedOutput, TriggerSpec } from './spec';
 
 /**
  * The one implementation behind the three trigger nodes (messaging, short links, automation): the webhook
- * lifecycle at the service (lifecycle.ts, owner.ts) and the handling of each delivery (delivery.ts: its claim
- * in claim.ts, its answers in answers.ts, what it repairs at the service in repairs.ts), with the node
- * parameters they share (parameters.ts) and the registrations kept in static data (registrations.ts). A
- * trigger node only says which key it uses, which events and filters its parameters ask for, and which events
- * it skips (its `TriggerSpec`).
+ * lifecycle at the service (lifecycle.ts, owner.ts) and the handling of each delivery (delivery.ts: its access
+ * to the service in access.ts, its claim in claim.ts, its answers in answers.ts, what it repairs at the service
+ * in repairs.ts), with the node parameters they share (parameters.ts), the registrations kept in static data
+ * (registrations.ts) and the errors of calls to the service (failure.ts). A trigger node only says which key it
+ * uses, which events and filters its parameters ask for, and which events it skips (its `TriggerSpec`, spec.ts,
+ * which imports nothing of this folder).
  */
 
 export { chosenEvents, eventsProperty, triggerOptions } from './parameters';
-export type { ServiceAccess } from './claim';
 export type {
 	AttachedOutput,
+	ServiceAccess,
 	Subscription,
 	TriggerContext,
 	TriggerSpec,

@@ -10,7 +10,8 @@ import {
 	storedRegistrations,
 	type StoredRegistration,
 } from './registrations';
-import { failure, type Known, type TriggerSpec } from './spec';
+import { failure, type Known } from './failure';
+import type { TriggerSpec } from './spec';
 
 /**
  * The webhook at the service, as n8n activates and deactivates the workflow: `checkExists`, then `create` when

@@ -2,9 +2,9 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 
 import type { WebhookEndpoints } from '../../../src/client';
 import type { ConnectedClient } from '../connections';
-import type { ServiceAccess } from './claim';
 import { modeOf, moveRegistration, type StoredRegistration } from './registrations';
-import { failure, type Known, type Subscription, type TriggerSpec } from './spec';
+import { failure, type Known } from './failure';
+import type { ServiceAccess, Subscription, TriggerSpec } from './spec';
 
 /**
  * What a delivery shows about the webhook at the service, and repairs there. Under n8n's workflow publication

@@ -13,10 +13,7 @@ import type {
 	Scope,
 	WebhookEndpoints,
 } from '../../../src/client';
-import type { ServiceConnection } from '../connections';
-import type { ServiceAccess } from './claim';
-import { toNodeError, type NodeError } from '../errors';
-import { gatherFieldNames } from '../gather';
+import type { ConnectedClient, ServiceConnection } from '../connections';
 
 /** What a trigger node says about itself: the one implementation behind the three triggers does the rest. */
 
@@ -80,34 +77,22 @@ export interface AttachedOutput {
 	data: Record<string, z.ZodType>;
 }
 
-const FIELD_NAMES = {
-	webhookId: 'Webhook',
-	'body.url': 'Webhook URL',
-	'body.events': 'Events',
-	'body.filters.instanceIds': 'Instances',
-	'body.filters.linkIds': 'Links',
-	...gatherFieldNames,
-};
-
-/** What an error message must know of the call: the values never to show, and the service's address. */
-export interface Known {
-	secrets: string[];
+/**
+ * How a delivery reaches the service: without a key where its registration allows it (through the base URL
+ * kept with it), with the credential otherwise, read once and only when first needed. Reading a credential in
+ * a webhook call costs n8n an expression isolate (docs/design.md), so the usual delivery reads none. Every call
+ * of the delivery ends by its `deadline`.
+ */
+export interface ServiceAccess<C> {
+	/** The base URL kept with the registration; none for older registrations. */
 	serviceUrl?: string;
-}
-
-/** An error of a call to the service, as the node shows it: mapped, with every secret kept out. */
-export function failure<C, E extends string>(
-	context: TriggerContext,
-	spec: TriggerSpec<C, E>,
-	error: unknown,
-	scope: Scope,
-	known: Known,
-): NodeError {
-	return toNodeError(context.getNode(), error, {
-		keyKind: spec.connection.keyKind,
-		scope,
-		noun: 'webhook',
-		fields: FIELD_NAMES,
-		...known,
-	});
+	/** A client that sends no key, at that base URL. */
+	unauthenticated?: C;
+	/** The credential's client; the credential is read on the first call only. */
+	keyed(): Promise<ConnectedClient<C>>;
+	/**
+	 * When every call of this delivery must be over (`CallOptions.deadline`): the service waits 10 s for the
+	 * answer, and the claim and the files of `attach` share what the delivery has.
+	 */
+	deadline: number;
 }
