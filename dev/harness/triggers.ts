@@ -239,17 +239,18 @@ export class TriggerUnderTest {
 
 	/**
 	 * One request to the node's webhook, in n8n-core's `WebhookContext`; each credential read during the call
-	 * (what costs n8n an expression isolate) is added to `credentialReads`.
+	 * (what costs n8n an expression isolate) is added to `reads.credentials`, each parameter read (by name) to
+	 * `reads.parameters`.
 	 */
 	async runWebhook(
 		req: IncomingMessage,
 		res: ServerResponse,
 		test: boolean,
-		credentialReads: string[] = [],
+		reads: { credentials: string[]; parameters: string[] } = { credentials: [], parameters: [] },
 	) {
 		const { workflow, node, nodeType, additionalData } = await this.workflow(
 			this.staticData,
-			(type) => credentialReads.push(type),
+			(type) => reads.credentials.push(type),
 		);
 		if (test) workflow.setTestStaticData(this.testStaticData ?? {});
 		additionalData.httpRequest = req as never;
@@ -265,6 +266,11 @@ export class TriggerUnderTest {
 			null,
 		);
 		recordLogs(context);
+		const getNodeParameter = context.getNodeParameter.bind(context);
+		context.getNodeParameter = ((name: string, ...rest: never[]) => {
+			reads.parameters.push(name);
+			return getNodeParameter(name, ...rest);
+		}) as typeof context.getNodeParameter;
 		if (!nodeType.webhook) throw new Error(`${this.node.type} has no webhook()`);
 		const result = await nodeType.webhook.call(context);
 		// As n8n 2.40 does (docs/design.md): static data that `webhook()` changed is saved only when the

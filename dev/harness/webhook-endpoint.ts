@@ -19,7 +19,7 @@ export interface EndpointTrigger {
 		req: IncomingMessage,
 		res: ServerResponse,
 		test: boolean,
-		credentialReads: string[],
+		reads: { credentials: string[]; parameters: string[] },
 	): Promise<IWebhookResponseData>;
 	/** The `responseData` of the node's webhook description. */
 	responseData(): Promise<unknown>;
@@ -42,6 +42,8 @@ export interface Delivery {
 	error?: unknown;
 	/** The credentials the call read (their type names), one entry per read. */
 	credentialReads: string[];
+	/** The node parameters the call read (their names, `options.onlyData`), one entry per read. */
+	parameterReads: string[];
 }
 
 /**
@@ -121,6 +123,7 @@ export class N8nEndpoint {
 			responseHeaders: {},
 			responseBody: '',
 			credentialReads: [],
+			parameterReads: [],
 		};
 		const written: Buffer[] = [];
 		const end = res.end.bind(res);
@@ -130,7 +133,10 @@ export class N8nEndpoint {
 		}) as typeof res.end;
 
 		try {
-			const result = await trigger.runWebhook(req, res, test, delivery.credentialReads);
+			const result = await trigger.runWebhook(req, res, test, {
+				credentials: delivery.credentialReads,
+				parameters: delivery.parameterReads,
+			});
 			if (result.noWebhookResponse) {
 				if (!res.writableEnded) res.end();
 			} else if (result.workflowData) {

@@ -34,13 +34,8 @@ export const trigger = webhookTrigger<WorkspaceClient, MessagingEventType>({
 	scopes: { read: api.workspace.webhooks.get.scope, write: api.workspace.webhooks.create.scope },
 	attach: attachMedia,
 	attachedOutput: mediaOutput,
-	subscription: (context) => {
-		const gather = chosenGathering(context);
-		return {
-			...chosenEvents(context, MESSAGING_EVENTS, 'instanceIds'),
-			...(gather ? { gather } : {}),
-		};
-	},
+	subscription: (context) => chosenEvents(context, MESSAGING_EVENTS, 'instanceIds'),
+	gathering: chosenGathering,
 	subject: (event) => ({ instanceId: instanceOfEvent(event.type, event.data) }),
 	skip: skipUnwantedReply,
 	highlights: replyHighlights,

@@ -18,7 +18,7 @@ import type { MessageMedia } from '../../src/client/resources/message-media';
 import { Message } from '../../src/client/resources/messages';
 import { z } from '../../src/client/zod';
 import { workspaceConnection } from '../shared/connections';
-import type { AttachedOutput, ServiceAccess } from '../shared/trigger';
+import type { AttachedOutput, ChosenOptions, ServiceAccess } from '../shared/trigger';
 import { toNodeError } from '../shared/errors';
 import {
 	downloadMessageFile,
@@ -118,10 +118,11 @@ export async function attachMedia(
 	event: EventEnvelope,
 	item: INodeExecutionData,
 	access: ServiceAccess<WorkspaceClient>,
+	options: ChosenOptions,
 ): Promise<void> {
 	if (event.type !== 'message.received') return;
-	if (context.getNodeParameter('options.downloadMedia', false) !== true) return;
-	const maxMb = Number(context.getNodeParameter('options.maxFileSizeMb', DEFAULT_MAX_MB));
+	if (options.downloadMedia !== true) return;
+	const maxMb = Number(options.maxFileSizeMb ?? DEFAULT_MAX_MB);
 	const data = event.data as IDataObject;
 	if (!isGathered(data)) {
 		const media = mediaOf(data);

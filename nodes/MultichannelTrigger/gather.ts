@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import type { GatherOptions } from '../../src/client';
 import { gatherField, gatheringOf } from '../shared/gather';
-import type { TriggerContext } from '../shared/trigger';
+import type { ChosenOptions } from '../shared/trigger';
 
 /**
  * The trigger's "Gather Messages From the Same Chat" option (nodes/shared/gather.ts). The gathering happens at
@@ -15,6 +15,6 @@ export const gatherOption: INodeProperties = gatherField(
 );
 
 /** The registration's `gather`, from the option; undefined when the option is not added. */
-export function chosenGathering(context: TriggerContext): GatherOptions | undefined {
-	return gatheringOf(context.getNodeParameter('options.gather', {}));
+export function chosenGathering(options: ChosenOptions): GatherOptions | undefined {
+	return gatheringOf(options.gather);
 }

@@ -3,6 +3,7 @@ import type { IDataObject, INodeProperties, IWebhookFunctions } from 'n8n-workfl
 import type { EventEnvelope } from '../../src/client';
 import { MessageReply } from '../../src/client/resources/messages';
 import { z } from '../../src/client/zod';
+import type { ChosenOptions } from '../shared/trigger';
 import { splitList } from '../shared/values';
 
 /**
@@ -71,7 +72,7 @@ function replyOf(event: EventEnvelope): IDataObject | undefined {
 		: undefined;
 }
 
-/** What the options say about taps and answers, read once per delivery. */
+/** What the options say about taps and answers. */
 interface ReplyChoice {
 	onlyReplies?: boolean;
 	taps?: 'matching' | 'all' | 'none';
@@ -88,10 +89,11 @@ export function replyIdMatches(list: unknown, id: string): boolean {
 
 /** The trigger's `skip`: why an event does not start this workflow, by the options above. */
 export function skipUnwantedReply(
-	context: IWebhookFunctions,
+	_context: IWebhookFunctions,
 	event: EventEnvelope,
+	options: ChosenOptions,
 ): string | undefined {
-	const choice = context.getNodeParameter('options', {}) as ReplyChoice;
+	const choice = options as ReplyChoice;
 	const taken = event.type === 'message.received' && Boolean(event.data.answeredQuestion);
 	if (taken && choice.includeAnswersTaken !== true) {
 		return 'an answer taken by Send and Wait (answeredQuestion)';

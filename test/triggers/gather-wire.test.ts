@@ -2,12 +2,13 @@
  * The gathering registration on the wire (nock): the Multichannel Trigger with "Gather Messages From the Same
  * Chat" registers `POST /api/v1/webhooks` with `gather: { quietSeconds, maxWaitSeconds }` beside its events and
  * secret; without the option the body has no `gather`; a webhook whose gathering was changed at the service is
- * registered again, in place (nothing deleted), on the next check.
+ * registered again, in place (nothing deleted), on the next check. A delivery reads the node's Options once, and
+ * the gathering only to set the webhook back.
  */
 import nock from 'nock';
 import type { INodeParameters } from 'n8n-workflow';
 
-import { registrations, SERVICE, useWire } from '../support/trigger-wire';
+import { answer, eventBody, registrations, SERVICE, useWire } from '../support/trigger-wire';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
@@ -57,4 +58,42 @@ it('registers again in place a webhook whose gathering differs at the service', 
 	const removed = nock(SERVICE).delete('/api/v1/webhooks/wh_gather').reply(204);
 	expect(await node.hook('checkExists')).toBe(false);
 	expect(removed.isDone()).toBe(false);
+});
+
+it("reads the node's Options once per delivery, and the gathering from them only to set the webhook back", async () => {
+	const parameters = {
+		events: ['message.received'],
+		instanceIds: ['inst_1'],
+		options: {
+			gather: { settings: { quietSeconds: 3, maxWaitSeconds: 30 } },
+			downloadMedia: true,
+			onlyData: true,
+			taps: 'all',
+		},
+	};
+	const { node, secret } = await wire.activated('messaging', { webhookId: 'wh_once', parameters });
+	const claims = answer(nock(SERVICE).post('/api/v1/webhooks/wh_once/signed-claims'), (body) => [
+		200,
+		{ eventId: body.eventId, claimed: true, claimedAt: new Date().toISOString() },
+	]);
+	const patched = answer(nock(SERVICE).patch('/api/v1/webhooks/wh_once'), (body) => [
+		200,
+		{ id: 'wh_once', ...body },
+	]);
+	const message = (instanceId: string) =>
+		eventBody('message.received', { id: 'msg_1', instanceId, text: 'hi' });
+
+	const taken = await wire.deliver(node, message('inst_1'), { secret });
+	const leftOut = await wire.deliver(node, message('inst_other'), { secret });
+
+	expect(taken.items?.[0].json).toMatchObject({ id: 'msg_1', text: 'hi' });
+	expect(claims).toHaveLength(1);
+	expect(patched.map(({ body }) => (body as { gather?: unknown }).gather)).toEqual([
+		{ quietSeconds: 3, maxWaitSeconds: 30 },
+	]);
+	for (const delivery of [taken, leftOut]) {
+		expect(delivery.parameterReads.filter((name) => name.startsWith('options'))).toEqual([
+			'options',
+		]);
+	}
 });

@@ -9,15 +9,18 @@ import {
 import { deliveryIdOf, notRun, refuse, run } from './answers';
 import { serviceAccess } from './access';
 import { claim } from './claim';
+import { chosenOptions, withGathering } from './parameters';
 import { signingRegistrations } from './registrations';
 import { followMovedUrl, restoreSubscription } from './repairs';
-import type { Subscription, TriggerSpec } from './spec';
+import type { ChosenOptions, Subscription, TriggerSpec } from './spec';
 
 /**
- * One delivery to the trigger's webhook, in this order: the signature over the exact bytes received, the body
- * (an event envelope), a ping, the node's choice of events and filters, then the claim of the event id at the
- * service, so that a redelivered event runs once. Everything it takes is acknowledged (answers.ts); refusals
- * are answered by the node itself and start nothing.
+ * One delivery to the trigger's webhook, in one pass, in this order: the signature over the exact bytes
+ * received, the body (an event envelope), a ping, n8n's move to another URL, the node's choice of events and
+ * filters and its other reasons to skip, then the claim of the event id at the service, so that a redelivered
+ * event runs once, and the item. The node's Options are read once, after the ping; the gathering only when the
+ * webhook is set back at the service. Everything it takes is acknowledged (answers.ts); refusals are answered by
+ * the node itself and start nothing.
  */
 
 /** What the trigger reads of n8n's request: the exact bytes that were signed. */
@@ -103,6 +106,7 @@ export async function receive<C, E extends string>(
 		return notRun(context, deliveryId, 'ping');
 	}
 
+	// n8n moved to another URL: the webhook follows it (repairs.ts), and the event comes again there.
 	const access = serviceAccess(context, spec, signer.registration, deadline);
 	if (await followMovedUrl(context, spec, signer, access)) {
 		return refuse(context, {
@@ -113,14 +117,16 @@ export async function receive<C, E extends string>(
 	}
 
 	// 4. The node's choice of events and its filters.
+	const options = chosenOptions(context);
 	const subscription = spec.subscription(context);
 	const reason = leftOut(spec, subscription, event);
 	if (reason) {
 		context.logger.debug(`${nodeName}: event ${event.id} (${event.type}) dropped: ${reason}`);
-		await restoreSubscription(context, spec, signer, access, subscription);
+		const wanted = withGathering(spec, subscription, options);
+		await restoreSubscription(context, spec, signer, access, wanted);
 		return notRun(context, deliveryId, reason);
 	}
-	const skipped = spec.skip?.(context, event);
+	const skipped = spec.skip?.(context, event, options);
 	if (skipped) {
 		context.logger.debug(`${nodeName}: event ${event.id} (${event.type}) dropped: ${skipped}`);
 		return notRun(context, deliveryId, skipped);
@@ -153,19 +159,26 @@ export async function receive<C, E extends string>(
 		});
 	}
 
-	const onlyData = (context.getNodeParameter('options.onlyData', false) as boolean) === true;
-	const highlights = spec.highlights?.of(event) ?? {};
-	const output: IDataObject = onlyData
-		? { ...highlights, ...(event.data as IDataObject) }
-		: {
-				id: event.id,
-				type: event.type,
-				createdAt: event.createdAt,
-				...(event.workspaceId !== undefined ? { workspaceId: event.workspaceId } : {}),
-				...highlights,
-				data: event.data as IDataObject,
-			};
-	const item = { json: output };
-	await spec.attach?.(context, event, item, access);
+	// 6. The item: the event (or its data alone), what the spec highlights, what it attaches.
+	const item = { json: outputOf(spec, event, options) };
+	await spec.attach?.(context, event, item, access, options);
 	return run(context, deliveryId, item);
+}
+
+/** The event's item as the workflow gets it: Output Only Data leaves out the envelope around `data`. */
+function outputOf<C, E extends string>(
+	spec: TriggerSpec<C, E>,
+	event: EventEnvelope,
+	options: ChosenOptions,
+): IDataObject {
+	const highlights = spec.highlights?.of(event) ?? {};
+	if (options.onlyData === true) return { ...highlights, ...(event.data as IDataObject) };
+	return {
+		id: event.id,
+		type: event.type,
+		createdAt: event.createdAt,
+		...(event.workspaceId !== undefined ? { workspaceId: event.workspaceId } : {}),
+		...highlights,
+		data: event.data as IDataObject,
+	};
 }

@@ -24,6 +24,7 @@ import type { AttachedOutput, TriggerSpec } from './spec';
 export { chosenEvents, eventsProperty, triggerOptions } from './parameters';
 export type {
 	AttachedOutput,
+	ChosenOptions,
 	ServiceAccess,
 	Subscription,
 	TriggerContext,

@@ -3,6 +3,7 @@ import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
 
 import { NotFoundError, type GatherOptions, type WebhookEndpoints } from '../../../src/client';
 import { lifecycleMode, ownerOf } from './owner';
+import { chosenOptions, withGathering } from './parameters';
 import {
 	modeOf,
 	registrationOf,
@@ -116,7 +117,7 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 
 			// Changed at the service (another URL, other events or gathering): `create` registers the node's again
 			// under the same owner, which replaces it in place. Deleting it first would drop its pending deliveries.
-			const wanted = spec.subscription(context);
+			const wanted = withGathering(spec, spec.subscription(context), chosenOptions(context));
 			if (
 				(remote.url !== undefined && remote.url !== url) ||
 				(Array.isArray(remote.events) && !sameEvents(remote.events, wanted.events)) ||
@@ -145,7 +146,11 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 		async create(context) {
 			const url = webhookUrl(context);
 			const mode = lifecycleMode(context, url);
-			const { events, filters, gather } = spec.subscription(context);
+			const { events, filters, gather } = withGathering(
+				spec,
+				spec.subscription(context),
+				chosenOptions(context),
+			);
 			const { client, secrets, serviceUrl } = await spec.connection.connect(context);
 			const endpoints = spec.webhooks(client);
 			// What this mode had before (at this URL, or at one n8n no longer gives the node): read before the

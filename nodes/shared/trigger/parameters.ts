@@ -2,7 +2,7 @@ import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 
 import { eventOptions } from '../events';
 import { splitList } from '../values';
-import type { Subscription, TriggerContext } from './spec';
+import type { ChosenOptions, Subscription, TriggerContext, TriggerSpec } from './spec';
 
 /** The node parameters the triggers share, and how their subscription is read from them. */
 
@@ -65,4 +65,19 @@ export function chosenEvents<E extends string>(
 		events: events.length > 0 ? events : ['*'],
 		...(filter && ids.length > 0 ? { filters: { [filter]: ids } } : {}),
 	};
+}
+
+/** The node's Options collection: read once by a call, then handed to whatever reads an option of it. */
+export function chosenOptions(context: TriggerContext): ChosenOptions {
+	return context.getNodeParameter('options', {}) as ChosenOptions;
+}
+
+/** What the webhook at the service must be: the subscription, with the gathering the Options ask for. */
+export function withGathering<C, E extends string>(
+	spec: TriggerSpec<C, E>,
+	subscription: Subscription<E>,
+	options: ChosenOptions,
+): Subscription<E> {
+	const gather = spec.gathering?.(options);
+	return gather ? { ...subscription, gather } : subscription;
 }

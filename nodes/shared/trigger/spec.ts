@@ -19,6 +19,12 @@ import type { ConnectedClient, ServiceConnection } from '../connections';
 
 export type TriggerContext = IHookFunctions | IWebhookFunctions;
 
+/**
+ * The node's Options collection (its `options` parameter), read once by each call that needs it (a delivery, a
+ * registration) and handed to what reads any of its options.
+ */
+export type ChosenOptions = IDataObject;
+
 /** Server-side filters of a webhook registration (the contract's `filters`). */
 export interface WebhookFilters {
 	instanceIds?: string[];
@@ -40,12 +46,24 @@ export interface TriggerSpec<C, E extends string> {
 	connection: ServiceConnection<C>;
 	webhooks(client: C): WebhookEndpoints<E>;
 	scopes: { read: Scope; write: Scope };
-	/** The events and filters the node's parameters ask for; throws `NodeOperationError` on bad input. */
+	/**
+	 * The events and filters the node's parameters ask for; throws `NodeOperationError` on bad input. Every
+	 * delivery checks its event against them.
+	 */
 	subscription(context: TriggerContext): Subscription<E>;
+	/**
+	 * Messaging only: the gathering the Options ask for (the contract's `gather`), or undefined. Read where the
+	 * webhook is registered or set back (repairs.ts), never for a delivery that changes nothing at the service.
+	 */
+	gathering?(options: ChosenOptions): GatherOptions | undefined;
 	/** What an event is about, where the filters look (its instance, its link); the service matches the same. */
 	subject?(event: EventEnvelope): EventSubject;
 	/** Why an event the node subscribed to is still not run (clicks by bots, for instance); or undefined. */
-	skip?(context: IWebhookFunctions, event: EventEnvelope): string | undefined;
+	skip?(
+		context: IWebhookFunctions,
+		event: EventEnvelope,
+		options: ChosenOptions,
+	): string | undefined;
 	/**
 	 * What the output shows at its top level, beside the event, because a workflow mostly needs it (who
 	 * clicked a tracked link, say): `of` picks it from an event (nothing when the event has none of it),
@@ -63,6 +81,7 @@ export interface TriggerSpec<C, E extends string> {
 		event: EventEnvelope,
 		item: INodeExecutionData,
 		access: ServiceAccess<C>,
+		options: ChosenOptions,
 	): Promise<void>;
 	/** What `attach` adds to the output, for the trigger's output schema. */
 	attachedOutput?: AttachedOutput;
