@@ -21,6 +21,16 @@ export type SignedMediaCheck =
 	| { valid: true; workspaceId: string; messageId: string }
 	| { valid: false; reason: 'invalid' | 'expired' };
 
+const TOKEN = /^(.+)\.(\d{1,12})\.([0-9a-f]{64})$/;
+
+/**
+ * The message a token names, read without checking it: for the download's handler, which runs only once the
+ * pipeline checked the token (sandbox/pipeline/signed.ts).
+ */
+export function messageIdOfToken(token: string): string | undefined {
+	return TOKEN.exec(token)?.[1];
+}
+
 /** A message with its file: `media`, with the message id beside it. */
 interface MessageData {
 	id?: unknown;
@@ -65,7 +75,7 @@ export class SignedMediaUrls {
 	 * message): an unknown message reads like a bad signature, so the answer says nothing about which exist.
 	 */
 	check(token: string, workspaceOf: (messageId: string) => string | undefined): SignedMediaCheck {
-		const match = /^(.+)\.(\d{1,12})\.([0-9a-f]{64})$/.exec(token);
+		const match = TOKEN.exec(token);
 		if (!match) return { valid: false, reason: 'invalid' };
 		const [, messageId, expiresText, signature] = match;
 		const workspaceId = workspaceOf(messageId);

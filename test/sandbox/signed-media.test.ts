@@ -2,7 +2,7 @@
  * Files of received messages without the API key: each delivery of an event about a message with a file carries
  * `media.downloadUrl`, a URL the sandbox signed for that file, which answers its bytes with no Bearer key until
  * `downloadUrlExpiresAt`. Forged, altered, moved to another message and expired URLs are refused; each attempt
- * carries a fresh one, so a redelivery after the first URL expired still works.
+ * carries a fresh one, so a redelivery after the first URL expired still works. A download checks its URL once.
  */
 import { createHash } from 'node:crypto';
 import { request } from 'undici';
@@ -84,6 +84,17 @@ it('a delivered file carries a signed URL that answers its bytes without a key, 
 	expect(sha256(file.data)).toBe(sha256(expected.data));
 	// As often as asked while it is valid (a retried download, the user's own HTTP Request node).
 	expect((await fetchWithoutKey(media.downloadUrl)).status).toBe(200);
+});
+
+it('a download checks its URL once: where it is authenticated, not again in the handler', async () => {
+	const { media } = await receivedFile('image');
+	const check = jest.spyOn(suite.sandbox.core.signedMedia, 'check');
+	try {
+		expect((await fetchWithoutKey(media.downloadUrl)).status).toBe(200);
+		expect(check).toHaveBeenCalledTimes(1);
+	} finally {
+		check.mockRestore();
+	}
 });
 
 it('a forged, altered or moved URL is refused with 401, and so is one past its time', async () => {
