@@ -1,8 +1,6 @@
-import { api, eachOperation } from '../../src/client/api';
-import type { Operation } from '../../src/client/operation';
 import type { Sandbox } from '../../sandbox/server';
 import { signedMediaToken } from '../../nodes/shared/message-files';
-import { documentValidator } from '../support/contract';
+import { checkExchanges } from '../support/contract-exchanges';
 import {
 	clientsFor,
 	raw,
@@ -15,38 +13,12 @@ import {
 
 /**
  * Drives every operation of `api` against a running sandbox over loopback and checks each answer three
- * ways: the status the contract names, the operation's own (lenient) zod response schema, and the OpenAPI
- * document's schema made strict, so that every field the document describes must be there.
+ * ways (test/support/contract-exchanges.ts): the status the contract names, the operation's own (lenient) zod
+ * response schema, and the OpenAPI document's schema made strict, so that every field the document describes
+ * must be there. An operation of the contract that is not called here fails the test.
  */
 
 type Keys = NonNullable<Sandbox['keys']>;
-
-interface Entry {
-	id: string;
-	operation: Operation;
-	path: string;
-	pattern: RegExp;
-	params: number;
-}
-
-const entries: Entry[] = [...eachOperation(api)].map(({ keyKind, resource, name, operation }) => {
-	const path = `/api/v1${operation.path}`;
-	return {
-		id: `${keyKind}.${resource}.${name}`,
-		operation,
-		path,
-		pattern: new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`),
-		params: (path.match(/\{/g) ?? []).length,
-	};
-});
-
-/** The operation an exchange was for; literal segments win over parameters, as in any router. */
-function entryOf(exchange: Exchange): Entry | undefined {
-	const path = new URL(exchange.url).pathname;
-	return entries
-		.filter((entry) => entry.operation.method === exchange.method && entry.pattern.test(path))
-		.sort((a, b) => a.params - b.params)[0];
-}
 
 describe('sandbox contract: every operation of the OpenAPI document', () => {
 	let sandbox: Sandbox;
@@ -362,57 +334,8 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 		expect(receiver.received.every((delivery) => delivery.signature.valid)).toBe(true);
 
 		// Now the checks, exchange by exchange.
-		const problems: string[] = [];
-		const covered = new Set<string>();
-		for (const exchange of log) {
-			const entry = entryOf(exchange);
-			if (!entry) {
-				problems.push(`no operation for ${exchange.method} ${exchange.url}`);
-				continue;
-			}
-			const { operation } = entry;
-			if (exchange.status !== operation.status) {
-				problems.push(
-					`${entry.id}: HTTP ${exchange.status}, the contract says ${operation.status}`,
-				);
-				continue;
-			}
-			covered.add(entry.id);
-			for (const header of [
-				'x-request-id',
-				'x-ratelimit-limit',
-				'x-ratelimit-remaining',
-				'x-ratelimit-reset',
-			]) {
-				if (exchange.headers[header] === undefined)
-					problems.push(`${entry.id}: no ${header} header`);
-			}
-			if (operation.binary) {
-				// A file: its bytes, described by its headers (the document's `*/*` answer).
-				for (const header of ['content-type', 'content-disposition', 'content-length']) {
-					if (exchange.headers[header] === undefined)
-						problems.push(`${entry.id}: a file without a ${header} header`);
-				}
-				if (!Buffer.isBuffer(exchange.body)) problems.push(`${entry.id}: the answer is not bytes`);
-				continue;
-			}
-			if (!operation.response) {
-				if (exchange.body !== undefined)
-					problems.push(`${entry.id}: a ${operation.status} answer with a body`);
-				continue;
-			}
-			const zodResult = operation.response.safeParse(exchange.body);
-			if (!zodResult.success)
-				problems.push(`${entry.id}: response schema: ${zodResult.error.message}`);
-			const validateDocument = documentValidator(entry.path, operation.method, operation.status);
-			if (!validateDocument)
-				problems.push(`${entry.id}: the document has no JSON schema for ${operation.status}`);
-			else {
-				const errors = validateDocument(exchange.body);
-				if (errors) problems.push(`${entry.id}: document: ${errors}`);
-			}
-		}
+		const { problems, uncovered } = checkExchanges(log);
 		expect(problems).toEqual([]);
-		expect(entries.map((entry) => entry.id).filter((id) => !covered.has(id))).toEqual([]);
+		expect(uncovered).toEqual([]);
 	});
 });
