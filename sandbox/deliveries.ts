@@ -42,6 +42,9 @@ export function webhookWants(webhook: WebhookRecord, type: string, subject: Even
 	return true;
 }
 
+/** Answers of a gateway in front of a receiver that did not answer itself, or of a receiver not ready. */
+const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
+
 /** Answers that say the receiver does not know this webhook (n8n's 404 for a workflow it no longer has). */
 const GONE_STATUSES = new Set([404, 410]);
 
@@ -256,14 +259,25 @@ export class WebhookDeliveries {
 		);
 	}
 
+	/**
+	 * A delivery used up its attempts. When the receiver never took it (no answer, a gateway's 502/503/504, a 2xx
+	 * without the acknowledgement), the receiver was unreachable for the whole retry horizon: the webhook is
+	 * disabled at once and the event kept, however quiet the webhook is. A receiver that refused this event with
+	 * an error of its own counts towards disabling, as before: one event it cannot take must not stop the rest.
+	 */
 	private countFailure(webhook: WebhookRecord, delivery: DeliveryRecord): void {
 		webhook.failedDeliveries++;
 		webhook.failingDeliveryIds = [...(webhook.failingDeliveryIds ?? []), delivery.id];
-		if (webhook.failedDeliveries < this.options.disableAfterFailedDeliveries) return;
+		const unreachable =
+			delivery.responseStatus === null ||
+			UNREACHABLE_STATUSES.has(delivery.responseStatus) ||
+			isSuccess(delivery.responseStatus);
+		if (!unreachable && webhook.failedDeliveries < this.options.disableAfterFailedDeliveries)
+			return;
 		this.disable(
 			webhook,
 			'failures',
-			`Disabled after ${webhook.failedDeliveries} deliveries in a row failed all ${this.options.maxAttempts} ` +
+			`Disabled after ${webhook.failedDeliveries === 1 ? 'a delivery' : `${webhook.failedDeliveries} deliveries in a row`} failed all ${this.options.maxAttempts} ` +
 				`attempts (last: ${delivery.error}). Its events are kept and it is pinged; it is enabled again as soon as ` +
 				'its receiver acknowledges a ping (or update it with enabled: true).',
 		);

@@ -96,6 +96,24 @@ it('pings a disabled webhook at doubling intervals, enables it on the first ackn
 	expect(delivered.map((delivery) => delivery.event.type)).toEqual(names);
 });
 
+it('keeps a lone event whose receiver was unreachable for all its attempts, and delivers it once the receiver is back', async () => {
+	let down = true;
+	receiver.respond = (delivery) => (delivery.path === '/quiet' && down ? 502 : 200);
+	const hook = await register('quiet');
+	await publish('quiet.lone');
+	await waitFor(() => webhook(hook.id)?.status === 'disabled', 5000, 'the webhook to be disabled');
+	expect(webhook(hook.id)?.disabledReason).toMatch(
+		/a delivery failed all 2 attempts \(last: HTTP 502\)/,
+	);
+	down = false;
+	const delivered = await receiver.waitForEvent(
+		'automation.quiet.lone',
+		(delivery) => delivery.path === '/quiet' && delivery.status === 200,
+	);
+	expect(delivered.signature.valid).toBe(true);
+	expect(webhook(hook.id)?.status).toBe('active');
+});
+
 it('does not ping a webhook turned off through the API, but keeps its events', async () => {
 	const hook = await register('off');
 	await clients.automation.webhooks.update({ webhookId: hook.id, body: { enabled: false } });
