@@ -41,11 +41,13 @@ let endpoint: N8nEndpoint;
 let gateway: Gateway;
 
 beforeAll(async () => {
-	// Retries every 25–400 ms, 12 attempts, 300 ms timeout: about 2 s of retrying before a delivery gives up,
-	// longer than the outages below (the real service: 10 s base, 8 attempts, 10 s timeout).
+	// Retries every 25–400 ms, 12 attempts: seconds of retrying before a delivery gives up, longer than the
+	// outages below (the real service: 10 s base, 8 attempts, 10 s timeout). A 2.5 s timeout, below the held
+	// answers' 3 s: an answer slower than it is delivered again and may run twice (a lease lapses with its
+	// attempt), so it must be far above what a delivery takes on a loaded machine.
 	sandbox = await startTestSandbox({
 		rateLimit: false,
-		webhooks: { retryBaseMs: 50, maxRetryDelayMs: 400, maxAttempts: 12, timeoutMs: 1500 },
+		webhooks: { retryBaseMs: 50, maxRetryDelayMs: 400, maxAttempts: 12, timeoutMs: 2500 },
 	});
 	keys = sandbox.keys as Keys;
 	clients = clientsFor(sandbox.baseUrl, keys);
