@@ -5,7 +5,8 @@ import { createServer, request } from 'node:http';
 /**
  * Listens on 127.0.0.1:`port` (0: any free port). `backends` (ports of webhook processes) can change while it
  * runs; `served` counts the requests each backend port was sent. `unavailable`, when set, answers instead of the
- * 503 (no backend) and 502 (backend unreachable): `(res) => …`, as a proxy that serves a page of its own then.
+ * 503 (no backend) and 502 (backend unreachable): `(res, error) => …` (`error`: the backend's, none when there
+ * is no backend), as a proxy that serves a page of its own then.
  */
 export async function startBalancer({ port = 0 } = {}) {
 	const backends = [];
@@ -14,7 +15,7 @@ export async function startBalancer({ port = 0 } = {}) {
 	const balancer = { backends, served, unavailable: undefined };
 	const server = createServer((req, res) => {
 		if (backends.length === 0) {
-			if (balancer.unavailable) balancer.unavailable(res);
+			if (balancer.unavailable) balancer.unavailable(res, undefined);
 			else res.writeHead(503, { 'content-type': 'text/plain' }).end('no webhook process is up\n');
 			return;
 		}
@@ -27,9 +28,9 @@ export async function startBalancer({ port = 0 } = {}) {
 				answer.pipe(res);
 			},
 		);
-		upstream.once('error', () => {
+		upstream.once('error', (error) => {
 			if (!res.headersSent && balancer.unavailable) {
-				balancer.unavailable(res);
+				balancer.unavailable(res, error);
 				return;
 			}
 			if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
