@@ -68,11 +68,12 @@ it('replaces the webhook of an owner in place: same id, new URL and secret, its 
 
 	// The receiver now trusts only the new secret: the pending delivery arrives at the new URL, signed with it.
 	suite.receiver.secrets.splice(0, suite.receiver.secrets.length, second.secret);
-	const moved = await suite.receiver.waitForEvent(
+	// (An attempt may arrive before the receiver learnt the new secret: it is refused, and comes again.)
+	await suite.receiver.waitForEvent(
 		'automation.moved.pending',
-		(delivery) => delivery.path === '/new-home',
+		(delivery) =>
+			delivery.path === '/new-home' && delivery.signature.valid && delivery.status === 200,
 	);
-	expect(moved.signature.valid).toBe(true);
 
 	// Another owner, or none, gets a webhook of its own.
 	const other = await register('new-home', 'owner-b');
