@@ -4,6 +4,7 @@ import { operation } from '../src/client/operation';
 import { inboundMediaHandlers, inboundMediaOperations } from './inbound-media';
 import { Instance } from '../src/client/resources/instances';
 import { Message } from '../src/client/resources/messages';
+import { MAX_LENGTH } from '../src/client/resources/message-sends';
 import { Id, pathParams, PhoneNumber, text } from '../src/client/schemas';
 import { requireInstance, type ResourceHandlers } from './handlers/context';
 import { conflict, HttpError, notFound } from './http';
@@ -45,7 +46,7 @@ export const sandboxOperations = {
 		params: byInstance,
 		body: z.strictObject({
 			from: PhoneNumber,
-			text: text({ min: 1, max: 4096 }).default('Hello from the sandbox'),
+			text: text({ min: 1, max: MAX_LENGTH.text }).default('Hello from the sandbox'),
 			groupId: z
 				.string()
 				.regex(/@g\.us$/, 'must be a group id ending in @g.us')

@@ -1,11 +1,11 @@
-import {
-	NodeConnectionTypes,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
 } from 'n8n-workflow';
 
+import { actionBasics } from '../shared/action-node';
 import { workspaceConnection, type ConnectionOptions } from '../shared/connections';
 import { actionNodeExecute } from '../shared/execute';
 import { listSearch, properties, resources, subtitle } from './actions';
@@ -19,8 +19,7 @@ export class Multichannel implements INodeType {
 			light: 'file:../../icons/multichannel.svg',
 			dark: 'file:../../icons/multichannel.dark.svg',
 		},
-		group: ['output'],
-		version: 1,
+		...actionBasics,
 		subtitle,
 		description:
 			'Send messages and manage instances, groups, contacts and webhooks of the Multichannel messaging service',
@@ -34,8 +33,6 @@ export class Multichannel implements INodeType {
 					"Send and read messages of the Multichannel messaging service (text, media from a public URL, location, contact card, reaction, poll), read the history of a chat and list chats with their unread messages, and manage its instances, groups, contacts and webhooks. Files are not passed to or from agents: Send Media takes a URL, Download Media gives the name, type, size and SHA-256 of a file, and a chat's history describes each file in words",
 			},
 		},
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			{
 				name: 'multichannelApi',

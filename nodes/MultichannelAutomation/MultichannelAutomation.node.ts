@@ -1,11 +1,11 @@
-import {
-	NodeConnectionTypes,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
 } from 'n8n-workflow';
 
+import { actionBasics } from '../shared/action-node';
 import { automationConnection, type ConnectionOptions } from '../shared/connections';
 import { actionNodeExecute } from '../shared/execute';
 import { properties, resources, subtitle } from './actions';
@@ -18,16 +18,13 @@ export class MultichannelAutomation implements INodeType {
 			light: 'file:../../icons/automation.svg',
 			dark: 'file:../../icons/automation.dark.svg',
 		},
-		group: ['output'],
-		version: 1,
+		...actionBasics,
 		subtitle,
 		description: 'Publish events into a Multichannel workspace and list the published ones',
 		defaults: {
 			name: 'Multichannel Automation',
 		},
 		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			{
 				name: 'multichannelAutomationApi',

@@ -1,13 +1,8 @@
-import {
-	NodeConnectionTypes,
-	NodeOperationError,
-	type INodeType,
-	type INodeTypeDescription,
-} from 'n8n-workflow';
+import { NodeOperationError, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { api, AutomationEventName, type AutomationClient } from '../../src/client';
 import { automationConnection } from '../shared/connections';
-import { triggerOptions, triggerWebhook, webhookTrigger } from '../shared/trigger';
+import { triggerBasics, triggerOptions, webhookTrigger } from '../shared/trigger';
 import { splitList } from '../shared/values';
 
 const trigger = webhookTrigger<AutomationClient, string>({
@@ -45,11 +40,7 @@ export class MultichannelAutomationTrigger implements INodeType {
 			light: 'file:../../icons/automation.svg',
 			dark: 'file:../../icons/automation.dark.svg',
 		},
-		group: ['trigger'],
-		// Version 2 behaves as 1: n8n evaluates an expression on every webhook call to a version-1 start node,
-		// an expression isolate per delivery (docs/design.md, "What n8n evaluates for a delivery").
-		version: [1, 2],
-		defaultVersion: 2,
+		...triggerBasics,
 		subtitle: '={{ $parameter["listenTo"] === "all" ? "All events" : $parameter["eventNames"] }}',
 		// n8n's node creator shows this for the Automation node too (one entry for both): it names the actions.
 		description:
@@ -57,15 +48,12 @@ export class MultichannelAutomationTrigger implements INodeType {
 		defaults: {
 			name: 'Multichannel Automation Trigger',
 		},
-		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			{
 				name: 'multichannelAutomationApi',
 				required: true,
 			},
 		],
-		webhooks: [triggerWebhook],
 		properties: [
 			{
 				displayName: 'Listen To',

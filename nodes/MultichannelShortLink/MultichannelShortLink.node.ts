@@ -1,11 +1,11 @@
-import {
-	NodeConnectionTypes,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
 } from 'n8n-workflow';
 
+import { actionBasics } from '../shared/action-node';
 import { shortLinkConnection, type ConnectionOptions } from '../shared/connections';
 import { actionNodeExecute } from '../shared/execute';
 import { listSearch, properties, resources, subtitle } from './actions';
@@ -18,16 +18,13 @@ export class MultichannelShortLink implements INodeType {
 			light: 'file:../../icons/short-link.svg',
 			dark: 'file:../../icons/short-link.dark.svg',
 		},
-		group: ['output'],
-		version: 1,
+		...actionBasics,
 		subtitle,
 		description: 'Create and manage Multichannel short links and read their click activity',
 		defaults: {
 			name: 'Multichannel Short Link',
 		},
 		usableAsTool: true,
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			{
 				name: 'multichannelShortLinkApi',

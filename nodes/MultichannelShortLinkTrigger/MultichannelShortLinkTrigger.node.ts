@@ -1,5 +1,4 @@
 import {
-	NodeConnectionTypes,
 	type IDataObject,
 	type ILoadOptionsFunctions,
 	type INodePropertyOptions,
@@ -20,9 +19,10 @@ import { eventsSubtitle } from '../shared/events';
 import { linkName, optionsFrom } from '../shared/lists';
 import {
 	chosenEvents,
+	chosenItemsProperty,
 	eventsProperty,
 	triggerOptions,
-	triggerWebhook,
+	triggerBasics,
 	webhookTrigger,
 } from '../shared/trigger';
 
@@ -59,11 +59,7 @@ export class MultichannelShortLinkTrigger implements INodeType {
 			light: 'file:../../icons/short-link.svg',
 			dark: 'file:../../icons/short-link.dark.svg',
 		},
-		group: ['trigger'],
-		// Version 2 behaves as 1: n8n evaluates an expression on every webhook call to a version-1 start node,
-		// an expression isolate per delivery (docs/design.md, "What n8n evaluates for a delivery").
-		version: [1, 2],
-		defaultVersion: 2,
+		...triggerBasics,
 		subtitle: eventsSubtitle(LINK_EVENTS),
 		// n8n's node creator shows this for the Short Link node too (one entry for both): it names the actions.
 		description:
@@ -71,26 +67,15 @@ export class MultichannelShortLinkTrigger implements INodeType {
 		defaults: {
 			name: 'Multichannel Short Link Trigger',
 		},
-		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			{
 				name: 'multichannelShortLinkApi',
 				required: true,
 			},
 		],
-		webhooks: [triggerWebhook],
 		properties: [
 			eventsProperty(LINK_EVENTS, ['link.clicked']),
-			{
-				displayName: 'Link Names or IDs',
-				name: 'linkIds',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getLinks' },
-				default: [],
-				description:
-					'Only events of these links; none chosen means every link. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			chosenItemsProperty({ label: 'Link', name: 'linkIds', loadOptionsMethod: 'getLinks' }),
 			{
 				displayName: 'Skip Bot Clicks',
 				name: 'skipBotClicks',

@@ -1,5 +1,4 @@
 import {
-	NodeConnectionTypes,
 	type ILoadOptionsFunctions,
 	type INodePropertyOptions,
 	type INodeType,
@@ -21,9 +20,10 @@ import { chosenGathering, gatherOption } from './gather';
 import { replyHighlights, replyOptions, skipUnwantedReply } from './replies';
 import {
 	chosenEvents,
+	chosenItemsProperty,
 	eventsProperty,
 	triggerOptions,
-	triggerWebhook,
+	triggerBasics,
 	webhookTrigger,
 } from '../shared/trigger';
 
@@ -49,11 +49,7 @@ export class MultichannelTrigger implements INodeType {
 			light: 'file:../../icons/multichannel.svg',
 			dark: 'file:../../icons/multichannel.dark.svg',
 		},
-		group: ['trigger'],
-		// Version 2 behaves as 1: n8n evaluates an expression on every webhook call to a version-1 start node,
-		// an expression isolate per delivery (docs/design.md, "What n8n evaluates for a delivery").
-		version: [1, 2],
-		defaultVersion: 2,
+		...triggerBasics,
 		subtitle: eventsSubtitle(MESSAGING_EVENTS),
 		// n8n's node creator shows this for the Multichannel node too (one entry for both): it names the actions.
 		description:
@@ -61,26 +57,19 @@ export class MultichannelTrigger implements INodeType {
 		defaults: {
 			name: 'Multichannel Trigger',
 		},
-		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
 		credentials: [
 			{
 				name: 'multichannelApi',
 				required: true,
 			},
 		],
-		webhooks: [triggerWebhook],
 		properties: [
 			eventsProperty(MESSAGING_EVENTS, ['message.received']),
-			{
-				displayName: 'Instance Names or IDs',
+			chosenItemsProperty({
+				label: 'Instance',
 				name: 'instanceIds',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getInstances' },
-				default: [],
-				description:
-					'Only events of these instances; none chosen means every instance. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+				loadOptionsMethod: 'getInstances',
+			}),
 			{
 				...triggerOptions,
 				options: [

@@ -1,6 +1,5 @@
 import type {
 	IHookFunctions,
-	IWebhookDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 	WebhookSetupMethodNames,
@@ -21,6 +20,7 @@ import type { AttachedOutput, TriggerSpec } from './spec';
  * which imports nothing of this folder).
  */
 
+export { chosenItemsProperty, triggerBasics } from './description';
 export { chosenEvents, eventsProperty, triggerOptions } from './parameters';
 export type {
 	AttachedOutput,
@@ -31,17 +31,6 @@ export type {
 	TriggerSpec,
 	WebhookFilters,
 } from './spec';
-
-/** The one webhook of a trigger node's description: `default`, the name its `webhookMethods` and URL go by. */
-export const triggerWebhook: IWebhookDescription = {
-	name: 'default',
-	httpMethod: 'POST',
-	responseMode: 'onReceived',
-	// n8n then answers a delivery that starts an execution with the node's `webhookResponse`, which
-	// acknowledges it (answers.ts); without it n8n answers with the literal text "firstEntryJson".
-	responseData: '',
-	path: 'webhook',
-};
 
 /** What a trigger node assigns: its `webhookMethods` and `webhook`, as n8n calls them. */
 export interface TriggerImplementation {

@@ -30,6 +30,22 @@ export const PER_MESSAGE = {
 	listRows: { min: 1, max: 10 },
 } as const;
 
+/**
+ * How long a message's parts may be, in characters (code points), as the channel allows: declared here once,
+ * checked by the schemas below, and shown by the nodes' field descriptions.
+ */
+export const MAX_LENGTH = {
+	text: 4096,
+	caption: 1024,
+	interactiveBody: 1024,
+	headerOrFooter: 60,
+	buttonTitle: 20,
+	rowTitle: 24,
+	rowDescription: 72,
+	pollQuestion: 255,
+	pollOption: 100,
+} as const;
+
 /** A list schema holding as many entries as `PER_MESSAGE` allows for it. */
 function entries<T extends z.ZodType>(entry: T, { min, max }: { min: number; max: number }) {
 	return z.array(entry).min(min).max(max);
@@ -58,7 +74,7 @@ export const SendText = named(
 	'SendText',
 	z.strictObject({
 		...base,
-		text: text({ min: 1, max: 4096 }),
+		text: text({ min: 1, max: MAX_LENGTH.text }),
 		previewUrl: z.boolean().optional().describe('Show a preview of the first link in the text'),
 		trackLinks,
 	}),
@@ -66,7 +82,7 @@ export const SendText = named(
 
 const mediaFields = {
 	mediaType: MediaType,
-	caption: text({ max: 1024 }).optional(),
+	caption: text({ max: MAX_LENGTH.caption }).optional(),
 	fileName: FileName.optional(),
 	trackLinks,
 };
@@ -129,8 +145,8 @@ export const SendPoll = named(
 	'SendPoll',
 	z.strictObject({
 		...base,
-		question: text({ min: 1, max: 255 }),
-		options: entries(text({ min: 1, max: 100 }), PER_MESSAGE.pollOptions),
+		question: text({ min: 1, max: MAX_LENGTH.pollQuestion }),
+		options: entries(text({ min: 1, max: MAX_LENGTH.pollOption }), PER_MESSAGE.pollOptions),
 		multipleAnswers: z.boolean().optional(),
 	}),
 );
@@ -143,9 +159,13 @@ export const SendPoll = named(
  */
 const interactive = {
 	...base,
-	text: text({ min: 1, max: 1024 }).describe('The body of the message'),
-	header: text({ min: 1, max: 60 }).optional().describe('A line of text above the body'),
-	footer: text({ min: 1, max: 60 }).optional().describe('A small line below the body'),
+	text: text({ min: 1, max: MAX_LENGTH.interactiveBody }).describe('The body of the message'),
+	header: text({ min: 1, max: MAX_LENGTH.headerOrFooter })
+		.optional()
+		.describe('A line of text above the body'),
+	footer: text({ min: 1, max: MAX_LENGTH.headerOrFooter })
+		.optional()
+		.describe('A small line below the body'),
 };
 const ChoiceId = Id.describe('Comes back as `reply.id` when the contact taps it');
 
@@ -158,7 +178,10 @@ function uniqueIds(ids: Array<{ id: string; path: Array<string | number> }>, ctx
 	}
 }
 
-export const ReplyButton = z.strictObject({ id: ChoiceId, title: text({ min: 1, max: 20 }) });
+export const ReplyButton = z.strictObject({
+	id: ChoiceId,
+	title: text({ min: 1, max: MAX_LENGTH.buttonTitle }),
+});
 
 export const SendButtons = named(
 	'SendButtons',
@@ -177,11 +200,11 @@ export const SendButtons = named(
 
 export const ListRow = z.strictObject({
 	id: ChoiceId,
-	title: text({ min: 1, max: 24 }),
-	description: text({ max: 72 }).optional(),
+	title: text({ min: 1, max: MAX_LENGTH.rowTitle }),
+	description: text({ max: MAX_LENGTH.rowDescription }).optional(),
 });
 export const ListSection = z.strictObject({
-	title: text({ min: 1, max: 24 })
+	title: text({ min: 1, max: MAX_LENGTH.rowTitle })
 		.optional()
 		.describe('Required when there is more than one section'),
 	rows: entries(ListRow, PER_MESSAGE.listRows),
@@ -191,7 +214,9 @@ export const SendList = named(
 	'SendList',
 	z.strictObject({
 		...interactive,
-		buttonText: text({ min: 1, max: 20 }).describe('The label of the button that opens the list'),
+		buttonText: text({ min: 1, max: MAX_LENGTH.buttonTitle }).describe(
+			'The label of the button that opens the list',
+		),
 		sections: entries(ListSection, PER_MESSAGE.listSections).superRefine((sections, ctx) => {
 			const rows = sections.reduce((total, section) => total + section.rows.length, 0);
 			if (rows > PER_MESSAGE.listRows.max) {
@@ -233,7 +258,7 @@ export const SendList = named(
 
 export const EditMessage = named(
 	'EditMessage',
-	z.strictObject({ text: text({ min: 1, max: 4096 }).describe('The new text') }),
+	z.strictObject({ text: text({ min: 1, max: MAX_LENGTH.text }).describe('The new text') }),
 );
 
 /** How long a typing indicator may show: a channel clears it by itself after about 25 s. */

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { MAX_LENGTH } from '../../../../src/client/resources/message-sends';
 import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
 import { instanceLocator } from '../instance/locator';
@@ -25,7 +26,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		typeOptions: { rows: 4 },
 		placeholder: 'e.g. Hi Ana, your order ships tomorrow',
-		description: 'The new text of the message, up to 4096 characters',
+		description: `The new text of the message, up to ${MAX_LENGTH.text} characters`,
 	},
 ];
 

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { compact, readJsonList } from '../../../shared/values';
 import * as send from './send';
+import { MAX_LENGTH } from '../../../../src/client/resources/message-sends';
 
 /**
  * What Send Buttons and Send List share: the body text, header and footer of an interactive message, the
@@ -18,7 +19,7 @@ export const textField: INodeProperties = {
 	required: true,
 	typeOptions: { rows: 3 },
 	placeholder: 'e.g. Is Tuesday at 10:00 still good for you?',
-	description: 'The body of the message, up to 1024 characters',
+	description: `The body of the message, up to ${MAX_LENGTH.interactiveBody} characters`,
 };
 
 /** Header and footer, offered in the Options collection of both operations. */
@@ -29,7 +30,7 @@ export const headerAndFooter: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. Your appointment',
-		description: 'A line of bold text above the body, up to 60 characters',
+		description: `A line of bold text above the body, up to ${MAX_LENGTH.headerOrFooter} characters`,
 	},
 	{
 		displayName: 'Footer',
@@ -37,7 +38,7 @@ export const headerAndFooter: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. Dental Care Co.',
-		description: 'A line of small text below the body, up to 60 characters',
+		description: `A line of small text below the body, up to ${MAX_LENGTH.headerOrFooter} characters`,
 	},
 ];
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { PER_MESSAGE, SendList } from '../../../../src/client/resources/message-sends';
+import { MAX_LENGTH, PER_MESSAGE, SendList } from '../../../../src/client/resources/message-sends';
 import { invalidValue } from '../../../shared/input-errors';
 import { APPROVE_ID, DECLINE_ID, type ResponseType } from './answer';
 import { idOrTitle } from './interactive';
@@ -84,7 +84,7 @@ export const fields: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						placeholder: 'e.g. Tomorrow morning',
-						description: 'What the contact sees: up to 20 characters on a button, 24 in a list',
+						description: `What the contact sees: up to ${MAX_LENGTH.buttonTitle} characters on a button, ${MAX_LENGTH.rowTitle} in a list`,
 					},
 					{
 						displayName: 'ID',
@@ -99,7 +99,7 @@ export const fields: INodeProperties[] = [
 						name: 'description',
 						type: 'string',
 						default: '',
-						description: 'A line under the title (lists only), up to 72 characters',
+						description: `A line under the title (lists only), up to ${MAX_LENGTH.rowDescription} characters`,
 					},
 				],
 			},
@@ -119,7 +119,7 @@ export const fields: INodeProperties[] = [
 		type: 'string',
 		default: 'Choose',
 		displayOptions: { show: { responseType: ['choice'], choiceFormat: ['list'] } },
-		description: 'The label of the button that opens the list, up to 20 characters',
+		description: `The label of the button that opens the list, up to ${MAX_LENGTH.buttonTitle} characters`,
 	},
 ];
 

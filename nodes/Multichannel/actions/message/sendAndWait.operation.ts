@@ -6,6 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { MAX_LENGTH } from '../../../../src/client/resources/message-sends';
 import { optionsCollection } from '../../../shared/collections';
 import { idempotencyKeyFor, idempotencyKeyOption } from '../../../shared/idempotency';
 import type { OperationContext } from '../../../shared/resources';
@@ -47,7 +48,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		typeOptions: { rows: 4 },
 		placeholder: 'e.g. Refund of $120 for order 1042?',
-		description: 'The question, up to 1024 characters (4096 for Free Text)',
+		description: `The question, up to ${MAX_LENGTH.interactiveBody} characters (${MAX_LENGTH.text} for Free Text)`,
 	},
 	{
 		displayName: 'Response Type',

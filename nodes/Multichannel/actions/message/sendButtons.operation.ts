@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
-import { PER_MESSAGE } from '../../../../src/client/resources/message-sends';
+import { MAX_LENGTH, PER_MESSAGE } from '../../../../src/client/resources/message-sends';
 import type { OperationContext } from '../../../shared/resources';
 import * as interactive from './interactive';
 import * as send from './send';
@@ -50,7 +50,7 @@ export const description: INodeProperties[] = [
 						default: '',
 						required: true,
 						placeholder: 'e.g. Yes, see you',
-						description: 'The text on the button, up to 20 characters',
+						description: `The text on the button, up to ${MAX_LENGTH.buttonTitle} characters`,
 					},
 					{
 						displayName: 'ID',
@@ -72,7 +72,7 @@ export const description: INodeProperties[] = [
 		default: '[\n  { "id": "yes", "title": "Yes" },\n  { "id": "no", "title": "No" }\n]',
 		required: true,
 		displayOptions: json,
-		description: `A list of ${min} to ${max} buttons, as in the example: each with its ID and a title of up to 20 characters`,
+		description: `A list of ${min} to ${max} buttons, as in the example: each with its ID and a title of up to ${MAX_LENGTH.buttonTitle} characters`,
 	},
 	send.optionsField([...interactive.headerAndFooter, send.trackLinksOption('text')]),
 ];

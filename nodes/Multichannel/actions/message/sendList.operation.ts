@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
-import { PER_MESSAGE } from '../../../../src/client/resources/message-sends';
+import { MAX_LENGTH, PER_MESSAGE } from '../../../../src/client/resources/message-sends';
 import type { OperationContext } from '../../../shared/resources';
 import * as interactive from './interactive';
 import * as send from './send';
@@ -30,7 +30,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. See times',
-		description: 'The label of the button that opens the list, up to 20 characters',
+		description: `The label of the button that opens the list, up to ${MAX_LENGTH.buttonTitle} characters`,
 	},
 	interactive.inputModeField('rowsInput', 'Rows'),
 	{
@@ -60,7 +60,7 @@ export const description: INodeProperties[] = [
 						default: '',
 						required: true,
 						placeholder: 'e.g. 09:00',
-						description: 'The text of the row, up to 24 characters',
+						description: `The text of the row, up to ${MAX_LENGTH.rowTitle} characters`,
 					},
 					{
 						displayName: 'ID',
@@ -77,7 +77,7 @@ export const description: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						placeholder: 'e.g. With Dr. Silva',
-						description: 'A line below the title, up to 72 characters',
+						description: `A line below the title, up to ${MAX_LENGTH.rowDescription} characters`,
 					},
 					{
 						displayName: 'Section',
@@ -85,8 +85,7 @@ export const description: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						placeholder: 'e.g. Morning',
-						description:
-							'The title of the section the row is in, up to 24 characters; needed when rows are in more than one section',
+						description: `The title of the section the row is in, up to ${MAX_LENGTH.rowTitle} characters; needed when rows are in more than one section`,
 					},
 				],
 			},

@@ -2,6 +2,7 @@ import { createHash } from 'crypto';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { MAX_LENGTH } from '../../../../src/client/resources/message-sends';
 import { NO_FILES_FOR_TOOLS } from '../../../shared/message-files';
 import type { OperationContext } from '../../../shared/resources';
 import { compact } from '../../../shared/values';
@@ -96,7 +97,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		typeOptions: { rows: 2 },
 		placeholder: 'e.g. Our new menu',
-		description: 'Text shown with the file, up to 1024 characters',
+		description: `Text shown with the file, up to ${MAX_LENGTH.caption} characters`,
 	},
 	send.optionsField([
 		{

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
+import { MAX_LENGTH } from '../../../../src/client/resources/message-sends';
 import type { OperationContext } from '../../../shared/resources';
 import * as send from './send';
 
@@ -22,7 +23,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		typeOptions: { rows: 4 },
 		placeholder: 'e.g. Hi Ana, your order has shipped',
-		description: 'The text of the message, up to 4096 characters',
+		description: `The text of the message, up to ${MAX_LENGTH.text} characters`,
 	},
 	send.optionsField([
 		{
