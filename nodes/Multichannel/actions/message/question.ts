@@ -4,6 +4,7 @@ import { MAX_LENGTH, PER_MESSAGE, SendList } from '../../../../src/client/resour
 import { invalidValue } from '../../../shared/input-errors';
 import { APPROVE_ID, DECLINE_ID, type ResponseType } from './answer';
 import { idOrTitle } from './interactive';
+import { reviewText } from './review';
 
 /**
  * The question Send and Wait for Response asks: the fields of its approval buttons and choices, and the message
@@ -145,7 +146,11 @@ export function questionOf(
 	responseType: ResponseType,
 	to: string,
 ): Question {
-	const text = context.getNodeParameter('message', itemIndex) as string;
+	const text = reviewText(
+		context,
+		itemIndex,
+		context.getNodeParameter('message', itemIndex) as string,
+	);
 	if (responseType === 'freeText') return { operation: 'sendText', body: { to, text } };
 	if (responseType === 'approval') {
 		const values = context.getNodeParameter('approvalOptions.values', itemIndex, {}) as IDataObject;
