@@ -59,11 +59,17 @@ function send<K extends keyof Messages>(
 			? trackLinks(core, workspaceId, { messageId: id, recipient: body.to }, type, content)
 			: undefined;
 		const now = core.now().toISOString();
+		const chatId = chatIdOf(body.to);
+		// Sending to a chat ends the instance's typing indicator there, as the channel does.
+		if (instance.typing?.[chatId]) {
+			const { [chatId]: _ended, ...others } = instance.typing;
+			instance.typing = others;
+		}
 		const message = core.store.insert('messages', {
 			id,
 			workspaceId,
 			instanceId: instance.id,
-			chatId: chatIdOf(body.to),
+			chatId,
 			direction: 'outbound',
 			from: instance.phoneNumber,
 			to: body.to,

@@ -308,6 +308,16 @@ describe('editing and typing', () => {
 		expect(suite.sandbox.store.get('messages', poll.id)?.content.question).toBe('Which?');
 	});
 
+	it('ends the typing indicator in a chat when the instance sends a message there, and only there', async () => {
+		for (const to of ['+14155550176', '+14155550177']) {
+			await client.messages.sendTyping({ instanceId, body: { to, state: 'composing', seconds: 20 } });
+		}
+		await client.messages.sendText({ instanceId, body: { to: '+14155550176', text: 'Done' } });
+		const typing = suite.sandbox.store.get('instances', instanceId)?.typing ?? {};
+		expect(Object.keys(typing)).toContain('14155550177@s.whatsapp.net');
+		expect(Object.keys(typing)).not.toContain('14155550176@s.whatsapp.net');
+	});
+
 	it('shows a typing indicator for a bounded number of seconds', async () => {
 		const typing = await client.messages.sendTyping({
 			instanceId,
