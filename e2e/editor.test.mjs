@@ -305,18 +305,27 @@ describe('the package in the n8n editor', () => {
 		});
 
 		test(
-			'what a new user types in the node panel finds the Multichannel node ("approval", "send message", "buttons")',
+			'what a new user types in the node panel finds the Multichannel node ("approval", "chat history", "typing"…)',
 			{ skip: N8N_VERSION.startsWith('1.') && 'n8n 1.x shows no descriptions in the node panel' },
 			async () => {
 				await page.goto(`${ctx.stack.n8n.url}/workflow/${workflow.id}`, 30_000);
 				try {
 					await openNodePanel();
-					for (const words of ['approval', 'send message', 'buttons']) {
-						await search(words);
+					const words = [
+						'approval',
+						'send message',
+						'buttons',
+						'chat history',
+						'history',
+						'typing',
+						'poll',
+					];
+					for (const word of words) {
+						await search(word);
 						await page.waitFor(
 							`[...document.querySelectorAll('[data-test-id="node-creator"] [data-test-id="item-iterator-item"]')]
 								.some((item) => item.innerText.split('\\n')[0].trim() === 'Multichannel')`,
-							{ what: `the Multichannel node found by "${words}"`, timeoutMs: 30_000 },
+							{ what: `the Multichannel node found by "${word}"`, timeoutMs: 30_000 },
 						);
 					}
 				} catch (error) {
