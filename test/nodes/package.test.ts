@@ -58,8 +58,13 @@ describe('from sources', () => {
 
 	test('the node is usable as a tool, uses the workspace key and has its codex', () => {
 		// As a tool its description says how files travel: n8n passes a tool no binary data.
+		// …and, since n8n's $fromAI gives the model no description of a field, what a chat looks like.
 		expect(description.usableAsTool).toEqual({
-			replacements: { description: expect.stringContaining('Send Media takes a URL') },
+			replacements: {
+				description: expect.stringMatching(
+					/Send Media takes a URL.*chat ID \(…@s\.whatsapp\.net.*phone number with its country code/,
+				),
+			},
 		});
 		expect(description.credentials).toEqual([{ name: 'multichannelApi', required: true }]);
 		// HITL: n8n's node creator lists it under Human review › "Send and wait for response", beside n8n's own
