@@ -9,9 +9,9 @@ import type { AnswerRecord, MessageRecord } from './store';
  * One-shot answer registrations (the `answers` resource) at work: each received message is matched against
  * the registrations waiting in its chat; the first answer is delivered to the registration's URL, signed with
  * its secret and retried by the same delivery engine as webhooks, and then the registration is gone. It is also gone at its
- * expiry, and as soon as the receiver answers 404, 409 or 410: the waiting execution no longer exists (n8n
- * answers so for an execution that was deleted, cancelled or already resumed), so nothing stays registered
- * for a waiter that n8n will never tell us has left.
+ * expiry, and as soon as the receiver answers 404 or 410, or 409 again after retries: the waiting execution no longer
+ * exists (n8n answers so for an execution that was deleted, cancelled or already resumed), so nothing stays
+ * registered for a waiter that n8n will never tell us has left.
  */
 
 type Received = Pick<
@@ -20,7 +20,14 @@ type Received = Pick<
 >;
 
 /** Receiver statuses that mean the waiting side is gone for good. */
-const RECEIVER_GONE = new Set([404, 409, 410]);
+const RECEIVER_GONE = new Set([404, 410]);
+/**
+ * n8n answers 409 both for an execution that ended (cancelled, failed) and for one still running: the question is
+ * sent before the execution is saved as waiting, so an answer at once can find it running. A 409 ends the
+ * registration only from this attempt on, when the earlier ones' backoff (in the service, 10 s and more) has
+ * given a running execution far longer than it takes to wait.
+ */
+const CONFLICT_FINAL_FROM_ATTEMPT = 4;
 /** Expiry timers are set at most this far ahead (Node's timers hold up to about 24.8 days). */
 const EXPIRY_CHECK_MS = 24 * 60 * 60 * 1000;
 
@@ -151,7 +158,8 @@ function answerDeliveries(core: SandboxCore): DeliveryKind {
 			const receiver = isExpired(registration, core.now()) ? 'expired' : registration;
 			return { delivery: registration.delivery, receiver };
 		},
-		final: (status) => RECEIVER_GONE.has(status),
+		final: (status, attempt) =>
+			RECEIVER_GONE.has(status) || (status === 409 && attempt >= CONFLICT_FINAL_FROM_ATTEMPT),
 		ended: (id) => end(core, id),
 	};
 }

@@ -4,11 +4,12 @@
  * message received before the question answers nothing and goes to webhooks as usual; the first one after it
  * answers the registration and goes to webhooks marked `answeredQuestion` (a trigger skips it). A registration made
  * after its question (`messageId`) still answers with a message received in between; one still held in a burst is
- * taken out of it, so that the burst does not deliver it too.
+ * taken out of it, so that the burst does not deliver it too. An answer found n8n's execution still running (409: it is
+ * saved as waiting just after the question is sent) is delivered again; a 409 that persists ends the registration.
  */
 import { ApiError } from '../../src/client';
 import { startService, type TestService } from '../support/nodes';
-import { startReceiver, waitFor, type Receiver } from '../support/sandbox';
+import { sleep, startReceiver, waitFor, type Receiver } from '../support/sandbox';
 
 const SECRET = 'b'.repeat(32);
 const CONTACT = '+14155550191';
@@ -19,7 +20,7 @@ let receiver: Receiver;
 let instanceId: string;
 
 beforeAll(async () => {
-	service = await startService({ webhooks: { maxAttempts: 3, retryBaseMs: 20 } });
+	service = await startService({ webhooks: { maxAttempts: 8, retryBaseMs: 20 } });
 	receiver = await startReceiver();
 	receiver.secrets.push(SECRET);
 	instanceId = (await service.connectedInstance('Answer race')).id;
@@ -182,5 +183,43 @@ it('registered after its question: an answer held in a burst goes to the wait on
 		});
 	} finally {
 		await service.client.webhooks.delete({ webhookId: hook.id });
+	}
+});
+
+it('a 409 at first (the execution not saved as waiting yet) is retried; a 409 that persists ends the registration', async () => {
+	const respond = receiver.respond;
+	receiver.respond = (delivery) =>
+		delivery.path === '/ended' || (delivery.path === '/busy' && delivery.attempt <= 2) ? 409 : 200;
+	try {
+		for (const [path, to] of [
+			['busy', CONTACT],
+			['ended', OTHER],
+		] as const) {
+			const pending = await registration(path, { to });
+			await service.client.messages.sendText({
+				instanceId,
+				body: { to, text: 'Approve?', answerRegistrationId: pending.id },
+			});
+			await write(to, 'yes');
+		}
+		const gone = async (path: string) =>
+			(await service.client.answers.list({ instanceId })).data.every(
+				(entry) => entry.reference !== `question-${path}`,
+			);
+		await waitFor(
+			() => at('busy').some((delivery) => delivery.attempt === 3),
+			10_000,
+			'the third attempt',
+		);
+		await waitFor(() => at('ended').length >= 4, 10_000, 'four attempts');
+		const deadline = Date.now() + 10_000;
+		while (!((await gone('busy')) && (await gone('ended'))) && Date.now() < deadline)
+			await sleep(20);
+		expect(await gone('busy')).toBe(true);
+		expect(await gone('ended')).toBe(true);
+		expect(at('busy').map((delivery) => delivery.attempt)).toEqual([1, 2, 3]);
+		expect(at('ended').map((delivery) => delivery.attempt)).toEqual([1, 2, 3, 4]);
+	} finally {
+		receiver.respond = respond;
 	}
 });
