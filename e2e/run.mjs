@@ -10,6 +10,7 @@ const FILES = [
 	'lifetime-queue.test.mjs',
 	'tracked-links.test.mjs',
 	'send-and-wait.test.mjs',
+	'answer-race.test.mjs',
 	'media.test.mjs',
 	'replies.test.mjs',
 	'routing.test.mjs',
@@ -37,6 +38,7 @@ const N8N1_SKIPPED = {
 	'lifetime.test.mjs':
 		'the lifetime tests run in n8n 2.x only, as the exactly-once tests do; 1.x answers a delivery before its execution exists',
 	'lifetime-queue.test.mjs': 'as lifetime.test.mjs, in queue mode',
+	'answer-race.test.mjs': 'written for issue 33 and run in n8n 2.40.7 only so far',
 };
 
 const missing = FILES.filter((file) => !N8N1.includes(file) && !(file in N8N1_SKIPPED));

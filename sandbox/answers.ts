@@ -1,15 +1,17 @@
 import { ANSWER_EVENT } from '../src/client/resources/answers';
 import type { SandboxCore } from './core';
 import { envelope, newDelivery, type DeliveryKind } from './delivery-engine';
+import { recordOfInstance } from './handlers/context';
+import { conflict } from './http';
 import type { AnswerRecord, MessageRecord } from './store';
 
 /**
  * One-shot answer registrations (the `answers` resource) at work: each received message is matched against
  * the registrations waiting in its chat; the first answer is delivered to the registration's URL, signed with
  * its secret and retried by the same delivery engine as webhooks, and then the registration is gone. It is also gone at its
- * expiry, and as soon as the receiver answers 404, 409 or 410: the waiting execution no longer exists (n8n
- * answers so for an execution that was deleted, cancelled or already resumed), so nothing stays registered
- * for a waiter that n8n will never tell us has left.
+ * expiry, and as soon as the receiver answers 404 or 410, or 409 again after retries: the waiting execution no longer
+ * exists (n8n answers so for an execution that was deleted, cancelled or already resumed), so nothing stays
+ * registered for a waiter that n8n will never tell us has left.
  */
 
 type Received = Pick<
@@ -18,13 +20,22 @@ type Received = Pick<
 >;
 
 /** Receiver statuses that mean the waiting side is gone for good. */
-const RECEIVER_GONE = new Set([404, 409, 410]);
+const RECEIVER_GONE = new Set([404, 410]);
+/**
+ * n8n answers 409 both for an execution that ended (cancelled, failed) and for one still running: the question is
+ * sent before the execution is saved as waiting, so an answer at once can find it running. A 409 ends the
+ * registration only from this attempt on, when the earlier ones' backoff (in the service, 10 s and more) has
+ * given a running execution far longer than it takes to wait.
+ */
+const CONFLICT_FINAL_FROM_ATTEMPT = 4;
 /** Expiry timers are set at most this far ahead (Node's timers hold up to about 24.8 days). */
 const EXPIRY_CHECK_MS = 24 * 60 * 60 * 1000;
 
 /** What a received message answers, for this registration, if anything. */
 export function answerOf(registration: AnswerRecord, message: Received) {
 	if (
+		// Pending: its question is not sent yet, so nothing received can answer it.
+		registration.messageId === null ||
 		message.direction !== 'inbound' ||
 		message.instanceId !== registration.instanceId ||
 		message.chatId !== registration.chatId
@@ -57,21 +68,61 @@ export function takeAnswers(core: SandboxCore, message: MessageRecord): void {
 		'answers',
 		(record) => record.workspaceId === message.workspaceId && record.delivery === null,
 	)) {
-		if (isExpired(registration, core.now()) || !answerWith(core, registration, message)) continue;
-		message.answeredQuestion ??= {
-			registrationId: registration.id,
-			messageId: registration.messageId,
-		};
+		if (!isExpired(registration, core.now())) take(core, registration, message);
 	}
 }
 
-/** A message received between the question and its registration answers it at once. */
+/**
+ * A message received between the question and its registration (one registered with `messageId`, after the
+ * send) answers it at once. It was delivered to webhooks unmarked already, which only registering first (`to`,
+ * bound by the send) avoids; one still held in a burst is taken out of it, so that it reaches only the wait.
+ */
 export function catchUp(core: SandboxCore, registration: AnswerRecord): void {
 	const messages = core.store.all('messages');
 	const question = messages.findIndex((message) => message.id === registration.messageId);
 	for (const message of messages.slice(question + 1)) {
-		if (answerWith(core, registration, message)) return;
+		if (take(core, registration, message)) {
+			core.deliveries.gathering.withdraw(message.id);
+			return;
+		}
 	}
+}
+
+/** Registered with `to`: a send to its chat names it, and that message becomes its question. */
+export function requirePendingQuestion(
+	core: SandboxCore,
+	workspaceId: string,
+	instanceId: string,
+	registrationId: string,
+	chatId: string,
+): AnswerRecord {
+	pruneExpired(core, workspaceId);
+	const registration = requireAnswer(core, workspaceId, instanceId, registrationId);
+	if (registration.messageId !== null) {
+		throw conflict(
+			'answer_registration_bound',
+			`body.answerRegistrationId: registration ${registration.id} already waits for message ${registration.messageId}`,
+		);
+	}
+	if (registration.chatId !== chatId) {
+		throw conflict(
+			'other_chat',
+			`body.to: registration ${registration.id} waits for an answer in chat ${registration.chatId}, not ${chatId}`,
+		);
+	}
+	return registration;
+}
+
+export const requireAnswer = recordOfInstance('answers', 'Answer registration');
+
+/** Answers the registration with the message if it is an answer, and marks the message with the first. */
+function take(core: SandboxCore, registration: AnswerRecord, message: MessageRecord): boolean {
+	if (!answerWith(core, registration, message)) return false;
+	message.answeredQuestion ??= {
+		registrationId: registration.id,
+		messageId: registration.messageId as string,
+	};
+	return true;
 }
 
 function answerWith(core: SandboxCore, registration: AnswerRecord, message: Received): boolean {
@@ -89,6 +140,7 @@ function answerWith(core: SandboxCore, registration: AnswerRecord, message: Rece
 			from: message.from,
 			answeredAt: message.createdAt,
 			answerMessageId: message.id,
+			reference: registration.reference ?? null,
 		},
 		core.now(),
 	);
@@ -106,7 +158,8 @@ function answerDeliveries(core: SandboxCore): DeliveryKind {
 			const receiver = isExpired(registration, core.now()) ? 'expired' : registration;
 			return { delivery: registration.delivery, receiver };
 		},
-		final: (status) => RECEIVER_GONE.has(status),
+		final: (status, attempt) =>
+			RECEIVER_GONE.has(status) || (status === 409 && attempt >= CONFLICT_FINAL_FROM_ATTEMPT),
 		ended: (id) => end(core, id),
 	};
 }

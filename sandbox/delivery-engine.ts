@@ -125,8 +125,8 @@ export interface DeliveryKind<D extends DeliveryProgress = DeliveryProgress> {
 	answered?(delivery: D, result: PostResult): void;
 	/** Whether an answer delivered it; by default any 2xx. */
 	delivered?(delivery: D, result: PostResult): boolean;
-	/** An answer status after which no retry can help. */
-	final?(status: number): boolean;
+	/** An answer status (to the attempt numbered `attempt`, from 1) after which no retry can help. */
+	final?(status: number, attempt: number): boolean;
 	/** Runs once the delivery has ended (its status is set). */
 	ended(id: string, delivery: D, end: DeliveryEnd): void;
 }
@@ -253,7 +253,7 @@ export class DeliveryEngine {
 			this.hold(delivery);
 		} else if (
 			attempt >= this.options.maxAttempts ||
-			(status !== null && kind.final?.(status) === true)
+			(status !== null && kind.final?.(status, attempt) === true)
 		) {
 			this.end(kind, id, delivery, 'exhausted', delivery.error);
 		} else {

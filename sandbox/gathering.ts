@@ -98,6 +98,13 @@ export class Gathering {
 		return true;
 	}
 
+	/** Takes a message out of the bursts holding it: it answered a question, and goes to the wait only. */
+	withdraw(messageId: string): void {
+		for (const burst of this.store.values('bursts')) {
+			burst.messages = burst.messages.filter((message) => message.id !== messageId);
+		}
+	}
+
 	/** After a restart: every burst is delivered when it was due (at once if that has passed). */
 	resume(): void {
 		for (const burst of this.store.all('bursts')) this.schedule(burst.id, burst.dueAt);

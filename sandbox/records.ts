@@ -269,11 +269,14 @@ export interface AnswerRecord {
 	id: string;
 	workspaceId: string;
 	instanceId: string;
-	messageId: string;
+	/** The question; null while pending (registered with `to`, before the send that names it). */
+	messageId: string | null;
 	chatId: string;
 	accepts: Array<'reply' | 'text'>;
 	url: string;
 	secret: string;
+	/** The client's name for the question, echoed in the answer. */
+	reference?: string;
 	expiresAt: string;
 	createdAt: string;
 	/** Set when the answer came: its delivery to `url`. */

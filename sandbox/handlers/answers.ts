@@ -1,14 +1,14 @@
 import { MAX_ANSWER_WAIT_DAYS } from '../../src/client/resources/answers';
 import type { api } from '../../src/client/api';
-import { catchUp, pruneExpired, scheduleExpiry } from '../answers';
+import { catchUp, pruneExpired, requireAnswer, scheduleExpiry } from '../answers';
 import type { SandboxCore } from '../core';
 import { conflict, validationFailed } from '../http';
 import { newId, type AnswerRecord } from '../store';
 import {
+	chatIdOf,
 	checkUrl,
 	instant,
 	paginate,
-	recordOfInstance,
 	requireInstance,
 	type ResourceHandlers,
 } from './context';
@@ -24,12 +24,15 @@ const presentAnswer = (registration: AnswerRecord) => ({
 	messageId: registration.messageId,
 	chatId: registration.chatId,
 	accepts: registration.accepts,
-	status: registration.delivery ? 'answered' : 'waiting',
+	status: registration.delivery
+		? 'answered'
+		: registration.messageId === null
+			? 'pending'
+			: 'waiting',
+	...(registration.reference !== undefined ? { reference: registration.reference } : {}),
 	expiresAt: registration.expiresAt,
 	createdAt: registration.createdAt,
 });
-
-const requireAnswer = recordOfInstance('answers', 'Answer registration');
 
 /** A live registration: expired ones are dropped first, even between timers. */
 function requireRegistration(
@@ -42,15 +45,35 @@ function requireRegistration(
 	return requireAnswer(core, workspaceId, instanceId, answerId);
 }
 
+/** The question: a message this instance sent (`messageId`), or, pending, the chat it will be sent to (`to`). */
+function questionOf(
+	core: SandboxCore,
+	workspaceId: string,
+	instanceId: string,
+	body: { messageId?: string; to?: string },
+): { messageId: string | null; chatId: string } {
+	if ((body.messageId === undefined) === (body.to === undefined)) {
+		throw validationFailed([
+			{ field: 'body.messageId', message: 'name either messageId (sent) or to (not sent yet)' },
+		]);
+	}
+	if (body.to !== undefined) {
+		requireInstance(core, workspaceId, instanceId);
+		return { messageId: null, chatId: chatIdOf(body.to) };
+	}
+	const message = requireMessage(core, workspaceId, instanceId, body.messageId as string);
+	if (message.direction !== 'outbound') {
+		throw conflict(
+			'not_outbound',
+			`Message ${message.id} was received, not sent by this instance; only a sent message can be answered`,
+		);
+	}
+	return { messageId: message.id, chatId: message.chatId };
+}
+
 export const answerHandlers: ResourceHandlers<Answers> = {
 	register: ({ core, workspaceId, params, body }) => {
-		const message = requireMessage(core, workspaceId, params.instanceId, body.messageId);
-		if (message.direction !== 'outbound') {
-			throw conflict(
-				'not_outbound',
-				`Message ${message.id} was received, not sent by this instance; only a sent message can be answered`,
-			);
-		}
+		const question = questionOf(core, workspaceId, params.instanceId, body);
 		checkUrl(body.url, core.outbound.deliveries.policy);
 		const now = core.now();
 		const expiresAt = instant(body.expiresAt) as string;
@@ -66,18 +89,18 @@ export const answerHandlers: ResourceHandlers<Answers> = {
 		const registration = core.store.insert('answers', {
 			id: newId('ans'),
 			workspaceId,
-			instanceId: message.instanceId,
-			messageId: message.id,
-			chatId: message.chatId,
+			instanceId: params.instanceId,
+			...question,
 			accepts: [...new Set(body.accepts)],
 			url: body.url,
 			secret: body.secret,
+			...(body.reference !== undefined ? { reference: body.reference } : {}),
 			expiresAt,
 			createdAt: now.toISOString(),
 			delivery: null,
 		});
 		scheduleExpiry(core, registration.id);
-		catchUp(core, registration);
+		if (registration.messageId !== null) catchUp(core, registration);
 		return presentAnswer(registration);
 	},
 

@@ -1,5 +1,6 @@
 import type { api } from '../../src/client/api';
 import type { MessageMedia } from '../../src/client/resources/message-media';
+import { requirePendingQuestion } from '../answers';
 import type { SandboxCore } from '../core';
 import { conflict } from '../http';
 import { fetchFile } from '../outbound/fetch-file';
@@ -29,7 +30,12 @@ import { trackLinks } from './tracked-links';
  */
 
 type Messages = typeof api.workspace.messages;
-type Send = { to: string; quotedMessageId?: string; trackLinks?: boolean };
+type Send = {
+	to: string;
+	quotedMessageId?: string;
+	trackLinks?: boolean;
+	answerRegistrationId?: string;
+};
 
 function send<K extends keyof Messages>(
 	kind: (context: HandlerContext<Messages[K]>) => {
@@ -52,6 +58,16 @@ function send<K extends keyof Messages>(
 		checkRecipient(core, instance, body.to);
 		if (body.quotedMessageId !== undefined)
 			requireMessage(core, workspaceId, instance.id, body.quotedMessageId);
+		const question =
+			body.answerRegistrationId === undefined
+				? undefined
+				: requirePendingQuestion(
+						core,
+						workspaceId,
+						instance.id,
+						body.answerRegistrationId,
+						chatIdOf(body.to),
+					);
 		const { type, content, media } = kind(context);
 		if (body.quotedMessageId !== undefined) content.quotedMessageId = body.quotedMessageId;
 		const id = newId('msg');
@@ -82,6 +98,8 @@ function send<K extends keyof Messages>(
 			createdAt: now,
 			updatedAt: now,
 		});
+		// In the same step as the message: whatever is received from now on may answer it, nothing before.
+		if (question) question.messageId = message.id;
 		core.emit(workspaceId, 'message.sent', presentMessage(message), { instanceId: instance.id });
 		then(context, message);
 		return presentMessage(message);

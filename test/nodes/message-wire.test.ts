@@ -10,6 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { runNode } from '../../dev/harness';
 import { nockOnly } from '../support/client';
+import { sleep, waitFor } from '../support/waiting';
 import { byId, expectNoSecrets, multichannelNode, NODE_NAME } from '../support/nodes';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
@@ -113,27 +114,44 @@ describe('Message on the wire (nock)', () => {
 	});
 
 	test('Concurrency: items overlap up to the option, and outputs keep input order', async () => {
-		let inFlight = 0;
+		// Answers are held until three requests are in flight (or every item left is), whatever the time a loaded
+		// machine takes to start an item; then the newest is answered first, so answers come out of input order.
+		const count = 6;
+		const held: Array<() => void> = [];
+		let answered = 0;
 		let most = 0;
-		const delays = [120, 10, 80, 10, 40, 10];
+		const full = () => held.length === 3 || held.length === count - answered;
+		let answering = false;
+		async function answerWhenFull() {
+			if (answering) return;
+			answering = true;
+			while (held.length > 0) {
+				// Without overlap it would never fill: the deadline then lets the run end, and `most` tells.
+				await waitFor(() => full(), 3000, 'three requests in flight').catch(() => undefined);
+				// Room for a request beyond the limit to show up before one is answered.
+				await sleep(50);
+				held.pop()?.();
+			}
+			answering = false;
+		}
 		nock(BASE_URL)
 			.post('/api/v1/instances/inst_1/messages/text')
-			.times(delays.length)
+			.times(count)
 			.reply((_uri, body, callback) => {
 				const index = itemOf(body);
-				inFlight++;
-				most = Math.max(most, inFlight);
-				void new Promise((resolve) => setTimeout(resolve, delays[index])).then(() => {
-					inFlight--;
+				held.push(() => {
+					answered++;
 					callback(null, [201, sent(`+1415555010${index}`, `msg_${index}`)]);
 				});
+				most = Math.max(most, held.length);
+				void answerWhenFull();
 			});
 
-		const result = await sendTexts(delays.length);
+		const result = await sendTexts(count);
 
 		expect(result.error).toBeUndefined();
 		expect(result.output(NODE_NAME).map((item) => [item.json.id, item.pairedItem])).toEqual(
-			delays.map((_, index) => [`msg_${index}`, { item: index }]),
+			Array.from({ length: count }, (_, index) => [`msg_${index}`, { item: index }]),
 		);
 		expect(most).toBe(3);
 	});

@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- made-up keys the tests look for in outputs */
 /**
  * Message → Send and Wait for Response, run as real workflows through n8n-core: the exact requests (the
- * question, then the one-shot answer registration with n8n's signed resume URL and the derived secret), the
+ * one-shot answer registration, pending, with n8n's signed resume URL and the derived secret, then the question
+ * that names it, so that no answer can come before the registration), the
  * execution put to wait until the limit, what the node outputs if the wait ends unanswered, and input mistakes
  * refused before any request. Resuming with an answer is n8n's own machinery: e2e/send-and-wait.test.mjs.
  */
@@ -68,10 +69,10 @@ function service(kind: string, seen: Seen[]) {
 				{
 					id: 'ans_1',
 					instanceId: 'inst_1',
-					messageId: 'msg_q1',
+					messageId: null,
 					chatId: '14155550190@s.whatsapp.net',
 					accepts: ['reply'],
-					status: 'waiting',
+					status: 'pending',
 					expiresAt,
 					createdAt: new Date().toISOString(),
 				},
@@ -99,18 +100,21 @@ test('Approval: sends the buttons, registers the answer with the signed resume U
 	);
 
 	expect(result.error).toBeUndefined();
-	expect(seen.map((request) => request.path)).toEqual(['buttons', 'answers']);
-	expect(seen[0].body).toEqual({
+	// Registered first, pending; the question names the registration, which the service binds in the same step.
+	expect(seen.map((request) => request.path)).toEqual(['answers', 'buttons']);
+	expect(seen[1].body).toEqual({
 		to: '+14155550190',
 		text: 'Refund $120 for order 1042?',
 		buttons: [
 			{ id: 'approve', title: 'Yes, refund' },
 			{ id: 'decline', title: 'No' },
 		],
+		answerRegistrationId: 'ans_1',
 	});
-	const registration = seen[1].body;
+	const registration = seen[0].body;
 	expect(registration).toEqual({
-		messageId: 'msg_q1',
+		to: '+14155550190',
+		reference: expect.stringMatching(/^n8n-[0-9a-f]{64}$/),
 		accepts: ['reply'],
 		url: expect.any(String),
 		secret: SECRET,
@@ -120,7 +124,8 @@ test('Approval: sends the buttons, registers the answer with the signed resume U
 	expect(`${url.origin}${url.pathname}`).toBe(
 		`http://localhost:5678/webhook-waiting/${EXECUTION_ID}/node-under-test`,
 	);
-	expect(url.searchParams.get('messageId')).toBe('msg_q1');
+	expect(url.searchParams.get('question')).toBe(registration.reference);
+	expect(url.searchParams.has('messageId')).toBe(false);
 	expect(url.searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);
 	expect(seen.every((request) => typeof request.key === 'string')).toBe(true);
 	expect(seen[0].key).not.toBe(seen[1].key);
@@ -175,7 +180,7 @@ test('Choice as a list, Free Text as a text: what is sent and what answers it', 
 		listButtonText: 'Pick a slot',
 	});
 	expect(choice.error).toBeUndefined();
-	expect(seen[0].body).toEqual({
+	expect(seen[1].body).toEqual({
 		to: '+14155550190',
 		text: 'Refund $120 for order 1042?',
 		buttonText: 'Pick a slot',
@@ -188,8 +193,9 @@ test('Choice as a list, Free Text as a text: what is sent and what answers it', 
 				],
 			},
 		],
+		answerRegistrationId: 'ans_1',
 	});
-	expect(seen[1].body.accepts).toEqual(['reply']);
+	expect(seen[0].body.accepts).toEqual(['reply']);
 	// Without a limit: the longest the service keeps a question, 30 days.
 	const days = ((choice.run.waitTill as Date).getTime() - Date.now()) / 86_400_000;
 	expect(days).toBeGreaterThan(29.99);
@@ -199,8 +205,12 @@ test('Choice as a list, Free Text as a text: what is sent and what answers it', 
 	service('text', texts);
 	const freeText = await run({ responseType: 'freeText' });
 	expect(freeText.error).toBeUndefined();
-	expect(texts[0].body).toEqual({ to: '+14155550190', text: 'Refund $120 for order 1042?' });
-	expect(texts[1].body.accepts).toEqual(['text']);
+	expect(texts[1].body).toEqual({
+		to: '+14155550190',
+		text: 'Refund $120 for order 1042?',
+		answerRegistrationId: 'ans_1',
+	});
+	expect(texts[0].body.accepts).toEqual(['text']);
 	expect(freeText.run.data.executionData?.nodeExecutionStack[0].data.main[0]?.[0].json).toEqual({
 		timedOut: true,
 		answer: null,
@@ -291,6 +301,6 @@ test('as an AI agent’s plain tool it refuses, pointing at the human review too
 	service('buttons', seen);
 	const review = await asType(reviewTool);
 	expect(review.error).toBeUndefined();
-	expect(seen.map((request) => request.path)).toEqual(['buttons', 'answers']);
+	expect(seen.map((request) => request.path)).toEqual(['answers', 'buttons']);
 	expect(review.run.waitTill).toBeInstanceOf(Date);
 });

@@ -3,7 +3,7 @@
  * One-shot answer registrations in the sandbox, through real HTTP: the first answer to a message from its chat
  * is delivered once, signed with the registration's secret, to its URL, and then the registration is gone; a
  * reply from another chat, a tap on another message or a text (when taps are asked for) answers nothing; a
- * registration ends at its expiry, on DELETE, and when the receiver answers 404/409/410.
+ * registration ends at its expiry, on DELETE, and when the receiver answers 404/410 (409: see answer-race.test.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

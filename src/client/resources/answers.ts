@@ -12,9 +12,13 @@ import {
 	Url,
 	text,
 } from '../schemas';
+import { Recipient } from './message-sends';
 
 /**
  * Waiting for an answer: a one-shot registration "deliver the answer to message M, from M's chat, to this URL".
+ * Registered before the question is sent (`to` instead of `messageId`), it is pending until the send that names
+ * it (`answerRegistrationId`) makes that message M, in the same step: no message can arrive between the question
+ * and its registration, so an answer is never also delivered to webhooks as an ordinary message.
  * The service delivers the first answer once, signed with the registration's secret like any webhook delivery
  * (`message.answered`), and then forgets the registration; it also forgets it at `expiresAt`, on DELETE, and
  * when the receiver answers the delivery 404, 409 or 410 (the waiting side is gone).
@@ -31,7 +35,15 @@ export const AnswerKind = z.enum(['reply', 'text']);
 export const RegisterAnswer = named(
 	'RegisterAnswer',
 	z.strictObject({
-		messageId: Id.describe('The message to be answered: one this instance sent'),
+		messageId: Id.optional().describe(
+			'The message to be answered: one this instance sent. Leave it out and name `to` to register before sending',
+		),
+		to: Recipient.optional().describe(
+			'Instead of `messageId`: the chat to be asked. The registration is `pending` until a send to that chat names it in `answerRegistrationId`; that message is the question',
+		),
+		reference: text({ min: 1, max: 200 })
+			.optional()
+			.describe("The client's name for the question, echoed in the answer's delivery"),
 		accepts: z
 			.array(AnswerKind)
 			.min(1)
@@ -53,13 +65,15 @@ export const AnswerRegistration = named(
 	z.looseObject({
 		id: Id,
 		instanceId: Id,
-		messageId: Id,
+		messageId: Id.nullable().describe('The question; null while pending'),
 		chatId: z.string(),
 		accepts: z.array(AnswerKind.or(z.string())),
 		status: z
-			.enum(['waiting', 'answered'])
+			.enum(['pending', 'waiting', 'answered'])
 			.or(z.string())
-			.describe('`answered`: an answer came and is being delivered'),
+			.describe(
+				'`pending`: the question is not sent yet; `answered`: an answer came and is being delivered',
+			),
 		expiresAt: Timestamp,
 		createdAt: Timestamp,
 	}),
@@ -90,6 +104,7 @@ export const AnswerDelivery = named(
 		from: z.string().nullable().describe('Who answered'),
 		answeredAt: Timestamp,
 		answerMessageId: Id.describe('The received message that is the answer'),
+		reference: z.string().nullish().describe("The registration's `reference`"),
 	}),
 );
 

@@ -54,13 +54,16 @@ function entries<T extends z.ZodType>(entry: T, { min, max }: { min: number; max
 export const MediaType = z.enum(['image', 'video', 'audio', 'document']);
 
 /** Recipient: a phone number, or a group id (`…@g.us`) to send into a group. */
-const Recipient = z.union([
+export const Recipient = z.union([
 	PhoneNumber,
 	z.string().regex(/^[\w.-]+@g\.us$/, 'must be a group id ending in @g.us'),
 ]);
 const base = {
 	to: Recipient,
 	quotedMessageId: Id.optional().describe('Reply to this message'),
+	answerRegistrationId: Id.optional().describe(
+		'A pending answer registration for this chat (registered with `to`): this message is its question',
+	),
 };
 /** Text and media sends: URLs in the text or caption become short links that report their clicks. */
 const trackLinks = z

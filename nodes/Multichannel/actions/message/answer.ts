@@ -10,7 +10,12 @@ import { CREDENTIAL_NAMES } from '../../../shared/connections';
  * the query parameter that names the question in the resume URL, and the output in both outcomes.
  */
 
-/** The question's message id, carried in the resume URL that n8n signs, so no one can swap it. */
+/**
+ * The question's reference (the registration's `reference`, echoed in its answer), carried in the resume URL that
+ * n8n signs, so no one can swap it. The question is registered before it is sent, so its message id is not known yet.
+ */
+export const QUESTION_PARAMETER = 'question';
+/** What resume URLs given out before the reference named: the question's message id. */
 export const MESSAGE_ID_PARAMETER = 'messageId';
 
 /**

@@ -14,7 +14,7 @@ import { toolMode } from '../../../shared/tool-mode';
 import {
 	AnswerOutput,
 	answerSecret,
-	MESSAGE_ID_PARAMETER,
+	QUESTION_PARAMETER,
 	timedOutOutput,
 	type ResponseType,
 } from './answer';
@@ -129,23 +129,21 @@ export async function execute(
 	const asked = question.questionOf(this, itemIndex, responseType, to);
 	const waitTill = waitUntil(this, itemIndex);
 
-	const message = await send.message(
-		this,
-		client,
-		itemIndex,
-		asked.operation,
-		instanceId,
-		asked.body,
-	);
-
+	// Registered before the question is sent, and bound to it by the send: an answer cannot arrive before the
+	// registration and reach the workspace's triggers too (docs/design.md, "Send and Wait").
+	const reference = idempotencyKeyFor(this, itemIndex, '', {
+		operation: 'question',
+		body: { instanceId, ...asked.body },
+	});
 	requireSignedResumeUrl(this);
 	const registration = await client.answers.register(
 		{
 			instanceId,
 			body: {
-				messageId: message.id,
+				to,
+				reference,
 				accepts: responseType === 'freeText' ? ['text'] : ['reply'],
-				url: this.getSignedResumeUrl({ [MESSAGE_ID_PARAMETER]: message.id }),
+				url: this.getSignedResumeUrl({ [QUESTION_PARAMETER]: reference }),
 				secret: await answerSecret(this),
 				expiresAt: waitTill.toISOString(),
 			},
@@ -153,10 +151,14 @@ export async function execute(
 		{
 			idempotencyKey: idempotencyKeyFor(this, itemIndex, '', {
 				operation: 'registerAnswer',
-				body: { instanceId, messageId: message.id },
+				body: { instanceId, reference },
 			}),
 		},
 	);
+	const message = await send.message(this, client, itemIndex, asked.operation, instanceId, {
+		...asked.body,
+		answerRegistrationId: registration.id,
+	});
 
 	// When the wait ends unanswered, n8n resumes the node as a disabled one, which outputs what its stack entry
 	// holds; putting the timed-out item there is how the node still says what happened.
