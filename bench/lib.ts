@@ -126,3 +126,8 @@ export const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 export const ratio = (value: number) => `${value.toFixed(2)}×`;
 export const perSecond = (value: number) =>
 	`${value >= 10_000 ? Math.round(value).toLocaleString('en-US') : value.toFixed(0)}/s`;
+
+/** The number of the `index`-th chat of the bursts the sandbox host seeds (`seedBursts`). */
+export function benchChat(index: number): string {
+	return `+1303${String(5_000_000 + index).padStart(7, '0')}`;
+}

@@ -13,6 +13,7 @@
 import { cpus } from 'node:os';
 
 import { bulkSend } from './figures/bulk-send';
+import { gathering } from './figures/gathering';
 import { packageWeight } from './figures/package-weight';
 import { realN8n } from './figures/real-n8n';
 import { returnAll } from './figures/return-all';
@@ -42,6 +43,7 @@ async function main() {
 		});
 	}
 	if (wanted('store')) await storedMessages(bench);
+	if (wanted('gather')) await gathering(bench);
 	if (wanted('n8n')) await realN8n(bench, false);
 	if (wanted('n8nQueue')) await realN8n(bench, true);
 	if (wanted('weight')) {

@@ -5,13 +5,15 @@
  * `seedContacts` (straight into the store: 50,000 contacts in a moment instead of 50,000 requests),
  * `seedMessages` (copies of one sent message, straight into the store, for the cost of a send beside them),
  * `countMessages` (the outbound messages whose text starts with a prefix, to check that every send arrived
- * once) and `close`.
+ * once), `seedBursts` (open bursts of a gathering webhook, one message each, held as an inbound message is) and
+ * `close`.
  */
 import { createWorkspaceClient } from '../src/client';
 import { startSandbox } from '../sandbox/server';
+import { chatIdOf } from '../sandbox/handlers/context';
 import { newId } from '../sandbox/store';
 import { undiciTransport } from '../dev/transports/undici';
-import { serve } from './lib';
+import { benchChat, serve } from './lib';
 
 const latencyMs = Number(process.argv[2] ?? 20);
 /** A data file makes the sandbox persistent (its journal), as `npm run sandbox -- --data-file` does. */
@@ -83,6 +85,28 @@ async function main() {
 					)
 					.map((record) => (record.content as { text: string }).text);
 				return { total: texts.length, distinct: new Set(texts).size };
+			}
+			case 'seedBursts': {
+				const webhook = sandbox.store.get('webhooks', String(message.webhookId));
+				if (!webhook?.gather) throw new Error(`No gathering webhook ${String(message.webhookId)}`);
+				const { from, count } = message as unknown as { from: number; count: number };
+				const createdAt = new Date().toISOString();
+				for (let index = from; index < from + count; index++) {
+					const phone = benchChat(index);
+					const held = sandbox.core.deliveries.gathering.hold(webhook, {
+						id: newId('evt'),
+						type: 'message.received',
+						createdAt,
+						workspaceId: sandbox.workspaceId,
+						data: {
+							...{ id: newId('msg'), direction: 'inbound', instanceId: sender.id },
+							...{ chatId: chatIdOf(phone), from: phone, type: 'text', content: { text: 'seed' } },
+						},
+					});
+					if (!held) throw new Error('The seeded message was not held');
+				}
+				const open = sandbox.store.all('bursts', (record) => 'webhookId' in record).length;
+				return { open };
 			}
 			case 'close':
 				await sandbox.close();

@@ -92,7 +92,7 @@ export class WebhookDeliveries {
 			scheduler,
 			now,
 			onBackgroundChange,
-			(webhook, event) => this.deliverTo(webhook, event),
+			(webhook, event) => this.queue(webhook, event),
 			gatheringLimits,
 		);
 	}
@@ -106,9 +106,15 @@ export class WebhookDeliveries {
 		for (const webhook of this.store.all('webhooks')) {
 			if (webhook.workspaceId !== event.workspaceId || webhook.surface !== surface) continue;
 			if (!webhookWants(webhook, event.type, subject)) continue;
-			if (webhook.status !== 'active') this.keepHeld(webhook, event);
-			else if (!this.gathering.hold(webhook, event)) this.deliverTo(webhook, event);
+			if (webhook.status === 'active' && this.gathering.hold(webhook, event)) continue;
+			this.queue(webhook, event);
 		}
+	}
+
+	/** Queues an event for a webhook, or keeps it held while the webhook cannot take it. */
+	private queue(webhook: WebhookRecord, event: EventEnvelope): void {
+		if (webhook.status === 'active') this.deliverTo(webhook, event);
+		else this.keepHeld(webhook, event);
 	}
 
 	/** After a restart: every delivery still pending is sent again when its retry was due; bursts likewise. */

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import {
 	GATHER_MAX_MESSAGES,
 	type GatheredMessages,
@@ -5,7 +7,13 @@ import {
 import type { EventEnvelope } from './delivery-engine';
 import type { Scheduler } from './scheduler';
 import { copyJson } from './tracked';
-import { newId, type BurstRecord, type Store, type WebhookRecord } from './store';
+import {
+	newId,
+	type BurstRecord,
+	type OpenBurstRecord,
+	type Store,
+	type WebhookRecord,
+} from './store';
 
 /**
  * Gathered messages: for a webhook registered with `gather`, the messages a person sends in one chat are held
@@ -14,12 +22,17 @@ import { newId, type BurstRecord, type Store, type WebhookRecord } from './store
  * records of the store, so a restart finds them and their timers start again. The gathered event's id is
  * chosen when the burst opens: a burst sent again after a crash (its delivery made but not yet saved) carries
  * the same id, and the receiver's claim keeps it from running twice.
+ *
+ * What a message costs does not grow with what is open: its burst's id is made from webhook, instance and
+ * chat (found without a scan), each message is a record of its own (a hold writes one message, not the whole
+ * burst), and the open bursts of each workspace are known in the order they opened (the oldest is found at
+ * once when one more would pass the bound).
  */
 
 export interface GatheringLimits {
 	/** A burst that reaches this many messages is delivered at once. */
 	maxMessages: number;
-	/** Open bursts in all; one more delivers the oldest at once. */
+	/** Open bursts per workspace; one more delivers that workspace's oldest at once. */
 	maxOpenBursts: number;
 }
 
@@ -48,13 +61,30 @@ function gatherable(event: EventEnvelope): event is EventEnvelope & { data: Mess
 	);
 }
 
-/** The event id a burst will be delivered under, kept in its id: `gth_<hex>` → `evt_<hex>`. */
-function eventIdOf(burst: BurstRecord): string {
-	return `evt_${burst.id.slice('gth_'.length)}`;
+/** The id of the open burst of a webhook's chat. */
+function burstIdOf(webhookId: string, instanceId: string, chatId: string): string {
+	const key = JSON.stringify([webhookId, instanceId, chatId]);
+	return `gth_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 }
 
-export function gatheredData(burst: BurstRecord): GatheredMessages {
-	const messages = burst.messages;
+/** The record of a burst's `index`-th message. */
+function messageIdOf(burstId: string, index: number): string {
+	return `${burstId}/${index}`;
+}
+
+function isOpenBurst(record: BurstRecord | undefined): record is OpenBurstRecord {
+	return record !== undefined && 'webhookId' in record;
+}
+
+/** A burst as kept before its messages were records of their own: its messages in it, its id drawn. */
+type EarlierBurst = Omit<OpenBurstRecord, 'eventId' | 'count'> & {
+	messages: Array<Record<string, unknown>>;
+};
+
+export function gatheredData(
+	burst: OpenBurstRecord,
+	messages: Array<Record<string, unknown>>,
+): GatheredMessages {
 	const from = messages.map((message) => message.from).find((value) => typeof value === 'string');
 	return {
 		gathered: true,
@@ -70,14 +100,21 @@ export function gatheredData(burst: BurstRecord): GatheredMessages {
 }
 
 export class Gathering {
+	/**
+	 * The ids of each workspace's open bursts, oldest first: kept beside the store, so the bound needs no scan.
+	 * A change undone (a request that failed) may leave an id whose burst is gone, dropped when met, or a burst
+	 * put back without its id, added again at its next message.
+	 */
+	private readonly openByWorkspace = new Map<string, Set<string>>();
+
 	constructor(
 		private readonly store: Store,
 		private readonly scheduler: Scheduler,
 		private readonly now: () => Date,
 		/** Called after changes made by a timer, so that the data file is saved. */
 		private readonly onBackgroundChange: () => void,
-		/** Queues an event for one webhook, as for any event. */
-		private readonly deliverTo: (webhook: WebhookRecord, event: EventEnvelope) => void,
+		/** Queues an event for one webhook, as for any event (held while the webhook is disabled). */
+		private readonly queue: (webhook: WebhookRecord, event: EventEnvelope) => void,
 		private readonly limits: GatheringLimits = DEFAULT_GATHERING_LIMITS,
 	) {}
 
@@ -87,14 +124,26 @@ export class Gathering {
 		if (!gather || !gatherable(event)) return false;
 		const { instanceId, chatId } = event.data as { instanceId: string; chatId: string };
 		const now = this.now();
-		const burst = this.openBurst(webhook, instanceId, chatId, now);
-		burst.messages.push(copyJson(event.data));
+		const id = burstIdOf(webhook.id, instanceId, chatId);
+		const found = this.store.get('bursts', id);
+		const burst = isOpenBurst(found) ? found : this.open(webhook, id, instanceId, chatId, now);
+		this.openOf(burst.workspaceId).add(burst.id);
+		this.store.insert('bursts', {
+			id: messageIdOf(burst.id, burst.count),
+			workspaceId: burst.workspaceId,
+			burstId: burst.id,
+			data: copyJson(event.data),
+		});
+		burst.count++;
 		burst.lastAt = now.toISOString();
 		const quietEnds = now.getTime() + gather.quietSeconds * 1000;
 		const capReached = Date.parse(burst.firstAt) + gather.maxWaitSeconds * 1000;
-		burst.dueAt = new Date(Math.min(quietEnds, capReached)).toISOString();
-		if (burst.messages.length >= this.limits.maxMessages) this.flush(burst);
-		else this.schedule(burst.id, burst.dueAt);
+		const wasDue = found ? Date.parse(burst.dueAt) : Infinity;
+		const due = Math.min(quietEnds, capReached);
+		burst.dueAt = new Date(due).toISOString();
+		if (burst.count >= this.limits.maxMessages) this.flush(burst);
+		// Its timer, when it fires early, waits for the later end: a new one only when the end came sooner.
+		else if (due < wasDue) this.schedule(burst.id, burst.dueAt);
 		return true;
 	}
 
@@ -107,65 +156,85 @@ export class Gathering {
 
 	/** After a restart: every burst is delivered when it was due (at once if that has passed). */
 	resume(): void {
-		for (const burst of this.store.all('bursts')) this.schedule(burst.id, burst.dueAt);
+		let converted = false;
+		for (const record of this.store.all('bursts')) {
+			if (!('messages' in record)) continue;
+			this.keepAsRecords(record as unknown as EarlierBurst);
+			converted = true;
+		}
+		if (converted) this.onBackgroundChange();
+		for (const burst of this.bursts()) {
+			this.openOf(burst.workspaceId).add(burst.id);
+			this.schedule(burst.id, burst.dueAt);
+		}
 	}
 
 	/** Drops the bursts of a deleted webhook. */
 	forgetWebhook(webhookId: string): void {
-		for (const burst of this.store.values('bursts')) {
-			if (burst.webhookId === webhookId) this.store.remove('bursts', burst.id);
+		for (const burst of this.bursts()) {
+			if (burst.webhookId === webhookId) this.remove(burst);
 		}
 	}
 
 	/** Delivers a webhook's bursts now (it no longer gathers). */
 	flushWebhook(webhookId: string): void {
-		for (const burst of this.store.values('bursts')) {
+		for (const burst of this.bursts()) {
 			if (burst.webhookId === webhookId) this.flush(burst);
 		}
 	}
 
-	private openBurst(
+	private *bursts(): Iterable<OpenBurstRecord> {
+		for (const record of this.store.all('bursts')) if (isOpenBurst(record)) yield record;
+	}
+
+	private openOf(workspaceId: string): Set<string> {
+		let open = this.openByWorkspace.get(workspaceId);
+		if (!open) this.openByWorkspace.set(workspaceId, (open = new Set()));
+		return open;
+	}
+
+	private open(
 		webhook: WebhookRecord,
+		id: string,
 		instanceId: string,
 		chatId: string,
 		now: Date,
-	): BurstRecord {
-		let open = 0;
-		let oldest: BurstRecord | undefined;
-		for (const burst of this.store.values('bursts')) {
-			if (
-				burst.webhookId === webhook.id &&
-				burst.instanceId === instanceId &&
-				burst.chatId === chatId
-			) {
-				return burst;
-			}
-			oldest ??= burst;
-			open++;
-		}
-		if (oldest && open >= this.limits.maxOpenBursts) this.flush(oldest);
+	): OpenBurstRecord {
+		this.makeRoom(webhook.workspaceId);
 		const at = now.toISOString();
 		return this.store.insert('bursts', {
-			id: newId('gth'),
+			id,
 			workspaceId: webhook.workspaceId,
 			webhookId: webhook.id,
 			instanceId,
 			chatId,
-			messages: [],
+			eventId: newId('evt'),
+			count: 0,
 			firstAt: at,
 			lastAt: at,
 			dueAt: at,
-		});
+		}) as OpenBurstRecord;
+	}
+
+	/** Delivers the workspace's oldest bursts until one more is within the bound. */
+	private makeRoom(workspaceId: string): void {
+		const open = this.openOf(workspaceId);
+		for (const id of open) {
+			if (open.size < this.limits.maxOpenBursts) return;
+			const burst = this.store.get('bursts', id);
+			if (isOpenBurst(burst)) this.flush(burst);
+			else open.delete(id);
+		}
 	}
 
 	private schedule(id: string, dueAt: string): void {
 		this.scheduler.after(Date.parse(dueAt) - this.now().getTime(), () => this.fireIfDue(id));
 	}
 
-	/** A timer of the burst: later messages moved its end, so only the timer of its last one delivers it. */
+	/** The burst's timer: later messages may have moved its end, and then it waits for that. */
 	private fireIfDue(id: string): void {
 		const burst = this.store.get('bursts', id);
-		if (!burst) return;
+		if (!isOpenBurst(burst)) return;
 		if (Date.parse(burst.dueAt) > this.now().getTime()) {
 			this.schedule(id, burst.dueAt);
 			return;
@@ -175,16 +244,49 @@ export class Gathering {
 	}
 
 	/** Removes the burst and queues its one event, in the same change: saved together or not at all. */
-	private flush(burst: BurstRecord): void {
-		this.store.remove('bursts', burst.id);
+	private flush(burst: OpenBurstRecord): void {
+		const messages = this.remove(burst);
 		const webhook = this.store.get('webhooks', burst.webhookId);
-		if (!webhook || burst.messages.length === 0) return;
-		this.deliverTo(webhook, {
-			id: eventIdOf(burst),
+		if (!webhook || messages.length === 0) return;
+		this.queue(webhook, {
+			id: burst.eventId,
 			type: 'message.received',
 			createdAt: this.now().toISOString(),
 			workspaceId: burst.workspaceId,
-			data: gatheredData(burst),
+			data: gatheredData(burst, messages),
 		});
+	}
+
+	/** Removes the burst and its messages; answers the messages' data, in order. */
+	private remove(burst: OpenBurstRecord): Array<Record<string, unknown>> {
+		const messages: Array<Record<string, unknown>> = [];
+		for (let index = 0; index < burst.count; index++) {
+			const id = messageIdOf(burst.id, index);
+			const message = this.store.get('bursts', id);
+			if (message && 'data' in message) messages.push(message.data);
+			this.store.remove('bursts', id);
+		}
+		this.store.remove('bursts', burst.id);
+		this.openByWorkspace.get(burst.workspaceId)?.delete(burst.id);
+		return messages;
+	}
+
+	/** A burst of a data file from before its messages were records: kept as the records of now. */
+	private keepAsRecords({ messages, ...burst }: EarlierBurst): void {
+		this.store.remove('bursts', burst.id);
+		const kept = this.store.insert('bursts', {
+			...burst,
+			id: burstIdOf(burst.webhookId, burst.instanceId, burst.chatId),
+			eventId: `evt_${burst.id.slice('gth_'.length)}`,
+			count: messages.length,
+		});
+		messages.forEach((data, index) =>
+			this.store.insert('bursts', {
+				id: messageIdOf(kept.id, index),
+				workspaceId: burst.workspaceId,
+				burstId: kept.id,
+				data,
+			}),
+		);
 	}
 }

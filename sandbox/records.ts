@@ -223,21 +223,37 @@ export interface DeliveryRecord extends DeliveryProgress {
 
 /**
  * The messages of one chat held for one gathering webhook until the chat is quiet (sandbox/gathering.ts): kept
- * in the data file, so that a restart neither loses a burst nor delivers it twice.
+ * in the data file, so that a restart neither loses a burst nor delivers it twice. Its messages are records of
+ * their own (BurstMessageRecord), so that holding one more writes that message, not the whole burst again.
  */
-export interface BurstRecord {
+export interface OpenBurstRecord {
+	/** `gth_` + a hash of webhook, instance and chat: a chat's open burst is found by its id, without a scan. */
 	id: string;
 	workspaceId: string;
 	webhookId: string;
 	instanceId: string;
 	chatId: string;
-	/** The data of each held `message.received` event, in order, as it would have been delivered alone. */
-	messages: Array<Record<string, unknown>>;
+	/** The id its event is delivered under, drawn when it opened. */
+	eventId: string;
+	/** Messages held: the records `<id>/0` … `<id>/<count - 1>`. */
+	count: number;
 	firstAt: string;
 	lastAt: string;
 	/** When it is delivered unless another message comes first: the quiet period after the last, or the cap. */
 	dueAt: string;
 }
+
+/** One message an open burst holds: the data of its `message.received` event, as it would be delivered alone. */
+export interface BurstMessageRecord {
+	/** `<burst id>/<index>`. */
+	id: string;
+	workspaceId: string;
+	burstId: string;
+	data: Record<string, unknown>;
+}
+
+/** A record of the `bursts` collection: an open burst, or one message it holds. */
+export type BurstRecord = OpenBurstRecord | BurstMessageRecord;
 
 /** The first claim of an event delivered to a webhook (see the webhooks' `claimEvent`). */
 export interface ClaimRecord {

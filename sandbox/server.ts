@@ -68,7 +68,7 @@ export interface SandboxOptions {
 	 * names are resolved.
 	 */
 	outbound?: OutboundOptions;
-	/** Gathered messages: messages per burst, open bursts in all (sandbox/gathering.ts). */
+	/** Gathered messages: messages per burst, open bursts per workspace (sandbox/gathering.ts). */
 	gathering?: Partial<GatheringLimits>;
 	/** The clock, injectable so tests can jump a day ahead. */
 	now?: () => number;

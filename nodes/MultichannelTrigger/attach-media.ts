@@ -46,6 +46,11 @@ const DEFAULT_MAX_MB = 16;
  * described, not attached, and the event still runs.
  */
 const DOWNLOAD_TIMEOUT_MS = 5_000;
+/**
+ * A gathered event's files downloaded at once: up to 50 files of up to 16 MB each are not all fetched (and held
+ * in memory) together inside one webhook call; four at a time still overlap the service's latency.
+ */
+const PARALLEL_DOWNLOADS = 4;
 
 export const mediaOptions: INodeProperties[] = [
 	{
@@ -110,8 +115,8 @@ export function mediaField(index: number): string {
 
 /**
  * The trigger's `attach`: the received message's file, when the option asks for it; for a gathered event, the
- * file of each of its messages (in parallel, so that a burst takes as long as its slowest file), each message
- * naming the field its file is in (`binaryField`) or why it has none (`mediaNotAttached`).
+ * file of each of its messages (`PARALLEL_DOWNLOADS` at a time), each message naming the field its file is in
+ * (`binaryField`) or why it has none (`mediaNotAttached`).
  */
 export async function attachMedia(
 	context: IWebhookFunctions,
@@ -135,10 +140,9 @@ export async function attachMedia(
 	const withFiles = (data.messages as IDataObject[])
 		.map((message) => ({ message, media: mediaOf(message) }))
 		.filter((entry): entry is { message: IDataObject; media: MessageMedia } => !!entry.media);
-	const files = await Promise.all(
-		withFiles.map(
-			async ({ message, media }) => await fileOf(context, String(message.id), media, maxMb, access),
-		),
+	const files = await inTurns(
+		withFiles,
+		async ({ message, media }) => await fileOf(context, String(message.id), media, maxMb, access),
 	);
 	const binary: Record<string, IBinaryData> = {};
 	files.forEach((file, index) => {
@@ -152,6 +156,20 @@ export async function attachMedia(
 		message.binaryField = field;
 	});
 	if (Object.keys(binary).length > 0) item.binary = binary;
+}
+
+/** `work` for each entry, at most `PARALLEL_DOWNLOADS` at a time; the results in the entries' order. */
+async function inTurns<T, R>(entries: T[], work: (entry: T) => Promise<R>): Promise<R[]> {
+	const results: R[] = [];
+	let next = 0;
+	const worker = async () => {
+		while (next < entries.length) {
+			const index = next++;
+			results[index] = await work(entries[index]);
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(PARALLEL_DOWNLOADS, entries.length) }, worker));
+	return results;
 }
 
 /** One message's file as n8n binary data, or why it is not attached (never thrown: the event still runs). */

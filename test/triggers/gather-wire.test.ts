@@ -3,12 +3,15 @@
  * Chat" registers `POST /api/v1/webhooks` with `gather: { quietSeconds, maxWaitSeconds }` beside its events and
  * secret; without the option the body has no `gather`; a webhook whose gathering was changed at the service is
  * registered again, in place (nothing deleted), on the next check. A delivery reads the node's Options once, and
- * the gathering only to set the webhook back.
+ * the gathering only to set the webhook back. With Download Media a burst's files are downloaded a few at a time.
  */
+import { createHash } from 'node:crypto';
+
 import nock from 'nock';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { answer, eventBody, registrations, SERVICE, useWire } from '../support/trigger-wire';
+import { sleep } from '../support/waiting';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
@@ -95,5 +98,64 @@ it("reads the node's Options once per delivery, and the gathering from them only
 		expect(delivery.parameterReads.filter((name) => name.startsWith('options'))).toEqual([
 			'options',
 		]);
+	}
+});
+
+it('with Download Media downloads a burst’s files a few at a time, not all at once, into data, data_1 … in order', async () => {
+	const { node, secret } = await wire.activated('messaging', {
+		webhookId: 'wh_files',
+		parameters: { events: ['message.received'], options: { downloadMedia: true, onlyData: true } },
+	});
+	answer(nock(SERVICE).post('/api/v1/webhooks/wh_files/signed-claims'), (body) => [
+		200,
+		{ eventId: body.eventId, claimed: true, claimedAt: new Date().toISOString() },
+	]);
+	const files = Array.from({ length: 12 }, (_, index) => Buffer.from(`file number ${index}`));
+	let downloading = 0;
+	let most = 0;
+	nock(SERVICE)
+		.get(/^\/api\/v1\/signed-media\/tok_\d+$/)
+		.times(files.length)
+		.reply(async (uri) => {
+			most = Math.max(most, ++downloading);
+			await sleep(100);
+			downloading--;
+			const bytes = files[Number(uri.split('_').pop())];
+			return [200, bytes, { 'Content-Type': 'application/pdf' }];
+		});
+	const messages = files.map((bytes, index) => ({
+		id: `msg_${index}`,
+		direction: 'inbound',
+		instanceId: 'inst_1',
+		chatId: '+14155550191',
+		from: '+14155550191',
+		media: {
+			id: `med_${index}`,
+			mimeType: 'application/pdf',
+			size: bytes.length,
+			sha256: createHash('sha256').update(bytes).digest('hex'),
+			downloadUrl: `${SERVICE}/api/v1/signed-media/tok_${index}`,
+		},
+	}));
+	const at = new Date().toISOString();
+	const delivery = await wire.deliver(
+		node,
+		eventBody('message.received', {
+			...{ gathered: true, instanceId: 'inst_1', chatId: '+14155550191', from: '+14155550191' },
+			...{ count: messages.length, messageIds: messages.map((m) => m.id), messages },
+			...{ firstAt: at, lastAt: at },
+		}),
+		{ secret },
+	);
+
+	expect(most).toBeGreaterThan(1);
+	expect(most).toBeLessThanOrEqual(4);
+	const [item] = delivery.items ?? [];
+	const fields = files.map((_, index) => (index === 0 ? 'data' : `data_${index}`));
+	expect((item.json.messages as Array<{ binaryField?: string }>).map((m) => m.binaryField)).toEqual(
+		fields,
+	);
+	for (const [index, field] of fields.entries()) {
+		expect(Buffer.from(item.binary?.[field]?.data ?? '', 'base64')).toEqual(files[index]);
 	}
 });
