@@ -82,7 +82,7 @@ export function catchUp(core: SandboxCore, registration: AnswerRecord): void {
 	const question = messages.findIndex((message) => message.id === registration.messageId);
 	for (const message of messages.slice(question + 1)) {
 		if (take(core, registration, message)) {
-			core.deliveries.gathering.withdraw(message.id);
+			core.deliveries.gathering.withdraw(message);
 			return;
 		}
 	}

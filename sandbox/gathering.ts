@@ -147,10 +147,21 @@ export class Gathering {
 		return true;
 	}
 
-	/** Takes a message out of the bursts holding it: it answered a question, and goes to the wait only. */
-	withdraw(messageId: string): void {
-		for (const burst of this.store.values('bursts')) {
-			burst.messages = burst.messages.filter((message) => message.id !== messageId);
+	/**
+	 * Takes a message out of the bursts of its chat holding it: it answered a question, and goes to the wait only.
+	 * Looks at the open bursts of its workspace alone (at most the bound), on this rare path.
+	 */
+	withdraw(message: { id: string; workspaceId: string; instanceId: string; chatId: string }): void {
+		for (const burstId of this.openOf(message.workspaceId)) {
+			const burst = this.store.get('bursts', burstId);
+			if (!isOpenBurst(burst) || burst.instanceId !== message.instanceId) continue;
+			if (burst.chatId !== message.chatId) continue;
+			for (let index = 0; index < burst.count; index++) {
+				const held = this.store.get('bursts', messageIdOf(burst.id, index));
+				if (held && 'data' in held && held.data.id === message.id) {
+					this.store.remove('bursts', held.id);
+				}
+			}
 		}
 	}
 
