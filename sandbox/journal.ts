@@ -104,8 +104,9 @@ export async function createJournal(file: string, lines: Iterable<string>): Prom
 }
 
 /**
- * Writes a journal of `lines` to a temporary file and renames it over `file`; the last lines (`tail()`) are
- * written in the same turn of the event loop as the rename, so that no line appended meanwhile is missed.
+ * Writes a journal of `lines` to a temporary file and renames it over `file`, followed by `tail()` (a list
+ * that may grow meanwhile), whose last lines are written in the same turn of the event loop as the rename, so
+ * that no line appended meanwhile is missed.
  * On failure the temporary file is closed and removed.
  */
 async function writeNewJournal(
@@ -132,11 +133,21 @@ async function writeNewJournal(
 			write(chunk.join(''));
 			chunk = [];
 			characters = 0;
-			await new Promise((resolve) => setImmediate(resolve));
+			await nextTurn();
 		}
 		write(chunk.join(''));
 		await promisify(fsync)(fd);
-		write(tail().join(''));
+		// The lines saved meanwhile (and while these are written), a chunk a turn; the last ones in the turn
+		// of the rename.
+		const saved = tail();
+		for (let taken = 0; ; await nextTurn()) {
+			const start = taken;
+			for (characters = 0; taken < saved.length && characters < CHUNK_CHARACTERS; taken++) {
+				characters += saved[taken].length;
+			}
+			write(saved.slice(start, taken).join(''));
+			if (taken === saved.length) break;
+		}
 		renameSync(temporary, file);
 		return { fd, bytes };
 	} catch (error) {
@@ -145,6 +156,8 @@ async function writeNewJournal(
 		throw error;
 	}
 }
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 function writeFully(fd: number, data: Buffer, position: number): void {
 	for (let written = 0; written < data.length; ) {
