@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tests run in plain Node, never inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- tests run in plain Node, never inside n8n (a process that exits, for a dead pid) */
 import { spawnSync } from 'node:child_process';
 import fs, {
 	appendFileSync,
@@ -13,8 +13,8 @@ import fs, {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { SandboxOptions } from '../../sandbox/server';
-import { raw, startTestSandbox, waitFor, type SandboxKeys } from '../support/sandbox';
+import { names, publish, withSandbox } from '../support/data-file';
+import { startTestSandbox, waitFor } from '../support/sandbox';
 
 /**
  * The data file's own faults: a line that cannot be read, a second sandbox on the same file, a compaction
@@ -24,26 +24,6 @@ import { raw, startTestSandbox, waitFor, type SandboxKeys } from '../support/san
 const directory = mkdtempSync(join(tmpdir(), 'sandbox-store-faults-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 afterEach(() => jest.restoreAllMocks());
-
-async function withSandbox<T>(
-	options: SandboxOptions,
-	run: (keys: SandboxKeys, baseUrl: string) => Promise<T>,
-) {
-	const sandbox = await startTestSandbox(options);
-	try {
-		return await run(sandbox.keys as SandboxKeys, sandbox.baseUrl);
-	} finally {
-		await sandbox.close();
-	}
-}
-
-const publish = (baseUrl: string, key: string, name: string) =>
-	raw(baseUrl, 'POST', '/api/v1/automation/events', { key, body: { name, payload: {} } });
-
-async function names(baseUrl: string, key: string): Promise<string[]> {
-	const list = await raw(baseUrl, 'GET', '/api/v1/automation/events?limit=100', { key });
-	return (list.body as { data: Array<{ name: string }> }).data.map((event) => event.name);
-}
 
 /** The 1-based line number of the first line of `file` that is `line`. */
 const lineNumberOf = (file: string, line: string) =>
