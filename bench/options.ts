@@ -3,7 +3,16 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-const FIGURES = ['bulk', 'returnAll', 'trigger', 'store', 'n8n', 'n8nQueue', 'weight'] as const;
+const FIGURES = [
+	'bulk',
+	'returnAll',
+	'trigger',
+	'store',
+	'storeScale',
+	'n8n',
+	'n8nQueue',
+	'weight',
+] as const;
 export type Figure = (typeof FIGURES)[number];
 
 export const USAGE = `npm run bench -- [options]   (= ts-node --transpile-only bench/run.ts [options])

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- the sandbox runs in plain Node, never inside n8n */
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
@@ -38,12 +38,16 @@ export class DataFileLock {
 
 /** Creates the lock file holding `pid`; false if it exists already. */
 function createHolding(file: string, pid: number): boolean {
-	let fd: number;
+	let fd: number | undefined;
+	let failure: unknown;
 	try {
 		fd = openSync(file, 'wx', 0o600);
 	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-		throw error;
+		failure = error;
+	}
+	if (fd === undefined) {
+		if ((failure as NodeJS.ErrnoException).code === 'EEXIST') return false;
+		throw failure;
 	}
 	try {
 		writeSync(fd, `${pid}\n`);
@@ -74,10 +78,5 @@ function isRunning(pid: number): boolean {
 }
 
 function removeIfHeldBy(file: string, pid: number | undefined): void {
-	if (holderOf(file) !== pid) return;
-	try {
-		unlinkSync(file);
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-	}
+	if (holderOf(file) === pid) rmSync(file, { force: true });
 }

@@ -123,6 +123,7 @@ async function writeNewJournal(
 		writeFully(fd, data, bytes);
 		bytes += data.length;
 	};
+	let written = false;
 	try {
 		let chunk = [HEADER];
 		let characters = HEADER.length;
@@ -149,11 +150,13 @@ async function writeNewJournal(
 			if (taken === saved.length) break;
 		}
 		renameSync(temporary, file);
+		written = true;
 		return { fd, bytes };
-	} catch (error) {
-		closeSync(fd);
-		unlinkSync(temporary);
-		throw error;
+	} finally {
+		if (!written) {
+			closeSync(fd);
+			unlinkSync(temporary);
+		}
 	}
 }
 

@@ -59,7 +59,8 @@ export class MessageList {
 	): Generator<{ message: MessageRecord; order: number }> {
 		const step = newestFirst ? -1 : 1;
 		let index = newestFirst ? this.entries.length - 1 : 0;
-		if (after) index = (this.slots.get(after.id) ?? this.insertionPoint(after.order, newestFirst)) + step;
+		if (after)
+			index = (this.slots.get(after.id) ?? this.insertionPoint(after.order, newestFirst)) + step;
 		for (; index >= 0 && index < this.entries.length; index += step) {
 			const message = this.entries[index];
 			if (message) yield { message, order: this.orders[index] };

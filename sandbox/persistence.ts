@@ -57,33 +57,39 @@ export class Persistence {
 		const { dataFile } = options;
 		if (!dataFile) return new Persistence(new Store(), undefined, undefined, options);
 		const lock = DataFileLock.take(dataFile);
+		let opened = false;
 		try {
-			const contents = readJournal(dataFile);
-			if (contents?.kind === 'journal') {
-				const store = new Store();
-				const persistence = new Persistence(
-					store,
-					new Journal(dataFile, contents.bytes),
-					lock,
-					options,
-				);
-				persistence.load(contents.lines);
-				return persistence;
-			}
-			// A new data file, or one of version 1 (one JSON document), rewritten as a journal.
-			const store = contents ? Store.fromDocument(contents.document as StateDocument) : new Store();
+			const persistence = await Persistence.load(dataFile, lock, options);
+			opened = true;
+			return persistence;
+		} finally {
+			if (!opened) lock.release();
+		}
+	}
+
+	/** The data file's state: its journal replayed, or a new journal (of a version 1 file's state, or empty). */
+	private static async load(
+		dataFile: string,
+		lock: DataFileLock,
+		options: PersistenceOptions,
+	): Promise<Persistence> {
+		const contents = readJournal(dataFile);
+		if (contents?.kind === 'journal') {
 			const persistence = new Persistence(
-				store,
-				await createJournal(dataFile, snapshot(store.records())),
+				new Store(),
+				new Journal(dataFile, contents.bytes),
 				lock,
 				options,
 			);
-			for (const change of store.records()) persistence.noteSize(change, entryText(change).length);
+			persistence.replay(contents.lines);
 			return persistence;
-		} catch (error) {
-			lock.release();
-			throw error;
 		}
+		// A new data file, or one of version 1 (one JSON document), rewritten as a journal.
+		const store = contents ? Store.fromDocument(contents.document as StateDocument) : new Store();
+		const journal = await createJournal(dataFile, snapshot(store.records()));
+		const persistence = new Persistence(store, journal, lock, options);
+		for (const change of store.records()) persistence.noteSize(change, entryText(change).length);
+		return persistence;
 	}
 
 	/**
@@ -153,7 +159,7 @@ export class Persistence {
 	}
 
 	/** Replays the journal's lines; a line that cannot be read is reported and skipped, the others kept. */
-	private load(lines: string[]): void {
+	private replay(lines: string[]): void {
 		lines.forEach((line, index) => {
 			const entries = parseLine(line);
 			if (!entries) {

@@ -128,7 +128,11 @@ it('cleans up after a compaction it could not write, and compacts again once it 
 	}) as typeof fs.writeSync);
 
 	const logs: string[] = [];
-	const options = { dataFile, compactMinBytes: 8 * 1024, log: (message: string) => logs.push(message) };
+	const options = {
+		dataFile,
+		compactMinBytes: 8 * 1024,
+		log: (message: string) => logs.push(message),
+	};
 	const failures = () => logs.filter((message) => message.includes('ENOSPC')).length;
 	const keys = await withSandbox(options, async (keys, baseUrl) => {
 		expect((await publish(baseUrl, keys.automation, 'kept')).status).toBe(202);
@@ -206,9 +210,9 @@ it('compacts in the background: requests are answered meanwhile, and what they c
 	try {
 		const events = again.store.all('automationEvents');
 		expect(events.filter((event) => event.name === 'seeded.again')).toHaveLength(20_000);
-		expect(events.filter((event) => event.name !== 'seeded.again').map((event) => event.name)).toEqual(
-			published,
-		);
+		expect(
+			events.filter((event) => event.name !== 'seeded.again').map((event) => event.name),
+		).toEqual(published);
 	} finally {
 		await again.close();
 	}
