@@ -9,6 +9,7 @@ const FIGURES = [
 	'trigger',
 	'store',
 	'gather',
+	'storeScale',
 	'n8n',
 	'n8nQueue',
 	'weight',

@@ -17,6 +17,10 @@ export interface Host {
 	baseUrl: string;
 	apiKey: string;
 	senderId: string;
+	/** How long the sandbox took to start (data file loaded, listening). */
+	startedInMs: number;
+	/** The CPU time it took (the machine may be busy: the wall time is also waiting for a core). */
+	startedCpuMs: number;
 }
 
 /**

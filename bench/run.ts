@@ -17,6 +17,7 @@ import { gathering } from './figures/gathering';
 import { packageWeight } from './figures/package-weight';
 import { realN8n } from './figures/real-n8n';
 import { returnAll } from './figures/return-all';
+import { storeScale } from './figures/store-scale';
 import { storedMessages } from './figures/stored-messages';
 import { trigger } from './figures/trigger';
 import { seconds } from './lib';
@@ -44,6 +45,7 @@ async function main() {
 	}
 	if (wanted('store')) await storedMessages(bench);
 	if (wanted('gather')) await gathering(bench);
+	if (wanted('storeScale')) await storeScale(bench);
 	if (wanted('n8n')) await realN8n(bench, false);
 	if (wanted('n8nQueue')) await realN8n(bench, true);
 	if (wanted('weight')) {

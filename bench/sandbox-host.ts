@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- the benchmark runs in plain Node, never inside n8n (process: IPC, exit, stderr) */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- the benchmark runs in plain Node, never inside n8n (node:fs: the data file's size; process: IPC, exit, stderr) */
 /**
  * The sandbox of a benchmark run, in a process of its own so that its work does not share an event loop (or
  * a heap) with what is measured. Started by bench/processes.ts; answers its requests over IPC:
@@ -8,18 +8,23 @@
  * once), `seedBursts` (open bursts of a gathering webhook, one message each, held as an inbound message is) and
  * `close`.
  */
+import { statSync } from 'node:fs';
+
 import { createWorkspaceClient } from '../src/client';
 import { startSandbox } from '../sandbox/server';
 import { chatIdOf } from '../sandbox/handlers/context';
 import { newId } from '../sandbox/store';
 import { undiciTransport } from '../dev/transports/undici';
 import { benchChat, serve } from './lib';
+import { churnUntilCompacted, parseCpuMs, snapshotMs } from './store-probe';
 
 const latencyMs = Number(process.argv[2] ?? 20);
 /** A data file makes the sandbox persistent (its journal), as `npm run sandbox -- --data-file` does. */
 const dataFile = process.argv[3] || undefined;
 
 async function main() {
+	const started = process.hrtime.bigint();
+	const cpuBefore = process.cpuUsage();
 	const sandbox = await startSandbox({
 		port: 0,
 		latencyMs,
@@ -27,7 +32,11 @@ async function main() {
 		dataFile,
 		log: (message) => process.stderr.write(`${message}\n`),
 	});
-	const apiKey = sandbox.keys?.workspace as string;
+	const startedInMs = Number(process.hrtime.bigint() - started) / 1e6;
+	const cpu = process.cpuUsage(cpuBefore);
+	const startedCpuMs = (cpu.user + cpu.system) / 1000;
+	// A sandbox started on an existing data file shows no keys: a new one is issued for the benchmark.
+	const apiKey = sandbox.keys?.workspace ?? sandbox.issueKey({ kind: 'workspace' }).key;
 	const client = createWorkspaceClient(undiciTransport(apiKey), { baseUrl: sandbox.baseUrl });
 
 	// An instance that can send: create → connect (QR) → scan.
@@ -108,6 +117,14 @@ async function main() {
 				const open = sandbox.store.all('bursts', (record) => 'webhookId' in record).length;
 				return { open };
 			}
+			case 'churnUntilCompacted':
+				return await churnUntilCompacted(sandbox, String(dataFile), Number(message.batch));
+			case 'snapshotMs':
+				return snapshotMs(sandbox);
+			case 'dataFileBytes':
+				return { bytes: statSync(String(dataFile)).size };
+			case 'parseCpuMs':
+				return parseCpuMs(String(dataFile));
 			case 'close':
 				await sandbox.close();
 				setImmediate(() => process.exit(0));
@@ -121,6 +138,8 @@ async function main() {
 		baseUrl: sandbox.baseUrl,
 		apiKey,
 		senderId: sender.id,
+		startedInMs,
+		startedCpuMs,
 	});
 }
 

@@ -3,15 +3,18 @@ import { randomBytes } from 'node:crypto';
 import {
 	closeSync,
 	existsSync,
+	fsync,
 	fsyncSync,
 	ftruncateSync,
 	mkdirSync,
 	openSync,
 	readFileSync,
 	renameSync,
+	unlinkSync,
 	writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
+import { promisify } from 'node:util';
 
 /**
  * The data file as an append-only journal of JSON lines: a header, then one line per save, holding every
@@ -22,8 +25,10 @@ import { dirname } from 'node:path';
 
 export const JOURNAL_FORMAT = 'multichannel-sandbox-journal';
 const HEADER = `${JSON.stringify({ format: JOURNAL_FORMAT, version: 2 })}\n`;
+/** A compaction writes this much at a time, and lets the event loop turn between two writes. */
+const CHUNK_CHARACTERS = 256 * 1024;
 
-/** A data file as found: its lines after the header, or the document of a data file of version 1. */
+/** A data file as found: its lines after the header (the first is line 2), or a data file of version 1. */
 export type JournalContents =
 	| { kind: 'journal'; lines: string[]; bytes: number }
 	| { kind: 'document'; document: unknown };
@@ -72,14 +77,17 @@ export class Journal {
 	}
 
 	/**
-	 * Replaces the journal with these lines: written to a temporary file beside it, synced, renamed over it,
-	 * the directory synced. A crash at any point leaves the old journal or the new one, whole.
+	 * Replaces the journal with `lines` and then `appendedSince()` (the lines appended meanwhile): written to a
+	 * temporary file beside it in chunks, letting the event loop turn between them, synced, renamed over it, the
+	 * directory synced. A crash at any point leaves the old journal or the new one, whole; a failure leaves the
+	 * old one, still appended to, and nothing beside it.
 	 */
-	rewrite(lines: Iterable<string>): void {
-		const { fd, bytes } = writeNewJournal(this.file, lines);
+	async rewrite(lines: Iterable<string>, appendedSince: () => string[]): Promise<void> {
+		const { fd, bytes } = await writeNewJournal(this.file, lines, appendedSince);
 		closeSync(this.fd);
 		this.fd = fd;
 		this.bytes = bytes;
+		syncDirectory(dirname(this.file));
 	}
 
 	close(): void {
@@ -88,37 +96,71 @@ export class Journal {
 }
 
 /** Creates the journal file with these lines (a new file, or one of version 1 replaced) and opens it. */
-export function createJournal(file: string, lines: Iterable<string>): Journal {
-	const { fd, bytes } = writeNewJournal(file, lines);
+export async function createJournal(file: string, lines: Iterable<string>): Promise<Journal> {
+	const { fd, bytes } = await writeNewJournal(file, lines, () => []);
 	closeSync(fd);
+	syncDirectory(dirname(file));
 	return new Journal(file, bytes);
 }
 
-function writeNewJournal(file: string, lines: Iterable<string>): { fd: number; bytes: number } {
+/**
+ * Writes a journal of `lines` to a temporary file and renames it over `file`, followed by `tail()` (a list
+ * that may grow meanwhile), whose last lines are written in the same turn of the event loop as the rename, so
+ * that no line appended meanwhile is missed.
+ * On failure the temporary file is closed and removed.
+ */
+async function writeNewJournal(
+	file: string,
+	lines: Iterable<string>,
+	tail: () => string[],
+): Promise<{ fd: number; bytes: number }> {
 	mkdirSync(dirname(file), { recursive: true });
 	const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
 	const fd = openSync(temporary, 'w+', 0o600);
 	let bytes = 0;
-	let pending: string[] = [HEADER];
-	let pendingLength = HEADER.length;
-	const flush = () => {
-		const data = Buffer.from(pending.join(''));
+	const write = (text: string) => {
+		const data = Buffer.from(text);
 		writeFully(fd, data, bytes);
 		bytes += data.length;
-		pending = [];
-		pendingLength = 0;
 	};
-	for (const line of lines) {
-		pending.push(line);
-		pendingLength += line.length;
-		if (pendingLength > 1 << 20) flush();
+	let written = false;
+	try {
+		let chunk = [HEADER];
+		let characters = HEADER.length;
+		for (const line of lines) {
+			chunk.push(line);
+			characters += line.length;
+			if (characters < CHUNK_CHARACTERS) continue;
+			write(chunk.join(''));
+			chunk = [];
+			characters = 0;
+			await nextTurn();
+		}
+		write(chunk.join(''));
+		await promisify(fsync)(fd);
+		// The lines saved meanwhile (and while these are written), a chunk a turn; the last ones in the turn
+		// of the rename.
+		const saved = tail();
+		for (let taken = 0; ; await nextTurn()) {
+			const start = taken;
+			for (characters = 0; taken < saved.length && characters < CHUNK_CHARACTERS; taken++) {
+				characters += saved[taken].length;
+			}
+			write(saved.slice(start, taken).join(''));
+			if (taken === saved.length) break;
+		}
+		renameSync(temporary, file);
+		written = true;
+		return { fd, bytes };
+	} finally {
+		if (!written) {
+			closeSync(fd);
+			unlinkSync(temporary);
+		}
 	}
-	flush();
-	fsyncSync(fd);
-	renameSync(temporary, file);
-	syncDirectory(dirname(file));
-	return { fd, bytes };
 }
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 function writeFully(fd: number, data: Buffer, position: number): void {
 	for (let written = 0; written < data.length; ) {

@@ -1,4 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the sandbox runs in plain Node, never inside n8n */
+import { DataFileLock } from './data-lock';
 import { createJournal, Journal, readJournal } from './journal';
 import { Store, type Change, type StateDocument } from './store';
 
@@ -6,8 +7,9 @@ import { Store, type Change, type StateDocument } from './store';
  * The data file, an append-only journal (journal.ts): loaded at start; each save appends one line with the
  * records changed since the last one (at once after a request, shortly after for changes made by timers), so
  * a save costs what it changed, not the size of the state. When the journal has grown past COMPACT_FACTOR
- * times the live records, it is rewritten with one line per live record. Without a data file the state lives
- * in memory only, and a save only checks that the changes can be written.
+ * times the live records, it is rewritten with one line per live record, in the background: from a snapshot
+ * of the state at that moment (store.ts's `freeze`), followed by the lines saved meanwhile. Without a data
+ * file the state lives in memory only, and a save only checks that the changes can be written.
  */
 
 const BACKGROUND_SAVE_DELAY_MS = 100;
@@ -22,44 +24,72 @@ export interface PersistenceOptions {
 	clock: () => number;
 	/** Runs before each save: drops what need not be kept. */
 	beforeSave?: (nowMs: number) => void;
-	/** Where failures of background saves and compactions are reported. */
+	/** Where failures of background saves are reported. */
 	onError?: (error: unknown) => void;
+	/** Where what goes wrong with the data file itself is reported: a line that cannot be read, a compaction. */
+	log?: (message: string) => void;
 	/** The smallest journal that is compacted; default 1 MiB. */
 	compactMinBytes?: number;
 }
+
+/** One record in a journal line: collection, id, the record (null: removed). */
+type Entry = [Change['collection'], string, object | null];
 
 export class Persistence {
 	private timer: NodeJS.Timeout | undefined;
 	/** The size of each live record's line, and their sum: what a compacted journal would hold. */
 	private readonly sizes = new Map<string, number>();
 	private liveBytes = 0;
+	/** The compaction under way, and the lines saved since its snapshot (written after it). */
+	private compaction: { done: Promise<void>; appended: string[] } | undefined;
+	/** After a failed compaction, the next waits until the journal has grown this large. */
+	private retryAtBytes = 0;
 
 	private constructor(
 		readonly store: Store,
 		private readonly journal: Journal | undefined,
+		private readonly lock: DataFileLock | undefined,
 		private readonly options: PersistenceOptions,
-	) {
-		for (const change of store.records()) this.noteSize(change, entryText(change));
-	}
+	) {}
 
 	/** The state in the data file, or an empty one (also when there is no data file). */
-	static open(options: PersistenceOptions): Persistence {
+	static async open(options: PersistenceOptions): Promise<Persistence> {
 		const { dataFile } = options;
-		if (!dataFile) return new Persistence(new Store(), undefined, options);
+		if (!dataFile) return new Persistence(new Store(), undefined, undefined, options);
+		const lock = DataFileLock.take(dataFile);
+		let opened = false;
+		try {
+			const persistence = await Persistence.load(dataFile, lock, options);
+			opened = true;
+			return persistence;
+		} finally {
+			if (!opened) lock.release();
+		}
+	}
+
+	/** The data file's state: its journal replayed, or a new journal (of a version 1 file's state, or empty). */
+	private static async load(
+		dataFile: string,
+		lock: DataFileLock,
+		options: PersistenceOptions,
+	): Promise<Persistence> {
 		const contents = readJournal(dataFile);
 		if (contents?.kind === 'journal') {
-			const store = new Store();
-			for (const line of contents.lines) {
-				for (const [collection, id, record] of JSON.parse(line) as Entry[]) {
-					store.apply({ collection, id, record: record ?? undefined });
-				}
-			}
-			store.commit();
-			return new Persistence(store, new Journal(dataFile, contents.bytes), options);
+			const persistence = new Persistence(
+				new Store(),
+				new Journal(dataFile, contents.bytes),
+				lock,
+				options,
+			);
+			persistence.replay(contents.lines);
+			return persistence;
 		}
 		// A new data file, or one of version 1 (one JSON document), rewritten as a journal.
 		const store = contents ? Store.fromDocument(contents.document as StateDocument) : new Store();
-		return new Persistence(store, createJournal(dataFile, snapshot(store)), options);
+		const journal = await createJournal(dataFile, snapshot(store.records()));
+		const persistence = new Persistence(store, journal, lock, options);
+		for (const change of store.records()) persistence.noteSize(change, entryText(change).length);
+		return persistence;
 	}
 
 	/**
@@ -76,14 +106,16 @@ export class Persistence {
 			this.options.beforeSave?.(this.options.clock());
 			written = this.store.changes().map((change) => ({ change, text: entryText(change) }));
 			if (written.length > 0) {
-				this.journal?.append(`[${written.map(({ text }) => text).join(',')}]\n`);
+				const line = `[${written.map(({ text }) => text).join(',')}]\n`;
+				this.journal?.append(line);
+				this.compaction?.appended.push(line);
 			}
 			this.store.commit();
 			saved = true;
 		} finally {
 			if (!saved) this.store.rollback();
 		}
-		for (const { change, text } of written) this.noteSize(change, text);
+		for (const { change, text } of written) this.noteSize(change, text.length);
 		this.compactIfLarge();
 	}
 
@@ -115,19 +147,45 @@ export class Persistence {
 		}
 	}
 
-	/** Saves what is left and closes the data file. */
-	close(): void {
-		this.save();
-		this.journal?.close();
+	/** Waits for a compaction under way, saves what is left, closes the data file and gives up its lock. */
+	async close(): Promise<void> {
+		await this.compaction?.done;
+		try {
+			this.save();
+		} finally {
+			this.journal?.close();
+			this.lock?.release();
+		}
 	}
 
-	private noteSize(change: Change, text: string): void {
+	/** Replays the journal's lines; a line that cannot be read is reported and skipped, the others kept. */
+	private replay(lines: string[]): void {
+		lines.forEach((line, index) => {
+			const entries = parseLine(line);
+			if (!entries) {
+				// The header is line 1. The line itself is not shown: it may hold a webhook's secret.
+				this.options.log?.(
+					`sandbox: ${this.journal?.file}:${index + 2}: not a journal line (${line.length} characters), skipped; the lines before and after it are loaded`,
+				);
+				return;
+			}
+			// Each record's share of its line: what it would take in a compacted journal, near enough.
+			const share = line.length / entries.length - 1;
+			for (const [collection, id, record] of entries) {
+				const change = { collection, id, record: record ?? undefined };
+				this.store.apply(change);
+				this.noteSize(change, share);
+			}
+		});
+	}
+
+	private noteSize(change: Change, textLength: number): void {
 		if (!this.journal) return;
 		const key = `${change.collection}/${change.id}`;
 		this.liveBytes -= this.sizes.get(key) ?? 0;
 		if (change.record) {
-			this.sizes.set(key, text.length + 3);
-			this.liveBytes += text.length + 3;
+			this.sizes.set(key, textLength + 3);
+			this.liveBytes += textLength + 3;
 		} else {
 			this.sizes.delete(key);
 		}
@@ -136,24 +194,55 @@ export class Persistence {
 	private compactIfLarge(): void {
 		const journal = this.journal;
 		const minBytes = this.options.compactMinBytes ?? DEFAULT_COMPACT_MIN_BYTES;
-		if (!journal || journal.size < Math.max(minBytes, COMPACT_FACTOR * this.liveBytes)) return;
-		try {
-			journal.rewrite(snapshot(this.store));
-		} catch (error) {
-			// The journal as it was is still whole and still appended to.
-			this.options.onError?.(error);
-		}
+		const threshold = Math.max(minBytes, COMPACT_FACTOR * this.liveBytes, this.retryAtBytes);
+		if (!journal || this.compaction || journal.size < threshold) return;
+		const frozen = this.store.freeze();
+		const appended: string[] = [];
+		const done = journal
+			.rewrite(snapshot(frozen.records), () => appended)
+			.catch((error: unknown) => {
+				// The journal as it was is still whole and still appended to; nothing is left beside it.
+				this.retryAtBytes = journal.size + minBytes;
+				this.options.log?.(
+					`sandbox: the data file could not be compacted (it is kept as it is): ${String(error)}`,
+				);
+			})
+			.finally(() => {
+				frozen.release();
+				this.compaction = undefined;
+			});
+		this.compaction = { done, appended };
 	}
 }
 
-/** One record in a journal line: collection, id, the record (null: removed). */
-type Entry = [Change['collection'], string, object | null];
+/** A journal line's entries, or undefined when it is not one. */
+function parseLine(line: string): Entry[] | undefined {
+	let entries: unknown;
+	try {
+		entries = JSON.parse(line);
+	} catch {
+		return undefined;
+	}
+	if (!Array.isArray(entries) || entries.length === 0) return undefined;
+	return entries.every(isEntry) ? (entries as Entry[]) : undefined;
+}
+
+function isEntry(entry: unknown): boolean {
+	if (!Array.isArray(entry) || entry.length !== 3) return false;
+	const [collection, id, record] = entry as unknown[];
+	return (
+		typeof collection === 'string' &&
+		Store.isChangedName(collection) &&
+		typeof id === 'string' &&
+		typeof record === 'object'
+	);
+}
 
 function entryText({ collection, id, record }: Change): string {
 	return JSON.stringify([collection, id, record ?? null] satisfies Entry);
 }
 
-/** The live records, one journal line each. */
-function* snapshot(store: Store): Iterable<string> {
-	for (const change of store.records()) yield `[${entryText(change)}]\n`;
+/** Records, one journal line each. */
+function* snapshot(records: Iterable<Change>): Iterable<string> {
+	for (const change of records) yield `[${entryText(change)}]\n`;
 }

@@ -107,12 +107,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const clock = options.now ?? Date.now;
 	const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
 
-	const persistence = Persistence.open({
+	const persistence = await Persistence.open({
 		dataFile: options.dataFile,
 		clock,
 		beforeSave: (nowMs) => pruneIdempotency(persistence.store, nowMs),
 		onError: (error) =>
 			log(`sandbox: a change could not be saved and was undone: ${String(error)}`),
+		log,
 		compactMinBytes: options.compactMinBytes,
 	});
 	const { store } = persistence;
@@ -173,6 +174,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			server.off('error', reject);
 			resolve();
 		});
+	}).catch(async (error: unknown) => {
+		// The port is taken: the data file is not used after all, and its lock is given up.
+		core.scheduler.close();
+		await persistence.close();
+		throw error;
 	});
 	const port = (server.address() as AddressInfo).port;
 	const baseUrl = (
@@ -221,7 +227,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 					server.close(() => resolve());
 					server.closeAllConnections();
 				});
-				persistence.close();
+				await persistence.close();
 			})();
 			return closed;
 		},

@@ -18,6 +18,7 @@ import type {
 	WebhookRecord,
 	Workspace,
 } from './records';
+import { MessageIndex } from './message-index';
 import { copyJson, tracked, untracked } from './tracked';
 
 export * from './records';
@@ -91,6 +92,11 @@ export class Store {
 		{ collection: ChangedName; id: string; record: object | undefined }
 	>();
 
+	/** The messages by instance and chat, for lists that cost what they return. */
+	readonly messageIndex = new MessageIndex();
+	/** While a snapshot is taken: each record changed since, as it was then (undefined: absent). */
+	private frozen: Map<string, object | undefined> | undefined;
+
 	/** Whether anything changed since the last save. */
 	get dirty(): boolean {
 		return this.before.size > 0;
@@ -98,9 +104,7 @@ export class Store {
 
 	insert<C extends CollectionName>(collection: C, record: Collections[C]): Collections[C] {
 		this.noteChange(collection, record.id);
-		const kept = this.track(collection, untracked(record));
-		this.maps[collection].set(record.id, kept);
-		return kept;
+		return this.put(collection, untracked(record));
 	}
 
 	get<C extends CollectionName>(collection: C, id: string): Collections[C] | undefined {
@@ -136,6 +140,7 @@ export class Store {
 	remove<C extends CollectionName>(collection: C, id: string): boolean {
 		if (!this.maps[collection].has(id)) return false;
 		this.noteChange(collection, id);
+		if (collection === 'messages') this.messageIndex.delete(id);
 		return this.maps[collection].delete(id);
 	}
 
@@ -170,16 +175,54 @@ export class Store {
 		}
 	}
 
-	/** Makes a change read back from the data file. */
+	/** Makes a change read back from the data file: the state it makes is the saved state. */
 	apply({ collection, id, record }: Change): void {
 		if (collection === 'idempotency') {
-			if (record) this.remember(record as IdempotencyRecord);
-			else this.forget(id);
+			// Deleted first, as `remember` does: the map stays in the order the records were made.
+			this.idempotencyRecords.delete(id);
+			if (record) this.idempotencyRecords.set(id, record as IdempotencyRecord);
 		} else if (record) {
-			this.insert(collection, record as never);
+			this.put(collection, record as never);
 		} else {
-			this.remove(collection, id);
+			if (collection === 'messages') this.messageIndex.delete(id);
+			this.maps[collection].delete(id);
 		}
+	}
+
+	/**
+	 * Every record as it is now, read at leisure: a record changed or removed after this call is read as it
+	 * was at it (copied before its first change), one made after it is not read. One snapshot at a time, taken
+	 * between two saves; `release` when done.
+	 */
+	freeze(): { records: Iterable<Change>; release(): void } {
+		if (this.frozen) throw new Error('A snapshot is being taken already');
+		if (this.dirty) throw new Error('A snapshot is taken of saved changes only');
+		const frozen = (this.frozen = new Map<string, object | undefined>());
+		const held = COLLECTIONS.map((collection) => ({
+			collection,
+			records: [...this.maps[collection].values()] as Array<{ id: string }>,
+		}));
+		const idempotency = [...this.idempotencyRecords.values()];
+		function* records(): Iterable<Change> {
+			for (const { collection, records: list } of held) {
+				for (const record of list) {
+					const key = `${collection}/${record.id}`;
+					const then = frozen.has(key) ? frozen.get(key) : untracked(record);
+					if (then) yield { collection, id: record.id, record: then };
+				}
+			}
+			for (const record of idempotency) {
+				const key = `idempotency/${record.key}`;
+				const then = frozen.has(key) ? frozen.get(key) : record;
+				if (then) yield { collection: 'idempotency', id: record.key, record: then };
+			}
+		}
+		return {
+			records: records(),
+			release: () => {
+				if (this.frozen === frozen) this.frozen = undefined;
+			},
+		};
 	}
 
 	/** Every record changed since the last `commit`, as it is now. */
@@ -206,10 +249,16 @@ export class Store {
 			}
 			const map = this.maps[collection] as Map<string, object>;
 			const current = map.get(id);
-			if (!record) map.delete(id);
-			// In place, so that whoever holds the record sees it as it was.
-			else if (current) replaceContents(untracked(current), record);
-			else map.set(id, this.track(collection, record));
+			if (!record) {
+				map.delete(id);
+				if (collection === 'messages') this.messageIndex.delete(id);
+			} else if (current) {
+				// In place, so that whoever holds the record sees it as it was.
+				replaceContents(untracked(current), record);
+				if (collection === 'messages') this.messageIndex.put(current as MessageRecord);
+			} else {
+				this.put(collection, record as never);
+			}
 		}
 		this.before.clear();
 	}
@@ -224,6 +273,11 @@ export class Store {
 			) as StateDocument['collections'],
 			idempotency: [...this.idempotencyRecords.values()],
 		};
+	}
+
+	/** Whether a name read from the data file is that of a collection, or the idempotency records'. */
+	static isChangedName(name: string): name is ChangedName {
+		return name === 'idempotency' || (COLLECTIONS as string[]).includes(name);
 	}
 
 	static fromDocument(document: StateDocument): Store {
@@ -245,9 +299,21 @@ export class Store {
 			: this.maps[collection].get(id);
 	}
 
-	/** Before the first change to a record since the last commit: a copy of it as it is. */
+	/** A record kept as the newest (or in its place, if its id is kept already), tracked. */
+	private put<C extends CollectionName>(collection: C, raw: Collections[C]): Collections[C] {
+		const kept = this.track(collection, raw);
+		this.maps[collection].set(raw.id, kept);
+		if (collection === 'messages') this.messageIndex.put(kept as MessageRecord);
+		return kept;
+	}
+
+	/** Before the first change to a record since the last commit (or snapshot): a copy of it as it is. */
 	private noteChange(collection: ChangedName, id: string): void {
 		const key = `${collection}/${id}`;
+		if (this.frozen && !this.frozen.has(key)) {
+			const current = this.current(collection, id);
+			this.frozen.set(key, current === undefined ? undefined : copyJson(untracked(current)));
+		}
 		if (this.before.has(key)) return;
 		const current = this.current(collection, id);
 		this.before.set(key, {

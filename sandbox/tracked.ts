@@ -24,30 +24,47 @@ export function untracked<T>(value: T): T {
 /** `raw` seen through a Proxy that calls `onWrite` before each change to it or to anything inside it. */
 export function tracked<T extends object>(raw: T, onWrite: () => void): T {
 	// One Proxy per object and record, so that a nested object read twice is the same object (=== holds, as
-	// code that finds an element and then filters it out of its array expects).
+	// code that finds an element and then filters it out of its array expects). The per-record map is made
+	// when a nested object is first read: a record loaded and never read costs one Proxy and its handler.
+	const known = proxiesOf.get(onWrite)?.get(raw);
+	if (known) return known as T;
+	const proxy = new Proxy(raw, new Tracking(onWrite));
+	rawOf.set(proxy, raw);
+	return proxy;
+}
+
+/** The Proxy handler of one record: its methods shared by every record, `onWrite` its own. */
+class Tracking<T extends object> implements ProxyHandler<T> {
+	constructor(private readonly onWrite: () => void) {}
+
+	get(target: T, property: string | symbol, receiver: unknown) {
+		const value = Reflect.get(target, property, receiver) as unknown;
+		return isPlainData(value) ? nested(value, this.onWrite) : value;
+	}
+
+	set(target: T, property: string | symbol, value: unknown) {
+		this.onWrite();
+		return Reflect.set(target, property, untracked(value));
+	}
+
+	deleteProperty(target: T, property: string | symbol) {
+		this.onWrite();
+		return Reflect.deleteProperty(target, property);
+	}
+
+	defineProperty(target: T, property: string | symbol, descriptor: PropertyDescriptor) {
+		this.onWrite();
+		return Reflect.defineProperty(target, property, descriptor);
+	}
+}
+
+/** A nested object of a record, tracked, the same Proxy each time it is read. */
+function nested<T extends object>(raw: T, onWrite: () => void): T {
 	let seen = proxiesOf.get(onWrite);
 	if (!seen) proxiesOf.set(onWrite, (seen = new WeakMap()));
 	const known = seen.get(raw);
 	if (known) return known as T;
-	const proxy = new Proxy(raw, {
-		get(target, property, receiver) {
-			const value = Reflect.get(target, property, receiver) as unknown;
-			return isPlainData(value) ? tracked(value, onWrite) : value;
-		},
-		set(target, property, value) {
-			onWrite();
-			return Reflect.set(target, property, untracked(value));
-		},
-		deleteProperty(target, property) {
-			onWrite();
-			return Reflect.deleteProperty(target, property);
-		},
-		defineProperty(target, property, descriptor) {
-			onWrite();
-			return Reflect.defineProperty(target, property, descriptor);
-		},
-	});
-	rawOf.set(proxy, raw);
+	const proxy = tracked(raw, onWrite);
 	seen.set(raw, proxy);
 	return proxy;
 }

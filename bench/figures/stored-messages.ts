@@ -21,7 +21,8 @@ interface SendCost {
 	wallMs: number;
 }
 
-async function send(host: Host, text: string): Promise<string> {
+/** A text sent by the benchmark's sender; its message id. */
+export async function send(host: Host, text: string): Promise<string> {
 	const response = await fetch(`${host.baseUrl}/api/v1/instances/${host.senderId}/messages/text`, {
 		method: 'POST',
 		headers: { authorization: `Bearer ${host.apiKey}`, 'content-type': 'application/json' },

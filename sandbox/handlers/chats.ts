@@ -18,34 +18,33 @@ interface ChatRecord {
 	phoneNumber: string | null;
 	lastMessage: MessageRecord;
 	unread: MessageRecord[];
-	/** Where its newest message stands among the instance's messages, for "most recently active first". */
+	/** Where its newest message stands among the messages (the index's order), for "most recently active first". */
 	position: number;
 }
 
-/** The chats of an instance, the most recently active first (one pass over the messages). */
+/** The chats of an instance, the most recently active first (from the message index: no message is scanned). */
 function chatsOf(core: SandboxCore, instance: InstanceRecord): ChatRecord[] {
-	const chats = new Map<string, ChatRecord>();
-	let position = 0;
-	for (const message of core.store.values('messages')) {
-		if (message.instanceId !== instance.id) continue;
-		position++;
-		const isGroup = message.chatId.endsWith('@g.us');
-		const other = message.direction === 'inbound' ? message.from : message.to;
-		const chat = chats.get(message.chatId) ?? {
-			id: message.chatId,
+	const index = core.store.messageIndex;
+	const chats: ChatRecord[] = [];
+	for (const chat of index.chatsOf(instance.id)) {
+		const newest = chat.messages.newest();
+		if (!newest) continue;
+		const isGroup = chat.id.endsWith('@g.us');
+		const { message: lastMessage } = newest;
+		// The other side, as the chat's first message names it.
+		const first = chat.messages.walk(false).next().value?.message ?? lastMessage;
+		const other = first.direction === 'inbound' ? first.from : first.to;
+		chats.push({
+			id: chat.id,
 			instanceId: instance.id,
 			isGroup,
 			phoneNumber: isGroup ? null : (other ?? null),
-			lastMessage: message,
-			unread: [],
-			position,
-		};
-		chat.lastMessage = message;
-		chat.position = position;
-		if (message.direction === 'inbound' && message.status !== 'read') chat.unread.push(message);
-		chats.set(chat.id, chat);
+			lastMessage,
+			unread: index.unreadOf(chat),
+			position: newest.order,
+		});
 	}
-	return [...chats.values()].sort((a, b) => b.position - a.position);
+	return chats.sort((a, b) => b.position - a.position);
 }
 
 /** The name of each chat: a group's subject, or the name of the instance's contact with that number. */

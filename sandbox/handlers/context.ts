@@ -77,7 +77,33 @@ export function paginate<T extends { id: string }, V>(
 	};
 }
 
-interface Cursor {
+/**
+ * A page of a list walked from its cursor on (`walk` yields each item after the one the cursor names, with
+ * its position): it costs the page, not the list. The cursor names the last item returned and its position.
+ */
+export function paginateWalk<T extends { id: string }, V>(
+	walk: (after: Cursor | undefined) => Iterable<{ item: T; position: number }>,
+	query: { limit?: number; cursor?: string },
+	present: (item: T) => V,
+): Page<V> {
+	const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+	const page: Array<{ item: T; position: number }> = [];
+	let more = false;
+	for (const entry of walk(query.cursor === undefined ? undefined : decodeCursor(query.cursor))) {
+		if (page.length === limit) {
+			more = true;
+			break;
+		}
+		page.push(entry);
+	}
+	const last = page.at(-1);
+	return {
+		data: page.map(({ item }) => present(item)),
+		nextCursor: more && last ? encodeCursor({ after: last.item.id, position: last.position }) : null,
+	};
+}
+
+export interface Cursor {
 	after: string;
 	position: number;
 }

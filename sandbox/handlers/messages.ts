@@ -9,8 +9,7 @@ import { newId, type InstanceRecord, type MessageRecord } from '../store';
 import {
 	chatIdOf,
 	checkUrl,
-	newestFirst,
-	paginate,
+	paginateWalk,
 	recordOfInstance,
 	requireConnected,
 	requireFile,
@@ -229,18 +228,24 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 		const instance = requireInstance(core, workspaceId, params.instanceId);
 		const since = query.since === undefined ? -Infinity : Date.parse(query.since);
 		const until = query.until === undefined ? Infinity : Date.parse(query.until);
-		const messages = core.store.all('messages', (message) => {
+		const wanted = (message: MessageRecord) => {
 			const createdAt = Date.parse(message.createdAt);
 			return (
-				message.instanceId === instance.id &&
-				(query.chatId === undefined || message.chatId === query.chatId) &&
 				(query.direction === undefined || message.direction === query.direction) &&
 				createdAt >= since &&
 				createdAt < until
 			);
-		});
-		return paginate(
-			query.order === 'oldest' ? messages : newestFirst(messages),
+		};
+		// The instance's (or the chat's) messages from the index, walked from the cursor: a page costs what it
+		// reads, not every message stored.
+		const messages = core.store.messageIndex.messagesOf(instance.id, query.chatId);
+		return paginateWalk(
+			function* (after) {
+				const cursor = after && { id: after.after, order: after.position };
+				for (const { message, order } of messages.walk(query.order !== 'oldest', cursor)) {
+					if (wanted(message)) yield { item: message, position: order };
+				}
+			},
 			query,
 			presentMessage,
 		);

@@ -3,8 +3,7 @@ import { appendFileSync, linkSync, mkdtempSync, rmSync, statSync, unlinkSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { SandboxOptions } from '../../sandbox/server';
-import { raw, startTestSandbox, type SandboxKeys } from '../support/sandbox';
+import { names, publish, withSandbox } from '../support/data-file';
 
 /**
  * The data file is an append-only journal: a request appends what it changed (the file is neither rewritten
@@ -13,26 +12,6 @@ import { raw, startTestSandbox, type SandboxKeys } from '../support/sandbox';
 
 const directory = mkdtempSync(join(tmpdir(), 'sandbox-journal-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
-
-async function withSandbox<T>(
-	options: SandboxOptions,
-	run: (keys: SandboxKeys, baseUrl: string) => Promise<T>,
-) {
-	const sandbox = await startTestSandbox(options);
-	try {
-		return await run(sandbox.keys as SandboxKeys, sandbox.baseUrl);
-	} finally {
-		await sandbox.close();
-	}
-}
-
-const publish = (baseUrl: string, key: string, name: string) =>
-	raw(baseUrl, 'POST', '/api/v1/automation/events', { key, body: { name, payload: {} } });
-
-async function names(baseUrl: string, key: string): Promise<string[]> {
-	const list = await raw(baseUrl, 'GET', '/api/v1/automation/events?limit=100', { key });
-	return (list.body as { data: Array<{ name: string }> }).data.map((event) => event.name);
-}
 
 it('appends what a request changed, in place, whatever the size of the state', async () => {
 	const dataFile = join(directory, 'append.json');
