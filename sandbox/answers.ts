@@ -78,9 +78,11 @@ export function takeAnswers(core: SandboxCore, message: MessageRecord): void {
  * bound by the send) avoids; one still held in a burst is taken out of it, so that it reaches only the wait.
  */
 export function catchUp(core: SandboxCore, registration: AnswerRecord): void {
-	const messages = core.store.all('messages');
-	const question = messages.findIndex((message) => message.id === registration.messageId);
-	for (const message of messages.slice(question + 1)) {
+	if (!registration.messageId) return;
+	// The chat's messages after the question, from the message index: what follows it, not every message stored.
+	const chat = core.store.messageIndex.messagesOf(registration.instanceId, registration.chatId);
+	const after = { id: registration.messageId, order: Number.POSITIVE_INFINITY };
+	for (const { message } of chat.walk(false, after)) {
 		if (take(core, registration, message)) {
 			core.deliveries.gathering.withdraw(message);
 			return;
