@@ -216,7 +216,8 @@ export function buildOpenApiDocument(): JsonSchema {
 						'`t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`. Receivers recompute the HMAC ' +
 						'over the raw body, compare in constant time, and refuse a missing or wrong signature or a `t` ' +
 						'more than 300 s away with 401. A signed claim (`claimEventSigned`) is the same scheme the other ' +
-						'way round: the receiver signs its claim with the webhook secret, and the service checks it.',
+						'way round, over `"<t>.POST <path>\\n<raw body>"`: the receiver signs its claim with the webhook ' +
+						'secret, with the method and path, and the service checks it.',
 				},
 			},
 		},
