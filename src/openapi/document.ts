@@ -151,7 +151,7 @@ export function buildOpenApiDocument(): JsonSchema {
 					required: true,
 					description:
 						'The signature (see the `webhookSignature` security scheme); several `v1` during secret rotation.',
-					schema: { type: 'string', pattern: '^t=\\d+(,v1=[0-9a-f]{64})+$' },
+					schema: { type: 'string', pattern: '^t=[0-9]+(,v1=[0-9a-f]{64})+$' },
 				},
 				EventIdHeader: {
 					name: headerName(EVENT_ID_HEADER),
