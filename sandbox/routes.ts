@@ -3,6 +3,7 @@ import { API_PREFIX, type Operation } from '../src/client/operation';
 import type { SandboxCore } from './core';
 import { handlers } from './handlers';
 import { HttpError } from './http';
+import type { KeyScope } from './key-kinds';
 import type { UploadedFile } from './pipeline/multipart';
 import { sandboxHandlers, sandboxOperations } from './sandbox-api';
 
@@ -17,6 +18,8 @@ export { API_PREFIX };
 export interface RouteContext {
 	core: SandboxCore;
 	workspaceId: string;
+	/** The scopes of the caller's key; none for a signed call. */
+	scopes: readonly KeyScope[];
 	params: Record<string, string>;
 	query: Record<string, unknown>;
 	body: unknown;

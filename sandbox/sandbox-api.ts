@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 
+import { api } from '../src/client/api';
 import { operation } from '../src/client/operation';
 import { inboundMediaHandlers, inboundMediaOperations } from './inbound-media';
 import { Instance } from '../src/client/resources/instances';
@@ -9,6 +10,7 @@ import { Id, pathParams, PhoneNumber, text } from '../src/client/schemas';
 import { requireInstance, type ResourceHandlers } from './handlers/context';
 import { conflict, HttpError, notFound } from './http';
 import type { MessageRecord } from './store';
+import { requireScope } from './pipeline/auth';
 import { completeConnection, disconnect } from './handlers/instances';
 import { requireMessage } from './handlers/messages';
 import { offeredChoices, receiveMessage } from './phone';
@@ -103,7 +105,7 @@ export const sandboxOperations = {
 		method: 'POST',
 		path: '/sandbox/webhooks/{webhookId}/announced-deliveries',
 		summary:
-			'Sandbox only: say that events were delivered to a webhook (of any surface) by someone else, a benchmark or a test that signs and posts deliveries itself, so that its receiver may claim them (claims are of delivered events only); kept in memory',
+			"Sandbox only: say that events were delivered to a webhook (of any surface) by someone else, a benchmark or a test that signs and posts deliveries itself, so that its receiver may claim them (claims are of delivered events only); kept in memory. Takes a key that also holds the scope a claim of the webhook's surface takes (`automation:write` for an automation webhook)",
 		scope: 'messaging:write',
 		params: pathParams('webhookId'),
 		body: z.strictObject({ eventIds: z.array(Id).min(1).max(1000) }),
@@ -144,9 +146,11 @@ export const sandboxHandlers: ResourceHandlers<typeof sandboxOperations> = {
 		const statuses = await core.deliveries.redeliver(delivery, body.copies);
 		return { eventId: body.eventId, webhookId: params.webhookId, statuses };
 	},
-	announceDeliveries: ({ core, workspaceId, params, body }) => {
+	announceDeliveries: ({ core, workspaceId, scopes, params, body }) => {
 		const webhook = core.store.find('webhooks', workspaceId, params.webhookId);
 		if (!webhook) throw notFound('Webhook', params.webhookId);
+		// Announcing makes claims of those events possible: it takes what a claim of that surface takes.
+		requireScope({ scopes }, api[webhook.surface].webhooks.claimEvent.scope);
 		for (const eventId of body.eventIds) core.announcedEvents.add(`${webhook.id}:${eventId}`);
 		// Bounded like everything the sandbox keeps: the oldest announcements go first.
 		for (const oldest of core.announcedEvents) {

@@ -24,6 +24,7 @@ import type { OutboundOptions } from './outbound/outbound';
 import { DEFAULT_GATHERING_LIMITS, type GatheringLimits } from './gathering';
 import { Persistence } from './persistence';
 import { createApiHandler } from './pipeline/api';
+import { answerClientError } from './pipeline/client-error';
 import { createDispatcher } from './pipeline/dispatch';
 import { Faults, type FaultOptions } from './pipeline/faults';
 import { createRequestHandler } from './pipeline/handler';
@@ -168,6 +169,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const handle = createRequestHandler(dispatch, log);
 
 	const server = createServer((req, res) => void handle(req, res));
+	server.on('clientError', answerClientError);
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(options.port ?? 0, host, () => {

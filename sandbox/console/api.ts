@@ -102,6 +102,41 @@ function requireGrantable(key: KeyRecord, scopes: readonly KeyScope[]): void {
 	}
 }
 
+/**
+ * What keeps a workspace manageable: a key may revoke only keys whose scopes it holds itself (as it may grant
+ * only those), and the last active key holding every scope, or the last one with keys:manage, stays. So no key,
+ * however narrow, can leave the workspace without a key that can make every other.
+ */
+function requireRevocable(store: Store, key: KeyRecord, target: KeyRecord): void {
+	const lacking = target.scopes.filter((scope) => !key.scopes.includes(scope));
+	if (lacking.length > 0) {
+		throw new HttpError(
+			403,
+			'insufficient_scope',
+			`A key may revoke only keys whose scopes it holds itself; this key lacks ${lacking.join(', ')}. Revoke it with a key that holds them, such as the workspace's default key`,
+		);
+	}
+	const others = store.all(
+		'keys',
+		(record) =>
+			record.workspaceId === key.workspaceId && !record.revokedAt && record.id !== target.id,
+	);
+	const holdsAll = (record: KeyRecord, scopes: readonly KeyScope[]) =>
+		scopes.every((scope) => record.scopes.includes(scope));
+	for (const [scopes, what, loss] of [
+		[KIND_SCOPES.workspace, 'every scope', 'no key could grant every scope again'],
+		[[MANAGE_KEYS], MANAGE_KEYS, "no one could manage the workspace's keys again"],
+	] as const) {
+		if (holdsAll(target, scopes) && !others.some((record) => holdsAll(record, scopes))) {
+			throw new HttpError(
+				409,
+				'last_active_key',
+				`This is the workspace's last active key with ${what}; create another before revoking it, or ${loss}`,
+			);
+		}
+	}
+}
+
 const KeyIdParam = z.string().regex(/^key_[0-9a-f]{16}$/, 'not a key id');
 
 type Handler = (request: {
@@ -196,25 +231,7 @@ export function createConsoleHandler(context: ConsoleContext) {
 				if (!target) {
 					throw new HttpError(404, 'not_found', `Key "${keyId}" was not found in this workspace`);
 				}
-				const otherManagers = store.all(
-					'keys',
-					(record) =>
-						record.workspaceId === key.workspaceId &&
-						!record.revokedAt &&
-						record.id !== keyId &&
-						record.scopes.includes(MANAGE_KEYS),
-				);
-				if (
-					!target.revokedAt &&
-					target.scopes.includes(MANAGE_KEYS) &&
-					otherManagers.length === 0
-				) {
-					throw new HttpError(
-						409,
-						'last_active_key',
-						`This is the workspace's last active key with ${MANAGE_KEYS}; create another before revoking it, or no one can manage the workspace's keys again`,
-					);
-				}
+				if (!target.revokedAt) requireRevocable(store, key, target);
 				revokeKey(store, key.workspaceId, keyId, context.now());
 				context.save();
 				sendJson(res, 200, keyView(target), NO_STORE);

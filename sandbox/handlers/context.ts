@@ -3,6 +3,7 @@ import type { z } from 'zod/v4';
 import type { api } from '../../src/client/api';
 import type { SandboxCore } from '../core';
 import { conflict, HttpError, notFound, validationFailed } from '../http';
+import type { KeyScope } from '../key-kinds';
 import type { MediaFile } from '../media';
 import type { UploadedFile } from '../pipeline/multipart';
 import { urlProblem, type OutboundPolicy } from '../outbound/policy';
@@ -21,6 +22,8 @@ type Part<O, K extends string> = O extends { [P in K]: infer S extends z.ZodType
 export interface HandlerContext<O> {
 	core: SandboxCore;
 	workspaceId: string;
+	/** The scopes of the caller's key; none for a signed call. */
+	scopes: readonly KeyScope[];
 	params: Part<O, 'params'>;
 	query: Part<O, 'query'>;
 	body: Part<O, 'body'>;

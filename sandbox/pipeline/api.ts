@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildOpenApiDocument } from '../../src/openapi/document';
 import type { SandboxCore } from '../core';
 import { sendFile, sendJson, sendJsonText } from '../http';
+import type { KeyScope } from '../key-kinds';
 import type { MediaFile } from '../media';
 import type { Persistence } from '../persistence';
 import { API_PREFIX, routeFor, type Route } from '../routes';
@@ -78,11 +79,17 @@ export function createApiHandler(deps: ApiDependencies) {
 
 		// Handlers are synchronous: from the idempotency lookup above to storing the answer below, nothing
 		// else runs, so two concurrent requests with one Idempotency-Key cannot both take effect.
-		await handleAndSave(res, route, key.workspaceId, input, (body) => {
-			if (idempotent) {
-				rememberAnswer(store, idempotent, route.operation.status, body, core.now().getTime());
-			}
-		});
+		await handleAndSave(
+			res,
+			route,
+			{ workspaceId: key.workspaceId, scopes: key.scopes },
+			input,
+			(body) => {
+				if (idempotent) {
+					rememberAnswer(store, idempotent, route.operation.status, body, core.now().getTime());
+				}
+			},
+		);
 	};
 
 	/**
@@ -93,7 +100,7 @@ export function createApiHandler(deps: ApiDependencies) {
 	async function handleAndSave(
 		res: ServerResponse,
 		route: Route,
-		workspaceId: string,
+		caller: { workspaceId: string; scopes: readonly KeyScope[] },
 		input: RouteInput,
 		beforeSave: (body: unknown) => void = () => {},
 	): Promise<void> {
@@ -102,7 +109,7 @@ export function createApiHandler(deps: ApiDependencies) {
 		let body: unknown;
 		let done = false;
 		try {
-			const returned = route.handle({ core, workspaceId, ...input });
+			const returned = route.handle({ core, ...caller, ...input });
 			// Only a sandbox-only operation (never one under an Idempotency-Key) answers a promise.
 			const result: unknown = returned instanceof Promise ? await returned : returned;
 			body = checkedAnswer(route, result, deps.log);
@@ -130,10 +137,13 @@ export function createApiHandler(deps: ApiDependencies) {
 		params: Record<string, string>,
 	): Promise<void> {
 		const raw = await readRouteBody(req, route, deps.limits);
-		const caller = authenticateSigned(core, route, params, req, raw);
+		// A bad signature counts against the client's address like a bad key: guessing is rate limited too.
+		const caller = authenticateCounted(deps.rateLimiter, req, core.now().getTime(), () =>
+			authenticateSigned(core, route, params, req, url, raw),
+		);
 		enforceRateLimit(deps.rateLimiter, caller, res, core.now().getTime());
 		const input = await readInput(req, url, route, params, deps.limits, raw);
 		caller.take();
-		await handleAndSave(res, route, caller.workspaceId, input);
+		await handleAndSave(res, route, { workspaceId: caller.workspaceId, scopes: [] }, input);
 	}
 }

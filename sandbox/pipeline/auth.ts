@@ -1,11 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox runs in plain Node, never inside n8n */
 import type { IncomingMessage } from 'node:http';
 
-import { KEY_KIND_TITLES } from '../../src/client/api';
+import { KEY_KIND_TITLES, type KeyKind } from '../../src/client/api';
 import { HttpError } from '../http';
 import type { KeyScope } from '../key-kinds';
 import { findKey } from '../keys';
-import type { Route } from '../routes';
 import type { KeyRecord, Store } from '../store';
 
 /**
@@ -40,7 +39,10 @@ export function authenticateKey(
 }
 
 /** 403 unless the key is of the route's kind (surface) and holds its scope. */
-export function authorizeRoute(key: KeyRecord, route: Route): void {
+export function authorizeRoute(
+	key: KeyRecord,
+	route: { keyKind: KeyKind; operation: { scope: KeyScope } },
+): void {
 	if (key.kind !== route.keyKind) {
 		throw new HttpError(
 			403,
@@ -53,7 +55,7 @@ export function authorizeRoute(key: KeyRecord, route: Route): void {
 }
 
 /** 403 unless the key holds `scope`. */
-export function requireScope(key: KeyRecord, scope: KeyScope): void {
+export function requireScope(key: { scopes: readonly KeyScope[] }, scope: KeyScope): void {
 	if (!key.scopes.includes(scope)) {
 		throw new HttpError(
 			403,

@@ -1,6 +1,6 @@
 import { HttpError } from '../http';
 
-/** multipart/form-data bodies (media uploads): text fields, and parts with a filename as files. */
+/** multipart/form-data bodies (media uploads): text fields and files. */
 
 export interface UploadedFile {
 	fieldName: string;
@@ -14,8 +14,16 @@ export interface Multipart {
 	files: UploadedFile[];
 }
 
-/** Parses multipart/form-data (RFC 7578): text fields, and parts with a filename as files. */
-export function parseMultipart(body: Buffer, contentType: string): Multipart {
+/**
+ * Parses multipart/form-data (RFC 7578): text fields, and as files the parts with a filename and those named in
+ * `fileFields`. RFC 7578 makes the filename optional (and the contract's schema does not ask for one), so a
+ * `file` part without one is still the file, named for its field.
+ */
+export function parseMultipart(
+	body: Buffer,
+	contentType: string,
+	fileFields: readonly string[] = ['file'],
+): Multipart {
 	const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
 	if (!boundary)
 		throw new HttpError(400, 'invalid_multipart', 'The multipart body has no boundary');
@@ -44,12 +52,12 @@ export function parseMultipart(body: Buffer, contentType: string): Multipart {
 		const fileName = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
 		if (name === undefined)
 			throw new HttpError(400, 'invalid_multipart', 'A multipart part has no name');
-		if (fileName !== undefined) {
+		if (fileName !== undefined || fileFields.includes(decodeQuoted(name))) {
 			const mimeType =
 				/content-type:\s*([^\r\n;]+)/i.exec(headers)?.[1]?.trim() ?? 'application/octet-stream';
 			result.files.push({
 				fieldName: decodeQuoted(name),
-				fileName: decodeQuoted(fileName),
+				fileName: decodeQuoted(fileName ?? name),
 				mimeType,
 				data: content,
 			});

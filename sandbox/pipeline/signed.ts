@@ -1,7 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox runs in plain Node, never inside n8n */
 import type { IncomingMessage } from 'node:http';
 
-import { SIGNATURE_HEADER, signPayload, verifySignature } from '../../src/client/signature';
+import {
+	SIGNATURE_HEADER,
+	signedRequestPayload,
+	signPayload,
+	verifySignature,
+} from '../../src/client/signature';
 import { takeSignature } from '../claims';
 import type { SandboxCore } from '../core';
 import { decodeSegment, HttpError } from '../http';
@@ -38,11 +43,18 @@ export function authenticateSigned(
 	route: Route,
 	rawParams: Record<string, string>,
 	req: IncomingMessage,
+	url: URL,
 	body: Buffer,
 ): SignedCaller {
 	return route.operation.signed === 'url'
 		? bySignedUrl(core, rawParams)
-		: byWebhookSecret(core, route, rawParams, req, body);
+		: byWebhookSecret(
+				core,
+				route,
+				rawParams,
+				req,
+				signedRequestPayload(route.operation.method, url.pathname, body),
+			);
 }
 
 /** A signed file URL: valid until it expires, as often as it is fetched (a retried download, a user's own). */
@@ -70,7 +82,8 @@ function byWebhookSecret(
 	route: Route,
 	rawParams: Record<string, string>,
 	req: IncomingMessage,
-	body: Buffer,
+	/** What the signature covers: method, path and raw body (`signedRequestPayload`). */
+	signed: Buffer,
 ): SignedCaller {
 	const webhookId = decodeSegment(rawParams.webhookId ?? '', 'webhookId');
 	const webhook = core.store.get('webhooks', webhookId);
@@ -79,7 +92,7 @@ function byWebhookSecret(
 	const nowMs = core.now().getTime();
 	for (const secret of verifyingSecrets(webhook, nowMs)) {
 		const check = verifySignature({
-			payload: body,
+			payload: signed,
 			header: req.headers[SIGNATURE_HEADER],
 			secrets: secret,
 			nowSeconds: Math.floor(nowMs / 1000),
@@ -87,7 +100,7 @@ function byWebhookSecret(
 		if (!check.valid) continue;
 		// The signature as the service makes it, not the header as sent: the same claim with a header written
 		// another way (spacing, an extra `v1`) is the same claim.
-		const signature = signPayload(secret, body, check.timestamp);
+		const signature = signPayload(secret, signed, check.timestamp);
 		return {
 			workspaceId: webhook.workspaceId,
 			id: `webhook:${webhook.id}`,

@@ -6,7 +6,7 @@
  */
 
 /** E.164: a `+`, a country code that does not start with 0, 7 to 15 digits in all. */
-export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
+export const E164_PATTERN = /^\+[1-9][0-9]{6,14}$/;
 
 /** Characters people write between digits: spaces (also non-breaking), dashes, dots, slashes, parentheses. */
 const SEPARATORS = /[\s\u00a0\u2010-\u2015\-./()]/g;

@@ -6,7 +6,7 @@ import { issueText } from './issue-text';
 import { encodeMultipart, type UploadFile } from './multipart';
 import { API_PREFIX, type Operation } from './operation';
 import { UploadedFilePart } from './resources/message-sends';
-import { SIGNATURE_HEADER, signPayload } from './signature';
+import { SIGNATURE_HEADER, signedRequestPayload, signPayload } from './signature';
 import type { HttpRequest } from './transport';
 
 type AnyInput = Record<string, unknown>;
@@ -77,7 +77,10 @@ export function buildRequest(
 			: undefined;
 	if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
 	if (operation.signed === 'webhookSecret' && settings.signingSecret) {
-		headers[SIGNATURE_HEADER] = signPayload(settings.signingSecret, payload ?? '');
+		headers[SIGNATURE_HEADER] = signPayload(
+			settings.signingSecret,
+			signedRequestPayload(operation.method, `${API_PREFIX}${path}`, payload),
+		);
 	}
 
 	return {

@@ -108,16 +108,28 @@ export const Timestamp = z.string().describe('ISO-8601 date-time');
 /**
  * A date-time a request sends: RFC 3339 (what the document's `date-time` format means), so with seconds, and
  * with `Z` or an offset that exists (hours up to 23, minutes up to 59), so that every value accepted here is a real
- * instant (`+99:99` is refused, naming the field). The document says it as format `date-time` and this pattern.
+ * instant (`+99:99` is refused, naming the field). The document says it as format `date-time` and this pattern,
+ * which is the whole rule (in OAS 3.1 the pattern is the contract; a format may go unchecked): a day that exists
+ * in its month, February 29 in leap years only, as zod's `iso.datetime` takes. Written with `[0-9]`, not `\d`,
+ * which means more than ASCII digits to some engines.
  */
-const DATE_TIME_PATTERN =
-	/^\d{4}-\d\d-\d\dT(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+const DIGIT = '[0-9]';
+const MONTH_DAY =
+	`(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]${DIGIT}|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]${DIGIT}|30)` +
+	`|02-(?:0[1-9]|1${DIGIT}|2[0-8]))`;
+const LEAP_YEAR = `(?:${DIGIT}{2}(?:[2468][048]|[13579][26]|0[48])|(?:[02468][048]|[13579][26])00)`;
+const DATE = `(?:${DIGIT}{4}-${MONTH_DAY}|${LEAP_YEAR}-02-29)`;
+const HOUR = `(?:[01]${DIGIT}|2[0-3])`;
+const MINUTE = `[0-5]${DIGIT}`;
+const DATE_TIME_PATTERN = new RegExp(
+	`^${DATE}T${HOUR}:${MINUTE}:${MINUTE}(?:\\.${DIGIT}+)?(?:Z|[+-]${HOUR}:${MINUTE})$`,
+);
 export const DateTimeInput = documented(
 	z.iso
 		.datetime({ offset: true })
 		.refine(
 			(value) => DATE_TIME_PATTERN.test(value),
-			'must have seconds, and Z or a time-zone offset between -23:59 and +23:59',
+			'must be a day that exists, with seconds, and Z or a time-zone offset between -23:59 and +23:59',
 		),
 	{ pattern: DATE_TIME_PATTERN.source },
 );

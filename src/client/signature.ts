@@ -39,6 +39,21 @@ export function signPayload(
 }
 
 /**
+ * What a signed request to the service (a signed claim) signs besides its body: its method and its path as the
+ * service routes it (`/api/v1/…`, whatever prefix the base URL adds before it), as `<METHOD> <path>` and a line
+ * break. So a signature is taken only by the endpoint and webhook it was made for, and a delivery's signature
+ * (`<t>.<body>`, a body that never starts with a method) is never a claim's. Signed and verified with
+ * `signPayload` and `verifySignature` over this.
+ */
+export function signedRequestPayload(
+	method: string,
+	path: string,
+	body: string | Buffer = '',
+): Buffer {
+	return Buffer.concat([Buffer.from(`${method.toUpperCase()} ${path}\n`), Buffer.from(body)]);
+}
+
+/**
  * Verifies a delivery over its raw body. Accepts several `v1=` values in the header and several secrets,
  * so that a secret can be rotated without dropping deliveries. Compares in constant time.
  */

@@ -151,7 +151,7 @@ export function buildOpenApiDocument(): JsonSchema {
 					required: true,
 					description:
 						'The signature (see the `webhookSignature` security scheme); several `v1` during secret rotation.',
-					schema: { type: 'string', pattern: '^t=\\d+(,v1=[0-9a-f]{64})+$' },
+					schema: { type: 'string', pattern: '^t=[0-9]+(,v1=[0-9a-f]{64})+$' },
 				},
 				EventIdHeader: {
 					name: headerName(EVENT_ID_HEADER),
@@ -216,7 +216,8 @@ export function buildOpenApiDocument(): JsonSchema {
 						'`t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`. Receivers recompute the HMAC ' +
 						'over the raw body, compare in constant time, and refuse a missing or wrong signature or a `t` ' +
 						'more than 300 s away with 401. A signed claim (`claimEventSigned`) is the same scheme the other ' +
-						'way round: the receiver signs its claim with the webhook secret, and the service checks it.',
+						'way round, over `"<t>.POST <path>\\n<raw body>"`: the receiver signs its claim with the webhook ' +
+						'secret, with the method and path, and the service checks it.',
 				},
 			},
 		},

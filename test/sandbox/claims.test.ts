@@ -78,13 +78,24 @@ it('takes a claim of an event announced as delivered by someone else (a benchmar
 			body: { eventId },
 		});
 	expect((await claimOf('evt_bench_1')).status).toBe(404);
+	const announce = (key: string) =>
+		raw(suite.sandbox.baseUrl, 'POST', `/sandbox/webhooks/${hook.id}/announced-deliveries`, {
+			key,
+			body: { eventIds: ['evt_bench_1'] },
+		});
 
-	const announced = await raw(
-		suite.sandbox.baseUrl,
-		'POST',
-		`/sandbox/webhooks/${hook.id}/announced-deliveries`,
-		{ key: suite.keys.workspace, body: { eventIds: ['evt_bench_1'] } },
-	);
+	// A messaging key cannot make an automation webhook take a claim of an event it never delivered.
+	const messaging = suite.sandbox.issueKey({ kind: 'workspace' }).key;
+	expect(await announce(messaging)).toMatchObject({
+		status: 403,
+		body: {
+			error: { code: 'insufficient_scope', message: expect.stringContaining('automation:write') },
+		},
+	});
+	expect((await claimOf('evt_bench_1')).status).toBe(404);
+
+	// The seeded workspace key holds every scope, the automation surface's too.
+	const announced = await announce(suite.keys.workspace);
 	expect(announced).toMatchObject({ status: 200, body: { webhookId: hook.id, announced: 1 } });
 	expect((await claimOf('evt_bench_1')).body).toMatchObject({ claimed: true });
 	expect((await claimOf('evt_bench_2')).status).toBe(404);

@@ -11,11 +11,17 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { signPayload } from '../../src/client';
 import { closeServer, listenOnLoopback } from '../../dev/loopback';
 import type { Sandbox } from '../../sandbox/server';
 import { claimingReceiver, type Behaviour } from '../support/claiming-receiver';
-import { clientsFor, raw, startReceiver, startTestSandbox, waitFor } from '../support/sandbox';
+import {
+	claimSignature,
+	clientsFor,
+	raw,
+	startReceiver,
+	startTestSandbox,
+	waitFor,
+} from '../support/sandbox';
 
 const TIMEOUT_MS = 1000;
 const options = {
@@ -202,8 +208,8 @@ describe('across a restart of the service', () => {
 			eventId = (await waitFor(() => receiver.received[0], 5000, 'the delivery')).event.id;
 			// A signed claim (of an event the webhook was never sent, so that it is answered 404 and only the
 			// replay check can answer 409): its signature is used from now on.
-			signature = signPayload(hook.secret, signedBody);
 			const path = `/api/v1/automation/webhooks/${hookId}/signed-claims`;
+			signature = claimSignature(hook.secret, path, signedBody);
 			const answer = await raw(first.baseUrl, 'POST', path, {
 				body: signedBody,
 				headers: { 'x-multichannel-signature': signature },

@@ -6,8 +6,7 @@
  * for the grace period, its events held, and taken back by the owner's next registration; without an owner,
  * everything is as before.
  */
-import { signPayload } from '../../src/client';
-import { raw, sandboxWithReceiver, sleep, waitFor } from '../support/sandbox';
+import { claimSignature, raw, sandboxWithReceiver, sleep, waitFor } from '../support/sandbox';
 
 const GRACE_MS = 60_000;
 let nowMs = Date.now();
@@ -37,15 +36,13 @@ const listed = async () => (await suite.clients.automation.webhooks.list({})).da
 /** A signed claim of `eventId` at the webhook, signed with `secret`, at the sandbox's clock. */
 function signedClaim(webhookId: string, eventId: string, secret: string) {
 	const body = JSON.stringify({ eventId });
-	return raw(
-		suite.sandbox.baseUrl,
-		'POST',
-		`/api/v1/automation/webhooks/${webhookId}/signed-claims`,
-		{
-			body,
-			headers: { 'x-multichannel-signature': signPayload(secret, body, Math.floor(nowMs / 1000)) },
+	const path = `/api/v1/automation/webhooks/${webhookId}/signed-claims`;
+	return raw(suite.sandbox.baseUrl, 'POST', path, {
+		body,
+		headers: {
+			'x-multichannel-signature': claimSignature(secret, path, body, Math.floor(nowMs / 1000)),
 		},
-	);
+	});
 }
 
 it('replaces the webhook of an owner in place: same id, new URL and secret, its pending delivery sent there', async () => {

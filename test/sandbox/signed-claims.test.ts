@@ -5,8 +5,8 @@
  * same signature written another way) is a 409 that changes nothing, even after the claim it copies was
  * released, so a copied claim can never take an event away from its receiver.
  */
-import { signPayload } from '../../src/client/signature';
-import { raw, sandboxWithReceiver, waitFor } from '../support/sandbox';
+import { signedRequestPayload, signPayload } from '../../src/client/signature';
+import { claimSignature, raw, sandboxWithReceiver, waitFor } from '../support/sandbox';
 
 let nowMs = Date.now();
 const suite = sandboxWithReceiver({ now: () => nowMs, rateLimit: false });
@@ -37,17 +37,21 @@ function post(webhookId: string, body: string, signature?: string) {
 
 const seconds = () => Math.floor(nowMs / 1000);
 
+/** A claim's signature for a webhook's signed-claims path, as the client signs it. */
+const sign = (webhookId: string, secret: string, body: string, at: number) =>
+	claimSignature(secret, signedPath(webhookId), body, at);
+
 it('registers webhooks that take signed claims, and takes a signed claim without an API key', async () => {
 	const hook = await automationWebhook();
 	expect(hook.signedClaims).toBe(true);
 	const eventId = await publishedEvent();
 	const body = JSON.stringify({ eventId });
 
-	const first = await post(hook.id, body, signPayload(hook.secret, body, seconds()));
+	const first = await post(hook.id, body, sign(hook.id, hook.secret, body, seconds()));
 	expect(first).toMatchObject({ status: 200, body: { eventId, claimed: true } });
 	// The same event claimed again (a new signature) loses, as with the key.
 	nowMs += 1000;
-	const second = await post(hook.id, body, signPayload(hook.secret, body, seconds()));
+	const second = await post(hook.id, body, sign(hook.id, hook.secret, body, seconds()));
 	expect(second).toMatchObject({ status: 200, body: { eventId, claimed: false } });
 	expect(suite.sandbox.store.all('claims', (claim) => claim.webhookId === hook.id)).toHaveLength(1);
 });
@@ -58,31 +62,53 @@ it('refuses forged claims with 401 and takes nothing', async () => {
 	const body = JSON.stringify({ eventId });
 	const forged = [
 		post(hook.id, body),
-		post(hook.id, body, signPayload('not-the-secret-0123456789', body, seconds())),
-		post(hook.id, body, signPayload(other.secret, body, seconds())),
+		post(hook.id, body, sign(hook.id, 'not-the-secret-0123456789', body, seconds())),
+		post(hook.id, body, sign(hook.id, other.secret, body, seconds())),
 		post(
 			hook.id,
 			body,
-			signPayload(hook.secret, JSON.stringify({ eventId: 'evt_other' }), seconds()),
+			sign(hook.id, hook.secret, JSON.stringify({ eventId: 'evt_other' }), seconds()),
 		),
-		post(hook.id, body, signPayload(hook.secret, body, seconds() - 301)),
+		post(hook.id, body, sign(hook.id, hook.secret, body, seconds() - 301)),
 		post(hook.id, body, 't=abc,v1=00'),
-		post('wh_0123456789abcdef', body, signPayload(hook.secret, body, seconds())),
+		post('wh_0123456789abcdef', body, sign('wh_0123456789abcdef', hook.secret, body, seconds())),
 	];
 	for (const answer of await Promise.all(forged)) {
 		expect(answer).toMatchObject({ status: 401, body: { error: { code: 'invalid_signature' } } });
 	}
 	expect(suite.sandbox.store.all('claims', (claim) => claim.webhookId === hook.id)).toEqual([]);
 	// A timestamp 300 s away is still within the tolerance.
-	const edge = await post(hook.id, body, signPayload(hook.secret, body, seconds() - 300));
+	const edge = await post(hook.id, body, sign(hook.id, hook.secret, body, seconds() - 300));
 	expect(edge).toMatchObject({ status: 200, body: { claimed: true } });
+});
+
+it('signs method and path too: a signature over the body alone, or for another method or path, is a 401', async () => {
+	const hook = await automationWebhook();
+	const body = JSON.stringify({ eventId: await publishedEvent() });
+	const at = seconds();
+	const forged = [
+		// The body alone, as a delivery is signed.
+		signPayload(hook.secret, body, at),
+		signPayload(hook.secret, signedRequestPayload('PUT', signedPath(hook.id), body), at),
+		claimSignature(hook.secret, `/api/v1/webhooks/${hook.id}/signed-claims`, body, at),
+		claimSignature(hook.secret, `/api/v1/automation/webhooks/${hook.id}/claims`, body, at),
+	];
+	for (const signature of forged) {
+		expect(await post(hook.id, body, signature)).toMatchObject({
+			status: 401,
+			body: { error: { code: 'invalid_signature' } },
+		});
+	}
+	expect(suite.sandbox.store.all('claims', (claim) => claim.webhookId === hook.id)).toEqual([]);
+	const right = await post(hook.id, body, sign(hook.id, hook.secret, body, at));
+	expect(right).toMatchObject({ status: 200, body: { claimed: true } });
 });
 
 it('refuses a replayed claim with 409, even after the claim it copies was released', async () => {
 	const hook = await automationWebhook();
 	const eventId = await publishedEvent();
 	const body = JSON.stringify({ eventId });
-	const signature = signPayload(hook.secret, body, seconds());
+	const signature = sign(hook.id, hook.secret, body, seconds());
 	expect((await post(hook.id, body, signature)).body).toMatchObject({ claimed: true });
 
 	// The very request again, and the same signature written another way.
@@ -97,14 +123,14 @@ it('refuses a replayed claim with 409, even after the claim it copies was releas
 	expect(await post(hook.id, body, signature)).toMatchObject({ status: 409 });
 	expect(suite.sandbox.store.all('claims', (claim) => claim.webhookId === hook.id)).toEqual([]);
 	nowMs += 1000;
-	const fresh = await post(hook.id, body, signPayload(hook.secret, body, seconds()));
+	const fresh = await post(hook.id, body, sign(hook.id, hook.secret, body, seconds()));
 	expect(fresh).toMatchObject({ status: 200, body: { claimed: true } });
 });
 
 it('two copies of one signed claim sent at once: one is taken, the other refused', async () => {
 	const hook = await automationWebhook();
 	const body = JSON.stringify({ eventId: await publishedEvent() });
-	const signature = signPayload(hook.secret, body, seconds());
+	const signature = sign(hook.id, hook.secret, body, seconds());
 	const answers = await Promise.all([
 		post(hook.id, body, signature),
 		post(hook.id, body, signature),
@@ -115,14 +141,24 @@ it('two copies of one signed claim sent at once: one is taken, the other refused
 it('refuses a signed claim of an event never delivered to the webhook (404), and with the key kind of another surface', async () => {
 	const hook = await automationWebhook();
 	const body = JSON.stringify({ eventId: 'evt_0123456789abcdef' });
-	const unknown = await post(hook.id, body, signPayload(hook.secret, body, seconds()));
+	const unknown = await post(hook.id, body, sign(hook.id, hook.secret, body, seconds()));
 	expect(unknown).toMatchObject({ status: 404, body: { error: { code: 'unknown_event' } } });
 	// The messaging surface's path for an automation webhook: as unknown as a made-up webhook.
 	const elsewhere = await raw(
 		suite.sandbox.baseUrl,
 		'POST',
 		`/api/v1/webhooks/${hook.id}/signed-claims`,
-		{ body, headers: { 'x-multichannel-signature': signPayload(hook.secret, body, seconds()) } },
+		{
+			body,
+			headers: {
+				'x-multichannel-signature': claimSignature(
+					hook.secret,
+					`/api/v1/webhooks/${hook.id}/signed-claims`,
+					body,
+					seconds(),
+				),
+			},
+		},
 	);
 	expect(elsewhere.status).toBe(401);
 });

@@ -7,6 +7,8 @@ import {
 	createAutomationClient,
 	createShortLinkClient,
 	createWorkspaceClient,
+	signedRequestPayload,
+	signPayload,
 	type HttpResponse,
 	type Transport,
 } from '../../src/client';
@@ -120,6 +122,16 @@ export async function raw(
 		parsed = text;
 	}
 	return { status: response.statusCode, headers: flat, body: parsed };
+}
+
+/** The signature header of a claim POSTed to `path` (`/api/v1/…`), as the client signs it: method, path and body. */
+export function claimSignature(
+	secret: string,
+	path: string,
+	body: string,
+	seconds?: number,
+): string {
+	return signPayload(secret, signedRequestPayload('POST', path, body), seconds);
 }
 
 /** A phone's browser, as a person opening a short link (clicks by bots are recorded, but not counted nor listed). */

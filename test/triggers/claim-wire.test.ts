@@ -1,12 +1,12 @@
 /**
  * The trigger's signed claim on the wire (nock): registered at a service that takes signed claims, a delivery
- * is claimed with `POST …/webhooks/{id}/signed-claims`, signed with the webhook's secret over the exact body
- * (`{eventId, deliveryId}`), with no Authorization header, and no credential read during the delivery. A
+ * is claimed with `POST …/webhooks/{id}/signed-claims`, signed with the webhook's secret over its method, path and
+ * exact body (`{eventId, deliveryId}`), with no Authorization header, and no credential read during the delivery. A
  * service that did not say `signedClaims` gets the claim with the API key instead.
  */
 import nock from 'nock';
 
-import { verifySignature } from '../../src/client';
+import { signedRequestPayload, verifySignature } from '../../src/client';
 import { AUTOMATION_KEY } from '../support/client';
 import { answer, eventBody, SERVICE, SURFACES, useWire, type Seen } from '../support/trigger-wire';
 
@@ -45,17 +45,22 @@ it('claims with the webhook secret’s signature over the exact body, without th
 	expect(delivery.items).toHaveLength(1);
 	expect(delivery.credentialReads).toEqual([]);
 	expect(seen).toHaveLength(1);
-	const [{ headers, body }] = seen;
+	const [{ method, path, headers, body }] = seen;
 	expect(body).toEqual({ eventId: 'evt_wire_1', deliveryId: 'dlr_wire_1' });
 	expect(headers.authorization).toBeUndefined();
 	expect(headers['content-type']).toBe('application/json');
-	expect(
+	const signedOver = (payload: string | Buffer) =>
 		verifySignature({
-			payload: JSON.stringify(body),
+			payload,
 			header: headers['x-multichannel-signature'] as string,
 			secrets: secret,
-		}),
-	).toMatchObject({ valid: true });
+		});
+	// Method and path are signed with the body, so the signature is good for this endpoint only.
+	expect(path).toBe(`${SURFACES.automation.path}/wh_wire/signed-claims`);
+	expect(signedOver(signedRequestPayload(method, path, JSON.stringify(body)))).toMatchObject({
+		valid: true,
+	});
+	expect(signedOver(JSON.stringify(body))).toMatchObject({ valid: false });
 	expect(JSON.stringify(seen)).not.toContain(AUTOMATION_KEY);
 });
 

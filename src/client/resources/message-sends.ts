@@ -56,7 +56,7 @@ export const MediaType = z.enum(['image', 'video', 'audio', 'document']);
 /** Recipient: a phone number, or a group id (`…@g.us`) to send into a group. */
 export const Recipient = z.union([
 	PhoneNumber,
-	z.string().regex(/^[\w.-]+@g\.us$/, 'must be a group id ending in @g.us'),
+	z.string().regex(/^[A-Za-z0-9_.-]+@g\.us$/, 'must be a group id ending in @g.us'),
 ]);
 const base = {
 	to: Recipient,
