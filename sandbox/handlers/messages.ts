@@ -77,8 +77,9 @@ function send<K extends keyof Messages>(
 		const chatId = chatIdOf(body.to);
 		// Sending to a chat ends the instance's typing indicator there, as the channel does.
 		if (instance.typing?.[chatId]) {
-			const { [chatId]: _ended, ...others } = instance.typing;
-			instance.typing = others;
+			instance.typing = Object.fromEntries(
+				Object.entries(instance.typing).filter(([typingChat]) => typingChat !== chatId),
+			);
 		}
 		const message = core.store.insert('messages', {
 			id,

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, never inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, never inside n8n */
 /**
  * The contract proxy's run fails when it validated too little (issue 33, finding 7): a run with no exchange
  * answered through Prism found no violation, and passed, having checked nothing. A real Prism in front of a

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- a made-up key of a test */
 /**
  * The human review tool's question, as a manager reads it. n8n generates a `…HitlTool` of the node whose Message
  * defaults to a text with `{{ $tool.parameters }}`, which n8n's expressions render as "[object Object]"; the
