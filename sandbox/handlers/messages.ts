@@ -6,6 +6,7 @@ import { fetchFile } from '../outbound/fetch-file';
 import { isBlocked, scheduleProgress, setMessageStatus } from '../phone';
 import { newId, type InstanceRecord, type MessageRecord } from '../store';
 import {
+	chatIdNamed,
 	chatIdOf,
 	checkUrl,
 	newestFirst,
@@ -205,11 +206,12 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 		const instance = requireInstance(core, workspaceId, params.instanceId);
 		const since = query.since === undefined ? -Infinity : Date.parse(query.since);
 		const until = query.until === undefined ? Infinity : Date.parse(query.until);
+		const chatId = query.chatId === undefined ? undefined : chatIdNamed(query.chatId);
 		const messages = core.store.all('messages', (message) => {
 			const createdAt = Date.parse(message.createdAt);
 			return (
 				message.instanceId === instance.id &&
-				(query.chatId === undefined || message.chatId === query.chatId) &&
+				(chatId === undefined || message.chatId === chatId) &&
 				(query.direction === undefined || message.direction === query.direction) &&
 				createdAt >= since &&
 				createdAt < until
