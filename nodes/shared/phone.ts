@@ -1,6 +1,7 @@
-import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { countryChoices, defaultCountryOf, toE164 } from '../../src/client/phone-number';
+import { defaultCountryOptions } from '../../credentials/common';
+import { defaultCountryOf, toE164 } from '../../src/client/phone-number';
 import { invalidValue } from './input-errors';
 
 /**
@@ -89,15 +90,10 @@ export function normaliseChat(
 }
 
 /** The node's Default Country (operations that take numbers), in place of the credential's for this node. */
-export const defaultCountryField: INodeProperties = {
-	displayName: 'Default Country',
-	name: 'defaultCountry',
-	type: 'options',
-	default: '',
-	options: [{ name: 'From Credential', value: '' }, ...countryChoices()],
-	description:
-		'The country whose national numbers, such as (415) 555-0177 in the United States or 030 1234567 in Germany, are written here without a country code. By default, the one chosen in the credential.',
-};
+export const defaultCountryField = defaultCountryOptions(
+	'From Credential',
+	'The country whose national numbers, such as (415) 555-0177 in the United States or 030 1234567 in Germany, are written here without a country code. By default, the one chosen in the credential.',
+);
 
 /** The country an item's national numbers are read in: the node's Default Country, else the credential's. */
 export function defaultCountryFor(
