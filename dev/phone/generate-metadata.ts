@@ -2,8 +2,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { format } from 'prettier';
-
 /**
  * `npm run phone-metadata`: writes src/client/phone-metadata.generated.ts, the compact table the phone rule
  * (src/client/phone-number.ts) reads, from libphonenumber-js's metadata (a devDependency; MIT, its data from
@@ -88,10 +86,30 @@ ${countries
 };
 `;
 
-void (async () => {
-	const options = JSON.parse(readFileSync(path.join(ROOT, '.prettierrc.json'), 'utf8')) as object;
-	writeFileSync(OUTPUT, await format(text, { ...options, parser: 'typescript' }));
-	console.log(
-		`Wrote ${path.relative(ROOT, OUTPUT)}: ${callingCodes.size} calling codes, ${countries.length} countries`,
-	);
-})();
+/** The tables as the generated file holds them (test/client/phone-metadata.test.ts compares them with it). */
+export const tables = {
+	CALLING_CODES: Object.fromEntries(
+		[...callingCodes].map(([code, { name, lengths }]) => [
+			code,
+			[name, [...lengths].sort((a, b) => a - b)],
+		]),
+	),
+	COUNTRIES: Object.fromEntries(
+		countries.map((country) => [
+			country.code,
+			[country.name, country.callingCode, country.trunkPrefix, country.lengths],
+		]),
+	),
+};
+
+if (require.main === module) {
+	void (async () => {
+		const options = JSON.parse(readFileSync(path.join(ROOT, '.prettierrc.json'), 'utf8')) as object;
+		// Loaded here only: prettier's loader needs a dynamic import, which jest (importing `tables`) lacks.
+		const { format } = require('prettier') as typeof import('prettier');
+		writeFileSync(OUTPUT, await format(text, { ...options, parser: 'typescript' }));
+		console.log(
+			`Wrote ${path.relative(ROOT, OUTPUT)}: ${callingCodes.size} calling codes, ${countries.length} countries`,
+		);
+	})();
+}

@@ -56,7 +56,7 @@ export function toE164(value: unknown, defaultCountry?: string): PhoneReading {
 	const country = defaultCountry === undefined ? undefined : COUNTRIES[defaultCountry];
 	if (defaultCountry !== undefined && !country) {
 		return refused(
-			`"${defaultCountry}" is not a country`,
+			`the Default Country "${defaultCountry}" is not a two-letter country code`,
 			'Choose the Default Country from the list, or give its two-letter code, such as US or DE.',
 		);
 	}

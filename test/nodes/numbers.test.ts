@@ -146,6 +146,10 @@ describe('To, read in the Default Country', () => {
 		]);
 		expect(await sendTo(['030 1234567'], 'DE', { defaultCountry: '' })).toEqual(['+49301234567']);
 		expect(await sendTo(['030 1234567'], '', { defaultCountry: 'DE' })).toEqual(['+49301234567']);
+		// An expression may give a code the table does not know: refused, not read as none.
+		expect(await sendTo(['(415) 555-0177'], 'US', { defaultCountry: '=XX' })).toEqual([
+			'Invalid value for "To" [item 0]: the Default Country "XX" is not a two-letter country code',
+		]);
 	});
 });
 
