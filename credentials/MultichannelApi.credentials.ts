@@ -6,7 +6,13 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { bearerAuthentication, keyProperties, keyTest, WORKSPACE_CREDENTIAL } from './common';
+import {
+	bearerAuthentication,
+	defaultCountryProperty,
+	keyProperties,
+	keyTest,
+	WORKSPACE_CREDENTIAL,
+} from './common';
 
 export class MultichannelApi implements ICredentialType {
 	name = 'multichannelApi';
@@ -21,7 +27,8 @@ export class MultichannelApi implements ICredentialType {
 	documentationUrl =
 		'https://github.com/n8n-nodes-multichannel/n8n-nodes-multichannel#credentials';
 
-	properties: INodeProperties[] = keyProperties(WORKSPACE_CREDENTIAL);
+	// The Default Country belongs to the workspace: its numbers are typed by people of one country, mostly.
+	properties: INodeProperties[] = [...keyProperties(WORKSPACE_CREDENTIAL), defaultCountryProperty];
 
 	authenticate: IAuthenticate = bearerAuthentication;
 

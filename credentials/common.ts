@@ -6,6 +6,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { countryChoices } from '../src/client/phone-number';
+
 /**
  * What the three Multichannel credentials share. Each credential class keeps only what identifies it (name,
  * display name, icon, documentation link) and takes its fields, its Bearer authentication and its test
@@ -77,6 +79,30 @@ export function keyProperties(kind: KeyCredential): INodeProperties[] {
 		},
 	];
 }
+
+/**
+ * A Default Country field: the country whose national forms ("(415) 555-0177", "030 1234567") a number typed
+ * without its country code is read in (src/client/phone-number.ts). `unset` names the choice of none.
+ */
+export function defaultCountryOptions(unset: string, description: string): INodeProperties {
+	return {
+		displayName: 'Default Country',
+		name: 'defaultCountry',
+		type: 'options',
+		default: '',
+		options: [{ name: unset, value: '' }, ...countryChoices()],
+		description,
+	};
+}
+
+/**
+ * The workspace credential's Default Country. Empty (the default, and what credentials saved before it have):
+ * only international forms are taken, and a national-looking number is refused.
+ */
+export const defaultCountryProperty = defaultCountryOptions(
+	'None (Numbers Need Their Country Code)',
+	'The country whose national numbers, such as (415) 555-0177 in the United States or 030 1234567 in Germany, are written without a country code. With none, such numbers are refused instead of being sent to another country.',
+);
 
 /**
  * `Authorization: Bearer <key>` on every request n8n sends with this credential. A function, not the usual

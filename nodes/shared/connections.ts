@@ -19,6 +19,7 @@ import {
 	type Transport,
 	type WorkspaceClient,
 } from '../../src/client';
+import { defaultCountryOf } from '../../src/client/phone-number';
 
 /** The credential type names, as registered in package.json. */
 export const CREDENTIAL_NAMES = {
@@ -30,6 +31,8 @@ export const CREDENTIAL_NAMES = {
 interface KeyCredentialValues {
 	baseUrl: string;
 	apiKey: string;
+	/** The workspace credential's only; absent in credentials saved before it (and then none is set). */
+	defaultCountry?: string;
 }
 
 /** A typed client plus what error messages need: the values never to show, and the service's address. */
@@ -38,6 +41,8 @@ export interface ConnectedClient<C> {
 	secrets: string[];
 	/** The credential's base URL, normalised (no trailing slash or /api/v1); undefined when it is invalid. */
 	serviceUrl?: string;
+	/** The credential's Default Country (an ISO code), in which national phone numbers are read; undefined when none. */
+	defaultCountry?: string;
 }
 
 /** Node runs, list searches, and a trigger's webhook lifecycle (hook) and deliveries (webhook). */
@@ -121,6 +126,7 @@ function serviceConnection<C>(
 				client: open(context, transport, credentials.baseUrl, options),
 				secrets: typeof credentials.apiKey === 'string' ? [credentials.apiKey] : [],
 				serviceUrl: serviceUrlOf(credentials.baseUrl),
+				defaultCountry: defaultCountryOf(credentials.defaultCountry),
 			};
 		},
 		unauthenticated(context, baseUrl, options = {}) {

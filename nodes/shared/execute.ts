@@ -10,6 +10,7 @@ import type { RateLimitInfo } from '../../src/client';
 import type { ConnectedClient, ConnectionOptions, ServiceConnection } from './connections';
 import type { ErrorContext, NodeError } from './error-context';
 import { errorJson, toNodeError } from './errors';
+import { defaultCountryFor } from './phone';
 import { findOperation, type ResourceModule } from './resources';
 
 export interface ActionNodeConfig<C> {
@@ -111,7 +112,11 @@ export async function executeActions<C>(
 			inFlight++;
 			let result;
 			try {
-				result = await operation.execute.call(context, { client: connection.client, itemIndex });
+				result = await operation.execute.call(context, {
+					client: connection.client,
+					itemIndex,
+					defaultCountry: defaultCountryFor(context, itemIndex, connection.defaultCountry),
+				});
 			} finally {
 				inFlight--;
 			}

@@ -1,20 +1,23 @@
-import type { INode } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { toE164 } from '../../src/client/phone-number';
+import { defaultCountryOptions } from '../../credentials/common';
+import { defaultCountryOf, toE164 } from '../../src/client/phone-number';
 import { invalidValue } from './input-errors';
 
 /**
  * A phone number as a person types it, in the one form the service takes (E.164), by the client's rule
- * (`toE164`, shared with the sandbox console). Anything that cannot be a number is an input error naming the
- * field and the item, thrown before any request is made.
+ * (`toE164`, shared with the sandbox console): national forms are read in the default country (the node's, else
+ * the credential's; `OperationContext.defaultCountry`). Anything that cannot be a number, or that looks national
+ * with no default country, is an input error naming the field and the item, thrown before any request is made.
  */
 export function normalisePhoneNumber(
 	value: unknown,
 	field: string,
 	itemIndex: number,
 	node: INode,
+	defaultCountry: string | undefined,
 ): string {
-	const result = toE164(value);
+	const result = toE164(value, defaultCountry);
 	if ('number' in result) return result.number;
 	throw invalidValue(node, field, itemIndex, result.problem, result.hint);
 }
@@ -28,6 +31,7 @@ export function normalisePhoneNumbers(
 	field: string,
 	itemIndex: number,
 	node: INode,
+	defaultCountry: string | undefined,
 ): string[] {
 	const parts = (Array.isArray(value) ? value : String(value ?? '').split(/[,;\n]/))
 		.map((part) => (typeof part === 'number' ? String(part) : String(part ?? '')).trim())
@@ -41,23 +45,63 @@ export function normalisePhoneNumbers(
 			'Separate several numbers with commas, such as +14155550123, +442079460958.',
 		);
 	}
-	return parts.map((part) => normalisePhoneNumber(part, field, itemIndex, node));
+	return parts.map((part) => normalisePhoneNumber(part, field, itemIndex, node, defaultCountry));
 }
 
+/** A group's id: `<id>@g.us`. */
+const GROUP_ID = /^[\w.-]+@g\.us$/;
+/** A person's chat id, as every message carries it in `chatId`: `<digits>@s.whatsapp.net`. */
+const PERSON_CHAT_ID = /^(\d+)@s\.whatsapp\.net$/;
+/** What a typed phone number is made of; anything else given as a chat is an id. */
+const PHONE_CHARACTERS = /^[\d\s\u00a0\u2010-\u2015\-./()+]+$/;
+
 /**
- * A recipient: a group ID (ending in `@g.us`) as it is, a person's chat ID (`<digits>@s.whatsapp.net`, as every
- * message carries it in `chatId`) as its number, or a phone number, normalised. So "reply to this chat" is one
- * expression, `chatId`, whether the chat is a person or a group.
+ * A recipient: a group ID as it is, a person's chat ID as its number, or a phone number, normalised. So "reply
+ * to this chat" is one expression, `chatId`, whether the chat is a person or a group.
  */
 export function normaliseRecipient(
 	value: unknown,
 	field: string,
 	itemIndex: number,
 	node: INode,
+	defaultCountry: string | undefined,
 ): string {
 	const text = typeof value === 'string' ? value.trim() : value;
-	if (typeof text === 'string' && /^[\w.-]+@g\.us$/.test(text)) return text;
-	const person = typeof text === 'string' ? /^(\d+)@s\.whatsapp\.net$/.exec(text) : null;
-	if (person) return normalisePhoneNumber(`+${person[1]}`, field, itemIndex, node);
-	return normalisePhoneNumber(text, field, itemIndex, node);
+	if (typeof text === 'string' && GROUP_ID.test(text)) return text;
+	const person = typeof text === 'string' ? PERSON_CHAT_ID.exec(text) : null;
+	if (person) return normalisePhoneNumber(`+${person[1]}`, field, itemIndex, node, undefined);
+	return normalisePhoneNumber(text, field, itemIndex, node, defaultCountry);
+}
+
+/**
+ * A chat, wherever one is named: its chat ID as it is, or a person's phone number (as a person or an AI model
+ * gives it: `14155550181`, `+1 415 555 0181`, `(415) 555-0181` with a default country) in E.164, which the
+ * service takes in place of that person's chat ID.
+ */
+export function normaliseChat(
+	value: string,
+	field: string,
+	itemIndex: number,
+	node: INode,
+	defaultCountry: string | undefined,
+): string {
+	if (!PHONE_CHARACTERS.test(value)) return value;
+	return normalisePhoneNumber(value, field, itemIndex, node, defaultCountry);
+}
+
+/** The node's Default Country (operations that take numbers), in place of the credential's for this node. */
+export const defaultCountryField = defaultCountryOptions(
+	'From Credential',
+	'The country whose national numbers, such as (415) 555-0177 in the United States or 030 1234567 in Germany, are written here without a country code. By default, the one chosen in the credential.',
+);
+
+/** The country an item's national numbers are read in: the node's Default Country, else the credential's. */
+export function defaultCountryFor(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	credentialCountry: string | undefined,
+): string | undefined {
+	return (
+		defaultCountryOf(context.getNodeParameter('defaultCountry', itemIndex, '')) ?? credentialCountry
+	);
 }

@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod/v4';
 
 import type { Scope } from '../../src/client';
+import { defaultCountryField } from './phone';
 
 /**
  * How an action node is laid out: one folder per resource, one file per operation. An operation file exports
@@ -26,6 +27,11 @@ export interface OperationContext<C> {
 	client: C;
 	/** The input item being processed: read parameters with it. */
 	itemIndex: number;
+	/**
+	 * The country whose national phone numbers the item's number fields are read in (an ISO code): the node's
+	 * Default Country where the operation offers it, else the credential's; undefined when neither is set.
+	 */
+	defaultCountry?: string;
 }
 
 /** One JSON object per output item; an array for operations that return many (Get Many). */
@@ -50,6 +56,11 @@ export interface OperationModule<C> {
 	 * collection (sends, whose items are independent). Otherwise items run one after the other.
 	 */
 	concurrent?: boolean;
+	/**
+	 * Whether the operation takes phone numbers or chats (`nodes/shared/phone.ts`): it then offers the node's
+	 * Default Country, before its collections, in place of the credential's.
+	 */
+	readsNumbers?: boolean;
 	/** Whether `execute` answers an item with a file (`{ json, binary }`) rather than JSON alone. */
 	outputsBinary?: boolean;
 	/** Runs the operation for one input item. */
@@ -120,11 +131,20 @@ export function defineResource<C>(spec: ResourceSpec<C>): ResourceModule<C> {
 			...spec.operations.flatMap((operation) =>
 				showOnlyFor(
 					{ resource: [spec.value], operation: [operation.option.value] },
-					operation.description,
+					operation.readsNumbers
+						? withDefaultCountry(operation.description)
+						: operation.description,
 				),
 			),
 		],
 	};
+}
+
+/** The fields, with the Default Country before the first collection (Options, Filters, …) or last. */
+function withDefaultCountry(properties: INodeProperties[]): INodeProperties[] {
+	const at = properties.findIndex((property) => property.type === 'collection');
+	const before = at === -1 ? properties.length : at;
+	return [...properties.slice(0, before), defaultCountryField, ...properties.slice(before)];
 }
 
 /** The Resource dropdown, then every resource's operations and fields. */

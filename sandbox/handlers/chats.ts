@@ -3,7 +3,13 @@ import type { SandboxCore } from '../core';
 import { notFound } from '../http';
 import { setMessageStatus } from '../phone';
 import type { InstanceRecord, MessageRecord } from '../store';
-import { paginate, requireConnected, requireInstance, type ResourceHandlers } from './context';
+import {
+	chatIdNamed,
+	paginate,
+	requireConnected,
+	requireInstance,
+	type ResourceHandlers,
+} from './context';
 import { presentMessage } from './present';
 
 /**
@@ -93,7 +99,8 @@ function matches(chat: ChatRecord, name: string | null, search: string): boolean
 
 function requireChat(core: SandboxCore, workspaceId: string, instanceId: string, chatId: string) {
 	const instance = requireInstance(core, workspaceId, instanceId);
-	const chat = chatsOf(core, instance).find((candidate) => candidate.id === chatId);
+	const id = chatIdNamed(chatId);
+	const chat = chatsOf(core, instance).find((candidate) => candidate.id === id);
 	if (!chat) throw notFound('Chat', chatId);
 	return { chat, name: nameOf(chat, namesOf(core, instance)) };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod/v4';
 
 import type { api } from '../../src/client/api';
+import { E164_PATTERN } from '../../src/client/phone-number';
 import type { SandboxCore } from '../core';
 import { conflict, HttpError, notFound, validationFailed } from '../http';
 import type { KeyScope } from '../key-kinds';
@@ -209,6 +210,14 @@ export function numberExists(phoneNumber: string): boolean {
 
 export function chatIdOf(recipient: string): string {
 	return recipient.endsWith('@g.us') ? recipient : `${recipient.replace(/^\+/, '')}@s.whatsapp.net`;
+}
+
+/**
+ * The chat a request names: its chat id, or a person's number in E.164, which names that person's chat wherever
+ * a chat is taken (the contract, 2026-11-25 "Numbers").
+ */
+export function chatIdNamed(chat: string): string {
+	return E164_PATTERN.test(chat) ? chatIdOf(chat) : chat;
 }
 
 /** 400 naming `body.url` when the outbound policy refuses it (sandbox/outbound/policy.ts). */

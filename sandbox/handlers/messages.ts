@@ -7,6 +7,7 @@ import { fetchFile } from '../outbound/fetch-file';
 import { isBlocked, scheduleProgress, setMessageStatus } from '../phone';
 import { newId, type InstanceRecord, type MessageRecord } from '../store';
 import {
+	chatIdNamed,
 	chatIdOf,
 	checkUrl,
 	paginateWalk,
@@ -229,6 +230,7 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 		const instance = requireInstance(core, workspaceId, params.instanceId);
 		const since = query.since === undefined ? -Infinity : Date.parse(query.since);
 		const until = query.until === undefined ? Infinity : Date.parse(query.until);
+		const chatId = query.chatId === undefined ? undefined : chatIdNamed(query.chatId);
 		const wanted = (message: MessageRecord) => {
 			const createdAt = Date.parse(message.createdAt);
 			return (
@@ -239,7 +241,7 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 		};
 		// The instance's (or the chat's) messages from the index, walked from the cursor: a page costs what it
 		// reads, not every message stored.
-		const messages = core.store.messageIndex.messagesOf(instance.id, query.chatId);
+		const messages = core.store.messageIndex.messagesOf(instance.id, chatId);
 		return paginateWalk(
 			function* (after) {
 				const cursor = after && { id: after.after, order: after.position };

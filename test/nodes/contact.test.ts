@@ -41,6 +41,7 @@ describe('Contact', () => {
 			{
 				operation: 'create',
 				phoneNumber: '={{ $json.phone }}',
+				defaultCountry: 'US',
 				additionalFields: { name: '={{ $json.name }}', tags: 'customer, vip' },
 			},
 			[
@@ -50,7 +51,7 @@ describe('Contact', () => {
 		);
 		const [ana, ben] = created.json(NODE_NAME);
 		expect(stored(ana.id)).toMatchObject({
-			phoneNumber: '+4155550411',
+			phoneNumber: '+14155550411',
 			name: 'Ana',
 			tags: ['customer', 'vip'],
 		});
@@ -138,7 +139,7 @@ describe('Contact', () => {
 		expect(missingRun.nodeError(NODE_NAME)).toBeUndefined();
 		expect(missing.error).toBe('The contact was not found [item 0]');
 		expect(invalid.error).toBe(
-			'Invalid value for "Phone Number" [item 1]: "+0 123" is not a valid phone number',
+			'Invalid value for "Phone Number" [item 1]: "+0 123" is not a valid phone number: no country has the calling code it starts with',
 		);
 		expect(suite.service.sandbox.store.all('contacts')).toHaveLength(before + 1);
 	});

@@ -50,6 +50,10 @@ describe.each(KINDS)('$type', ({ type, path, kind, scope }) => {
 				typeOptions: { password: true },
 				required: true,
 			}),
+			// The workspace key's credential also has the Default Country of its numbers, empty by default.
+			...(type === 'multichannelApi'
+				? [expect.objectContaining({ name: 'defaultCountry', type: 'options', default: '' })]
+				: []),
 		]);
 		// A function, so that n8n evaluates no expression for it on each request (docs/design.md).
 		expect(typeof credential.authenticate).toBe('function');

@@ -69,7 +69,7 @@ describe('Message sends against the sandbox', () => {
 		const output = result.output(NODE_NAME);
 		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(output[1].json.error).toBe(
-			'Invalid value for "To" [item 1]: "+12" is not a valid phone number',
+			'Invalid value for "To" [item 1]: "+12" is not a valid phone number: it has 1 digit after +1 (United States and others), whose numbers have 7 or 10',
 		);
 		expect(stored(output[0].json.id)?.to).toBe('+14155550111');
 		expect(stored(output[2].json.id)?.to).toBe('+14155550112');

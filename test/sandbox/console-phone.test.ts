@@ -2,7 +2,8 @@
 /**
  * The console's "Simulate a contact" form in headless chromium: signed in with a workspace key, it sends one of
  * the sandbox's sample files from a contact to a connected instance; the sandbox then holds a received message
- * with that file, whose download has the sample's bytes. The number is read by the nodes' phone rule.
+ * with that file, whose download has the sample's bytes. The number is read by the nodes' phone rule, which
+ * refuses a national number rather than guess its country.
  */
 import { createHash } from 'node:crypto';
 
@@ -65,6 +66,20 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 			expect(await page.text('#phone-result')).toContain(message.id);
 			const file = sandbox.core.media.get(sandbox.workspaceId, message.media?.id ?? '');
 			expect(sha256(file?.data ?? Buffer.alloc(0))).toBe(sha256(sampleFile('pdf').data));
+		});
+
+		it('refuses a national number, as the nodes do with no Default Country, and sends nothing', async () => {
+			const inbound = () =>
+				sandbox.store.all('messages', (message) => message.direction === 'inbound').length;
+			const before = inbound();
+			await page.evaluate(`document.getElementById('phone-from').value = '(415) 555-0152'`);
+			await page.click('#phone-submit');
+			await page.waitFor(`!document.getElementById('phone-error').hidden`, { what: 'the error' });
+
+			expect(await page.text('#phone-error')).toMatch(
+				/^From: "\(415\) 555-0152" looks like a national number \(it has parentheses\) and no Default Country is set\. .*enter it with its country code/,
+			);
+			expect(inbound()).toBe(before);
 		});
 	},
 );

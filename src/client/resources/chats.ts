@@ -59,6 +59,9 @@ export const ChatListQuery = ListQuery.extend({
 });
 
 const byId = pathParams('instanceId', 'chatId');
+/** The contract's "Numbers" (2026-11-25): a person's number names their chat wherever a chat is taken. */
+const CHAT_BY_NUMBER =
+	'`chatId` is the chat id or, for a person, their number in E.164 (`+14155550301` names the chat `14155550301@s.whatsapp.net`).';
 const item = '/instances/{instanceId}/chats/{chatId}';
 
 export const chatOperations = {
@@ -79,6 +82,7 @@ export const chatOperations = {
 		method: 'GET',
 		path: item,
 		summary: 'Get a chat: its name, last message and unread count',
+		description: CHAT_BY_NUMBER,
 		scope: 'messaging:read',
 		params: byId,
 		response: Chat,
@@ -88,8 +92,7 @@ export const chatOperations = {
 		method: 'POST',
 		path: `${item}/read`,
 		summary: 'Mark every received message of a chat as read',
-		description:
-			'Does what marking each received message read does (`POST …/messages/{messageId}/read`), for all of them at once; a chat with nothing unread is no error (`markedRead: 0`).',
+		description: `Does what marking each received message read does (\`POST …/messages/{messageId}/read\`), for all of them at once; a chat with nothing unread is no error (\`markedRead: 0\`). ${CHAT_BY_NUMBER}`,
 		scope: 'messaging:write',
 		params: byId,
 		response: ChatRead,

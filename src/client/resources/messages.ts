@@ -17,15 +17,7 @@ import {
 	SendTyping,
 	Typing,
 } from './message-sends';
-import {
-	DateTimeInput,
-	Id,
-	ListQuery,
-	named,
-	page,
-	pathParams,
-	Timestamp,
-} from '../schemas';
+import { DateTimeInput, Id, ListQuery, named, page, pathParams, Timestamp } from '../schemas';
 import { TrackedLink } from './links';
 
 export const MessageStatus = z.enum(['pending', 'sent', 'delivered', 'read', 'failed']);
@@ -94,7 +86,9 @@ export const Message = named(
 export type Message = z.output<typeof Message>;
 
 export const MessageListQuery = ListQuery.extend({
-	chatId: Id.optional().describe('Only the messages of this chat (see the chats of an instance)'),
+	chatId: Id.optional().describe(
+		"Only the messages of this chat (see the chats of an instance): its chat id, or a person's number in E.164",
+	),
 	direction: z
 		.enum(['outbound', 'inbound'])
 		.optional()

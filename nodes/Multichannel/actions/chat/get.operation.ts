@@ -21,14 +21,15 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.chats.get.scope;
+export const readsNumbers = true;
 export const output = SimpleChat;
 
 export const fields = { instanceId: 'Instance', chatId: 'Chat' };
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 ) {
-	const chat = await client.chats.get(chatOf(this, itemIndex));
+	const chat = await client.chats.get(chatOf(this, itemIndex, defaultCountry));
 	return simplifyWanted(this, itemIndex) ? simplifyChat(chat) : chat;
 }

@@ -4,6 +4,7 @@ import { api } from '../../../../src/client';
 import { workspaceConnection } from '../../../shared/connections';
 import { pageQuery, searchMethod } from '../../../shared/lists';
 import { locator, locatorValue } from '../../../shared/locator';
+import { normaliseChat } from '../../../shared/phone';
 
 /**
  * A chat of the chosen instance (a person or a group): picked from its chats (searchable by name or number),
@@ -15,9 +16,11 @@ export const chatLocator = {
 		name: 'chatId',
 		noun: 'chat',
 		searchListMethod: 'searchChats',
-		idPlaceholder: 'e.g. 14155550123@s.whatsapp.net',
+		idPlaceholder: 'e.g. 14155550123@s.whatsapp.net or +1 415 555 0123',
+		// A phone number may be written with spaces.
+		idRegex: { regex: '\\s*\\S.*', errorMessage: 'Enter a chat ID or a phone number' },
 		description:
-			'The conversation with a person or a group: its chat ID, as every message carries it in chatId',
+			"The conversation with a person or a group: its chat ID, as every message carries it in chatId, or the person's phone number",
 	}),
 	hint: 'After a Multichannel Trigger: {{ $json.data.chatId }} (By ID), with its instance {{ $json.data.instanceId }}',
 };
@@ -26,10 +29,17 @@ export const chatLocator = {
 export function chatOf(
 	context: IExecuteFunctions,
 	itemIndex: number,
+	defaultCountry: string | undefined,
 ): { instanceId: string; chatId: string } {
 	return {
 		instanceId: locatorValue(context, 'instanceId', itemIndex),
-		chatId: locatorValue(context, 'chatId', itemIndex),
+		chatId: normaliseChat(
+			locatorValue(context, 'chatId', itemIndex),
+			'Chat',
+			itemIndex,
+			context.getNode(),
+			defaultCountry,
+		),
 	};
 }
 

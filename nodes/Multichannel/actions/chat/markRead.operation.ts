@@ -23,6 +23,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.chats.markRead.scope;
+export const readsNumbers = true;
 export const output = SimpleChat.extend({
 	markedRead: z.number().int().describe('How many received messages this marked read'),
 });
@@ -31,9 +32,9 @@ export const fields = { instanceId: 'Instance', chatId: 'Chat' };
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 ) {
-	const chat = await client.chats.markRead(chatOf(this, itemIndex));
+	const chat = await client.chats.markRead(chatOf(this, itemIndex, defaultCountry));
 	return simplifyWanted(this, itemIndex)
 		? { ...simplifyChat(chat), markedRead: chat.markedRead }
 		: chat;

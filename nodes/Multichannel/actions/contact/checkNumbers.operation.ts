@@ -29,19 +29,21 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.contacts.checkNumbers.scope;
+export const readsNumbers = true;
 export const output = listItem(api.workspace.contacts.checkNumbers);
 
 export const fields = { instanceId: 'Instance', 'body.phoneNumbers': 'Phone Numbers' };
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 ) {
 	const phoneNumbers = normalisePhoneNumbers(
 		this.getNodeParameter('phoneNumbers', itemIndex),
 		'Phone Numbers',
 		itemIndex,
 		this.getNode(),
+		defaultCountry,
 	);
 	const { data } = await client.contacts.checkNumbers({
 		instanceId: locatorValue(this, 'instanceId', itemIndex),

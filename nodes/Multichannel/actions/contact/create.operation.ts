@@ -31,19 +31,21 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.contacts.create.scope;
+export const readsNumbers = true;
 export const output = api.workspace.contacts.create.response;
 
 export const fields = contactFieldNames;
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 ) {
 	const phoneNumber = normalisePhoneNumber(
 		this.getNodeParameter('phoneNumber', itemIndex),
 		'Phone Number',
 		itemIndex,
 		this.getNode(),
+		defaultCountry,
 	);
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as {
 		name?: string;

@@ -34,6 +34,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.groups.create.scope;
+export const readsNumbers = true;
 export const output = SimpleGroup;
 
 export const fields = {
@@ -45,10 +46,10 @@ export const fields = {
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 ) {
 	const instanceId = locatorValue(this, 'instanceId', itemIndex);
-	const participants = participantsOf(this, itemIndex);
+	const participants = participantsOf(this, itemIndex, defaultCountry);
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as GroupInfo;
 	const group = await client.groups.create({
 		instanceId,

@@ -23,16 +23,22 @@ export const participantsField: INodeProperties = {
 	default: '',
 	required: true,
 	placeholder: 'e.g. +14155550123, +442079460958',
-	description: 'Phone numbers with their country code, separated by commas',
+	description:
+		'Phone numbers, separated by commas: with their country code, or as written in the Default Country',
 };
 
 /** The numbers of the Participants field, normalised, or an input error naming it and the item. */
-export function participantsOf(context: IExecuteFunctions, itemIndex: number): string[] {
+export function participantsOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	defaultCountry: string | undefined,
+): string[] {
 	return normalisePhoneNumbers(
 		context.getNodeParameter('participants', itemIndex),
 		'Participants',
 		itemIndex,
 		context.getNode(),
+		defaultCountry,
 	);
 }
 
@@ -50,13 +56,14 @@ export function participantsOperation(
 		scope: api.workspace.groups.updateParticipants.scope,
 		output: ParticipantsResult.extend({ group: SimpleGroup.optional() }),
 		fields: { instanceId: 'Instance', groupId: 'Group', 'body.participants': 'Participants' },
+		readsNumbers: true,
 		async execute(
 			this: IExecuteFunctions,
-			{ client, itemIndex }: OperationContext<WorkspaceClient>,
+			{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 		) {
 			const result = await client.groups.updateParticipants({
 				...groupOf(this, itemIndex),
-				body: { action, participants: participantsOf(this, itemIndex) },
+				body: { action, participants: participantsOf(this, itemIndex, defaultCountry) },
 			});
 			if (!simplifyWanted(this, itemIndex) || !result.group) return result;
 			return { ...result, group: simplifyGroup(result.group) };

@@ -47,6 +47,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.instances.connect.scope;
+export const readsNumbers = true;
 export const output = api.workspace.instances.connect.response;
 
 export const fields = {
@@ -57,7 +58,7 @@ export const fields = {
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 ) {
 	const instanceId = locatorValue(this, 'instanceId', itemIndex);
 	const method = this.getNodeParameter('method', itemIndex) as 'qr' | 'pairing_code';
@@ -70,6 +71,7 @@ export async function execute(
 						'Phone Number',
 						itemIndex,
 						this.getNode(),
+						defaultCountry,
 					),
 				}
 			: { method };

@@ -79,6 +79,7 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.messages.list.scope;
+export const readsNumbers = true;
 export const output = SimpleMessage;
 
 export const fields = {
@@ -106,9 +107,9 @@ const DIRECTIONS: Record<string, 'inbound' | 'outbound' | undefined> = {
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 ) {
-	const { instanceId, chatId } = chatOf(this, itemIndex);
+	const { instanceId, chatId } = chatOf(this, itemIndex, defaultCountry);
 	const order = String(this.getNodeParameter('order', itemIndex, 'newest'))
 		.trim()
 		.toLowerCase();

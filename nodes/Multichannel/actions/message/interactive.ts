@@ -73,8 +73,13 @@ interface ChoiceInput {
  * What both sends read for an item: the instance, the entries (buttons or rows) and whether they came from the
  * editor, and the body's common part: recipient, text, header, footer and reply-to.
  */
-export function readInteractive(context: IExecuteFunctions, itemIndex: number, input: ChoiceInput) {
-	const { instanceId, to } = send.target(context, itemIndex);
+export function readInteractive(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	defaultCountry: string | undefined,
+	input: ChoiceInput,
+) {
+	const { instanceId, to } = send.target(context, itemIndex, defaultCountry);
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	return {
 		instanceId,

@@ -12,7 +12,7 @@ import { instanceLocator } from '../instance/locator';
 /**
  * What every send shares: the instance it is sent from, the To field, the Options collection (reply to,
  * idempotency key, concurrency), the field names of its request, and how they are read. Send operations
- * import it whole: `send.target(this, itemIndex)`, `send.message(…)`.
+ * import it whole: `send.target(this, itemIndex, defaultCountry)`, `send.message(…)`.
  */
 
 export const fromField: INodeProperties = {
@@ -28,7 +28,7 @@ export const toField: INodeProperties = {
 	required: true,
 	placeholder: 'e.g. +14155550123',
 	description:
-		'The phone number to send to, with its country code (spaces, dashes and a leading 00 are fine), a group ID ending in @g.us, or the chat ID a received message carries in chatId',
+		'The phone number to send to (with its country code, or as written in the Default Country), a group ID ending in @g.us, or the chat ID a received message carries in chatId',
 };
 
 /** Options of every send: reply to a message, plus the idempotency key and the concurrency. */
@@ -87,6 +87,7 @@ export const fieldNames = {
 export function target(
 	context: IExecuteFunctions,
 	itemIndex: number,
+	defaultCountry: string | undefined,
 ): { instanceId: string; to: string } {
 	return {
 		instanceId: locatorValue(context, 'instanceId', itemIndex),
@@ -95,6 +96,7 @@ export function target(
 			'To',
 			itemIndex,
 			context.getNode(),
+			defaultCountry,
 		),
 	};
 }

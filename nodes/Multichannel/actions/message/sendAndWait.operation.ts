@@ -86,6 +86,8 @@ export const description: INodeProperties[] = [
 
 export const scope = api.workspace.answers.register.scope;
 
+export const readsNumbers = true;
+
 /** The answer (or timedOut: true), which n8n outputs when the execution resumes. */
 export const output = AnswerOutput;
 
@@ -108,7 +110,7 @@ function requireSignedResumeUrl(context: IExecuteFunctions): void {
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 ) {
 	// An execution waits once: the question is asked from the first item, as n8n's own nodes do.
 	if (itemIndex > 0) return [];
@@ -124,7 +126,7 @@ export async function execute(
 			},
 		);
 	}
-	const { instanceId, to } = send.target(this, itemIndex);
+	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
 	const responseType = this.getNodeParameter('responseType', itemIndex) as ResponseType;
 	const asked = question.questionOf(this, itemIndex, responseType, to);
 	const waitTill = waitUntil(this, itemIndex);

@@ -79,6 +79,8 @@ export const description: INodeProperties[] = [
 
 export const scope = api.workspace.messages.sendButtons.scope;
 
+export const readsNumbers = true;
+
 export const output = api.workspace.messages.sendButtons.response;
 
 export const concurrent = true;
@@ -96,14 +98,19 @@ type Button = { id: string; title: string };
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 ) {
-	const { instanceId, fromEditor, entries, common } = interactive.readInteractive(this, itemIndex, {
-		mode: 'buttonsInput',
-		collection: 'buttons.button',
-		json: 'buttonsJson',
-		jsonLabel: 'Buttons (JSON)',
-	});
+	const { instanceId, fromEditor, entries, common } = interactive.readInteractive(
+		this,
+		itemIndex,
+		defaultCountry,
+		{
+			mode: 'buttonsInput',
+			collection: 'buttons.button',
+			json: 'buttonsJson',
+			jsonLabel: 'Buttons (JSON)',
+		},
+	);
 	const body = {
 		...common,
 		// JSON is passed on as given: the contract names any field that is wrong, before sending.

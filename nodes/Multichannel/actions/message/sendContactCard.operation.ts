@@ -75,6 +75,8 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.messages.sendContactCard.scope;
+
+export const readsNumbers = true;
 export const output = api.workspace.messages.sendContactCard.response;
 
 export const concurrent = true;
@@ -90,9 +92,9 @@ interface ContactInput {
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 ) {
-	const { instanceId, to } = send.target(this, itemIndex);
+	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
 	const given = this.getNodeParameter('contacts.contact', itemIndex, []) as ContactInput[];
 	if (given.length === 0) {
 		throw invalidValue(this.getNode(), 'Contacts', itemIndex, 'add at least one contact');
@@ -104,6 +106,7 @@ export async function execute(
 			`Phone Numbers (contact ${index + 1})`,
 			itemIndex,
 			this.getNode(),
+			defaultCountry,
 		),
 		...compact({ organization: contact.organization?.trim(), email: contact.email?.trim() }),
 	}));

@@ -107,6 +107,8 @@ export const description: INodeProperties[] = [
 
 export const scope = api.workspace.messages.sendList.scope;
 
+export const readsNumbers = true;
+
 export const output = api.workspace.messages.sendList.response;
 
 export const concurrent = true;
@@ -155,14 +157,19 @@ function sectionsOfJson(entries: IDataObject[]): IDataObject[] {
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 ) {
-	const { instanceId, fromEditor, entries, common } = interactive.readInteractive(this, itemIndex, {
-		mode: 'rowsInput',
-		collection: 'rows.row',
-		json: 'sectionsJson',
-		jsonLabel: 'Sections (JSON)',
-	});
+	const { instanceId, fromEditor, entries, common } = interactive.readInteractive(
+		this,
+		itemIndex,
+		defaultCountry,
+		{
+			mode: 'rowsInput',
+			collection: 'rows.row',
+			json: 'sectionsJson',
+			jsonLabel: 'Sections (JSON)',
+		},
+	);
 	const body = {
 		...common,
 		buttonText: (this.getNodeParameter('buttonText', itemIndex) as string).trim(),

@@ -56,6 +56,8 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.messages.sendLocation.scope;
+
+export const readsNumbers = true;
 export const output = api.workspace.messages.sendLocation.response;
 
 export const concurrent = true;
@@ -70,9 +72,9 @@ export const fields = {
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 ) {
-	const { instanceId, to } = send.target(this, itemIndex);
+	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
 	const options = this.getNodeParameter('options', itemIndex, {}) as {
 		name?: string;
 		address?: string;

@@ -125,6 +125,8 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.messages.sendMediaUpload.scope;
+
+export const readsNumbers = true;
 export const output = api.workspace.messages.sendMediaUpload.response;
 
 export const concurrent = true;
@@ -164,9 +166,9 @@ function mediaTypeOf(mimeType: string | undefined, name: string | undefined): Me
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 ) {
-	const { instanceId, to } = send.target(this, itemIndex);
+	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
 	const source = this.getNodeParameter('source', itemIndex) as 'binary' | 'url';
 	const chosen = this.getNodeParameter('mediaType', itemIndex) as MediaType | 'auto';
 	const options = this.getNodeParameter('options', itemIndex, {}) as {

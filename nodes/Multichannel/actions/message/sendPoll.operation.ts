@@ -44,6 +44,8 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.messages.sendPoll.scope;
+
+export const readsNumbers = true;
 export const output = api.workspace.messages.sendPoll.response;
 
 export const concurrent = true;
@@ -57,9 +59,9 @@ export const fields = {
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 ) {
-	const { instanceId, to } = send.target(this, itemIndex);
+	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
 	const body = {
 		to,
 		question: (this.getNodeParameter('question', itemIndex) as string).trim(),

@@ -28,6 +28,8 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.messages.sendReaction.scope;
+
+export const readsNumbers = true;
 export const output = api.workspace.messages.sendReaction.response;
 
 export const concurrent = true;
@@ -36,9 +38,9 @@ export const fields = { ...send.fieldNames, 'body.messageId': 'Message ID', 'bod
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 ) {
-	const { instanceId, to } = send.target(this, itemIndex);
+	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
 	const body = {
 		to,
 		messageId: messageIdOf(this, itemIndex),

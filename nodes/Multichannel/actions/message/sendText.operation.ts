@@ -38,6 +38,8 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.messages.sendText.scope;
+
+export const readsNumbers = true;
 export const output = api.workspace.messages.sendText.response;
 
 export const concurrent = true;
@@ -50,9 +52,9 @@ export const fields = {
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 ) {
-	const { instanceId, to } = send.target(this, itemIndex);
+	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
 	const options = this.getNodeParameter('options', itemIndex, {}) as { previewUrl?: boolean };
 	const body = {
 		to,

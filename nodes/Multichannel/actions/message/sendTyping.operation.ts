@@ -56,6 +56,8 @@ export const description: INodeProperties[] = [
 
 export const scope = api.workspace.messages.sendTyping.scope;
 
+export const readsNumbers = true;
+
 export const output = api.workspace.messages.sendTyping.response;
 
 export const concurrent = true;
@@ -69,9 +71,9 @@ export const fields = {
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 ) {
-	const { instanceId, to } = send.target(this, itemIndex);
+	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
 	const seconds = this.getNodeParameter('seconds', itemIndex) as number;
 	const typing = await client.messages.sendTyping({
 		instanceId,
