@@ -76,6 +76,8 @@ export function keyProperties(kind: KeyCredential): INodeProperties[] {
 			default: '',
 			required: true,
 			description: `A ${kind.label} API key. Generate one in the Multichannel console at ${CONSOLE_PATH}: the secret is shown only once.`,
+			// Shown under the field, where a person looks when they have no key yet (a description is a tooltip).
+			hint: `No key yet? Open the Base URL followed by ${CONSOLE_PATH} (for the local sandbox: ${SANDBOX_BASE_URL}${CONSOLE_PATH}), make a ${kind.label} key there, and paste it here: it is shown only once.`,
 		},
 	];
 }

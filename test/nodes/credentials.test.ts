@@ -114,6 +114,9 @@ describe.each(KINDS)('$type', ({ type, path, kind, scope }) => {
 			(property) => property.name === 'baseUrl',
 		);
 		expect(baseUrl?.hint).toMatch(/ECONNREFUSED.*ENOTFOUND.*could not reach/i);
+		// Where a key comes from, under the key's field, not only in a tooltip.
+		const apiKey = credentialTypes[type].properties.find((property) => property.name === 'apiKey');
+		expect(apiKey?.hint).toContain('http://127.0.0.1:8787/user/api');
 	});
 
 	test('a key of another kind or without the scope is told apart from a rejected one', async () => {
