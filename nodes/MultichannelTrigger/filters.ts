@@ -64,7 +64,7 @@ export const messageFilterOptions: INodeProperties[] = [
 		default: ['text'],
 		options: KINDS.map(({ name, value }) => ({ name, value })),
 		description:
-			'Only received messages of these kinds; other kinds (reactions, polls) are skipped. A gathered burst passes when any one of its messages does. Events other than received messages are not filtered.',
+			'Only received messages of these kinds (none chosen: every kind); other kinds (reactions, polls) are skipped. A gathered burst passes when any one of its messages does. Events other than received messages are not filtered.',
 	},
 	{
 		displayName: 'Chat Type',
@@ -105,7 +105,8 @@ function refused(node: INode, field: string, problem: string, description?: stri
 	});
 }
 
-function text(value: unknown): string | undefined {
+/** A keyword as the text filters compare it (lower case, trimmed), or undefined when none is given. */
+function keywordOf(value: unknown): string | undefined {
 	const trimmed = typeof value === 'string' ? value.trim() : '';
 	return trimmed === '' ? undefined : trimmed.toLowerCase();
 }
@@ -113,8 +114,8 @@ function text(value: unknown): string | undefined {
 /** The message filters of the Options; throws, naming the option, when one cannot work. */
 export function readMessageFilters(node: INode, options: ChosenOptions): MessageFilters {
 	const filters: MessageFilters = {
-		contains: text(options.textContains),
-		startsWith: text(options.textStartsWith),
+		contains: keywordOf(options.textContains),
+		startsWith: keywordOf(options.textStartsWith),
 	};
 	if (typeof options.textPattern === 'string' && options.textPattern !== '') {
 		const compiled = compilePattern(options.textPattern);
@@ -139,7 +140,8 @@ export function readMessageFilters(node: INode, options: ChosenOptions): Message
 				`The kinds are ${KINDS.map(({ value }) => value).join(', ')}.`,
 			);
 		}
-		filters.kinds = new Set(kinds);
+		// None chosen means every kind, as no instance chosen means every instance.
+		if (kinds.length > 0) filters.kinds = new Set(kinds);
 	}
 	if (options.chatType !== undefined) {
 		if (options.chatType !== 'people' && options.chatType !== 'groups') {

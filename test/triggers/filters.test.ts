@@ -103,6 +103,7 @@ it('message kinds: texts, each kind of file and taps', async () => {
 	const files = await activated({ messageKinds: ['image', 'document'] }, 'Images and PDFs');
 	const taps = await activated({ messageKinds: ['tap'] }, 'Taps');
 	const texts = await activated({ messageKinds: ['text', 'audio'] }, 'Texts and voice');
+	const none = await activated({ messageKinds: [] }, 'No kind chosen');
 
 	const from = '+14155550303';
 	const text = await send(from, 'Hi');
@@ -122,6 +123,7 @@ it('message kinds: texts, each kind of file and taps', async () => {
 	expect(await startedFor(files, 5)).toEqual([image, pdf].sort());
 	expect(await startedFor(taps, 5)).toEqual([tap]);
 	expect(await startedFor(texts, 5)).toEqual([text, voice].sort());
+	expect(await startedFor(none, 5)).toEqual([text, image, pdf, voice, tap].sort());
 });
 
 it('chat type and chosen chats: a number and its chat id are one chat', async () => {
