@@ -1,8 +1,8 @@
 // Rich messages out, answers back in, in a real n8n (2.40.7, the package installed as a community package): the
 // example examples/confirm-appointment.json, as `npm start` imports it, started by a Webhook node (n8n's public API
 // cannot run its Manual Trigger), sends reply buttons with Message → Send Buttons; the contact taps "Move it" (the
-// sandbox's tap simulation); its Multichannel Trigger (Only Replies) starts with the reply at the top level of its
-// item, and the next node answers by the reply's id. A plain message from the contact starts nothing. Everything is
+// sandbox's tap simulation); the Multichannel Trigger (Only Replies) of examples/appointment-answers.json starts with
+// the reply at the top level of its item, and the next node answers by the reply's id. A plain message from the contact starts nothing. Everything is
 // read through n8n's public API and the sandbox.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -15,10 +15,12 @@ const ctx = useStack();
 
 const CONTACT = '+14155550171';
 const workflowOf = (path) => exampleWithWebhook('confirm-appointment.json', { start: 'Ask', path });
+const answersOf = (path) => exampleWithWebhook('appointment-answers.json', { path });
 
 describe('reply buttons in a real n8n', () => {
 	test('the example is imported by the stack, as by npm start', () => {
 		ctx.example('confirm-appointment.json');
+		ctx.example('appointment-answers.json');
 	});
 
 	test(
@@ -34,14 +36,22 @@ describe('reply buttons in a real n8n', () => {
 				prepareWorkflow(workflowOf(path), { credentials: stack.credentials, instance }),
 			);
 			await ctx.activate(workflow.id);
+			const answers = await ctx.api(
+				'POST',
+				'/workflows',
+				prepareWorkflow(answersOf(path), { credentials: stack.credentials, instance }),
+			);
+			await ctx.activate(answers.id);
 			await eventually('the trigger to register its webhook', async () => {
 				const page = await ctx.workspace('GET', '/api/v1/webhooks');
 				return page.data.some((hook) => hook.url.startsWith(stack.n8n.webhookUrl));
 			});
 
-			// The workflow's executions that ran `node` (the webhook's runs Send Buttons, the trigger's Answer the tap).
+			// The executions that ran `node`: the webhook's run Send Buttons, the answers' trigger Answer the tap.
 			const runsOf = async (node) =>
-				(await ctx.executions(workflow.id, true)).filter((run) => nodeOutput(run, node).length > 0);
+				(await Promise.all([workflow.id, answers.id].map((id) => ctx.executions(id, true))))
+					.flat()
+					.filter((run) => nodeOutput(run, node).length > 0);
 
 			// 1. The workflow sends the buttons.
 			assert.equal((await ctx.postToWebhook(path, {})).status, 200);
@@ -100,9 +110,11 @@ describe('reply buttons in a real n8n', () => {
 			// Give a second execution (the plain message) the time to appear: there is none.
 			await new Promise((resolve) => setTimeout(resolve, 2000));
 			assert.equal((await runsOf('Button tapped')).length, 1);
-			assert.equal((await ctx.executions(workflow.id)).length, 2);
+			assert.equal((await ctx.executions(workflow.id)).length, 1);
+			assert.equal((await ctx.executions(answers.id)).length, 1);
 
 			await ctx.deactivate(workflow.id);
+			await ctx.deactivate(answers.id);
 		},
 	);
 });

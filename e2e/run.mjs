@@ -14,6 +14,7 @@ const FILES = [
 	'media.test.mjs',
 	'replies.test.mjs',
 	'routing.test.mjs',
+	'coexist.test.mjs',
 	'gather.test.mjs',
 	'ai-agent.test.mjs',
 	'editor.test.mjs',
@@ -39,6 +40,7 @@ const N8N1_SKIPPED = {
 		'the lifetime tests run in n8n 2.x only, as the exactly-once tests do; 1.x answers a delivery before its execution exists',
 	'lifetime-queue.test.mjs': 'as lifetime.test.mjs, in queue mode',
 	'answer-race.test.mjs': 'written for issue 33 and run in n8n 2.40.7 only so far',
+	'coexist.test.mjs': 'not run in n8n 1.x yet (written for 2.40.7, where a newcomer starts)',
 };
 
 const missing = FILES.filter((file) => !N8N1.includes(file) && !(file in N8N1_SKIPPED));

@@ -148,16 +148,23 @@ export function triggerScenarios(ctx) {
 					assert.equal(hooks.length, 1);
 					webhookPath = new URL(hooks[0].url).pathname;
 
+					// The example answers in groups (Chat Type: Groups): a member writes in one.
 					const from = '+14155550188';
+					const group = await ctx.workspace(
+						'POST',
+						`/api/v1/instances/${ctx.stack.instance.id}/groups`,
+						{ subject: 'Customers', participants: [from] },
+					);
 					const inbound = await ctx.workspace(
 						'POST',
 						`/sandbox/instances/${ctx.stack.instance.id}/inbound`,
 						{
 							from,
+							groupId: group.id,
 							text: 'Is my order on its way?',
 						},
 					);
-					const reply = await ctx.outboundTo(from);
+					const reply = await ctx.outboundTo(group.id);
 					assert.match(reply.content.text, /Is my order on its way\?/);
 					assert.equal(
 						reply.content.quotedMessageId,

@@ -16,6 +16,7 @@ import { workspaceConnection } from '../shared/connections';
 import { eventsSubtitle } from '../shared/events';
 import { optionsFrom } from '../shared/lists';
 import { attachMedia, mediaOptions, mediaOutput } from './attach-media';
+import { checkMessageFilters, messageFilterOptions, skipFilteredMessage } from './filters';
 import { chosenGathering, gatherOption } from './gather';
 import { replyHighlights, replyOptions, skipUnwantedReply } from './replies';
 import {
@@ -37,7 +38,9 @@ export const trigger = webhookTrigger<WorkspaceClient, MessagingEventType>({
 	subscription: (context) => chosenEvents(context, MESSAGING_EVENTS, 'instanceIds'),
 	gathering: chosenGathering,
 	subject: (event) => ({ instanceId: instanceOfEvent(event.type, event.data) }),
-	skip: skipUnwantedReply,
+	check: checkMessageFilters,
+	skip: (context, event, options) =>
+		skipUnwantedReply(context, event, options) ?? skipFilteredMessage(context, event, options),
 	highlights: replyHighlights,
 });
 
@@ -77,6 +80,7 @@ export class MultichannelTrigger implements INodeType {
 					...mediaOptions,
 					gatherOption,
 					...replyOptions,
+					...messageFilterOptions,
 				],
 			},
 		],

@@ -80,8 +80,8 @@ export interface MessagingTriggerSuite {
 	instanceId: string;
 	/** A sandbox-only call (`/sandbox/…`) with the workspace key. */
 	sandboxCall(path: string, body?: unknown): Promise<RawResponse>;
-	/** A Multichannel Trigger on `message.received`, activated with these options. */
-	activated(options: INodeParameters, name: string): Promise<TriggerUnderTest>;
+	/** A Multichannel Trigger on `message.received` (or `events`), activated with these options. */
+	activated(options: INodeParameters, name: string, events?: string[]): Promise<TriggerUnderTest>;
 }
 
 /** A trigger suite with a connected instance, for the Multichannel Trigger on `message.received`. */
@@ -93,14 +93,14 @@ export function useMessagingTrigger(
 	const suite = {
 		sandboxCall: (path: string, body: unknown = {}) =>
 			raw(suite.sandbox.baseUrl, 'POST', path, { key: suite.keys.workspace, body }),
-		activated: (options: INodeParameters, name: string) =>
+		activated: (options: INodeParameters, name: string, events = ['message.received']) =>
 			triggers.activated({
 				type: TRIGGER_TYPES.messaging,
 				name,
 				credentials: {
 					multichannelApi: { baseUrl: suite.sandbox.baseUrl, apiKey: suite.keys.workspace },
 				},
-				parameters: { events: ['message.received'], options },
+				parameters: { events, options },
 			}),
 	} as MessagingTriggerSuite;
 	beforeAll(async () => {

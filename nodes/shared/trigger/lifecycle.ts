@@ -95,6 +95,8 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 
 	return {
 		async checkExists(context) {
+			// n8n calls this first on every activation (and before listening for a test event).
+			spec.check?.(context, chosenOptions(context));
 			const url = webhookUrl(context);
 			const registration = registrationOf(context, url);
 			if (!registration) return false;

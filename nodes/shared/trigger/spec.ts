@@ -58,7 +58,15 @@ export interface TriggerSpec<C, E extends string> {
 	gathering?(options: ChosenOptions): GatherOptions | undefined;
 	/** What an event is about, where the filters look (its instance, its link); the service matches the same. */
 	subject?(event: EventEnvelope): EventSubject;
-	/** Why an event the node subscribed to is still not run (clicks by bots, for instance); or undefined. */
+	/**
+	 * Refuses, with a NodeOperationError naming the option, Options that cannot work (a text pattern that is not a
+	 * regular expression): run when the trigger is activated, so that the mistake shows before any delivery.
+	 */
+	check?(context: TriggerContext, options: ChosenOptions): void;
+	/**
+	 * Why an event the node subscribed to is still not run (clicks by bots, a message the filters leave out); or
+	 * undefined. It may throw what `check` throws.
+	 */
 	skip?(
 		context: IWebhookFunctions,
 		event: EventEnvelope,

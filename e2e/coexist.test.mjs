@@ -1,0 +1,225 @@
+// Every example published at once, as a newcomer does after `npm start` (issue 34, "Examples that coexist"), in a
+// real n8n (the package installed as a community package): the examples as the stack imported them, published,
+// the AI agent's with an OpenAI credential pointed at the scripted model (e2e/support/chat-model.mjs), the two
+// whose Manual Trigger n8n's public API cannot run (approve-refund, confirm-appointment) started by a Webhook node
+// instead. Then a person's text, a person's file, a text in a group, a tap on the appointment buttons and the
+// manager's approval each get exactly one answer, from the workflow meant for it, and no other workflow starts.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { eventually, exampleWithWebhook, log, useStack } from './support/harness.mjs';
+import { startChatModel } from './support/chat-model.mjs';
+import { prepareWorkflow } from '../dev/stack/stack.mjs';
+import { createCredential } from '../dev/stack/credentials.mjs';
+
+/** Who writes: a person's text, a person's file, a group member; the numbers the examples use. */
+const TEXTER = '+14155554001';
+const SENDER = '+14155554002';
+const MEMBER = '+14155554003';
+const ANA = '+14155550171';
+const CUSTOMER = '+14155550131';
+const MANAGER = '+14155550132';
+
+/** The examples published as imported; the ones started by a Webhook node here; bulk-send has nothing to publish. */
+const PUBLISHED = [
+	'ai-agent-reply.json',
+	'appointment-answers.json',
+	'auto-reply.json',
+	'automation-relay.json',
+	'campaign-short-link.json',
+	'receive-files.json',
+	'tracked-campaign.json',
+];
+
+describe('every example published at once', { timeout: 600_000 }, () => {
+	const ctx = useStack();
+	let model;
+	before(async () => {
+		model = await startChatModel((body) => ({
+			text: `Agent: ${body.messages.findLast((message) => message.role === 'user')?.content}`,
+		}));
+	});
+	after(async () => await model?.close());
+
+	const instanceId = () => ctx.stack.instance.id;
+	/** The instance's messages to `to`, oldest first. */
+	const messagesTo = async (to) =>
+		(await ctx.workspace('GET', `/api/v1/instances/${instanceId()}/messages?limit=100`)).data
+			.filter((message) => message.direction === 'outbound' && message.to === to)
+			.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+	/** Waits for the `count`th message to `to`, then returns them all. */
+	const answered = (to, count) =>
+		eventually(
+			`${count} message(s) to ${to}`,
+			async () => {
+				const sent = await messagesTo(to);
+				return sent.length >= count && sent;
+			},
+			120_000,
+		);
+
+	/** Workflow ids by example file. */
+	const ids = {};
+
+	test('the examples, published together', async () => {
+		const openAi = await createCredential(ctx.stack.n8n.client, {
+			name: 'OpenAI (scripted e2e model)',
+			type: 'openAiApi',
+			data: { apiKey: 'sk-e2e-coexist-0123456789abcdef', url: model.url, header: false },
+		});
+		// The user picks the chat model's credential in the imported AI agent workflow.
+		const agentId = ctx.example('ai-agent-reply.json');
+		const agent = await ctx.api('GET', `/workflows/${agentId}`);
+		for (const node of agent.nodes) {
+			if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi') {
+				node.credentials = { openAiApi: { id: openAi.id, name: openAi.name } };
+			}
+		}
+		const { name, nodes, connections, settings } = agent;
+		await ctx.api('PUT', `/workflows/${agentId}`, {
+			name,
+			nodes,
+			connections,
+			settings: { executionOrder: settings?.executionOrder ?? 'v1' },
+		});
+		for (const file of PUBLISHED) {
+			ids[file] = ctx.example(file);
+			await ctx.activate(ids[file]);
+		}
+		for (const [file, start] of [
+			['approve-refund.json', 'Refund requested'],
+			['confirm-appointment.json', 'Ask'],
+		]) {
+			const path = `${file.replace('.json', '')}-${randomUUID().slice(0, 8)}`;
+			const made = await ctx.api(
+				'POST',
+				'/workflows',
+				prepareWorkflow(exampleWithWebhook(file, { start, path }), {
+					credentials: ctx.stack.credentials,
+					instance: ctx.stack.instance,
+				}),
+			);
+			await ctx.activate(made.id);
+			ids[file] = { id: made.id, path };
+		}
+		// Four Multichannel Triggers (AI agent, appointment answers, auto-reply, receive-files).
+		await eventually('the four messaging webhooks', async () => {
+			const page = await ctx.workspace('GET', '/api/v1/webhooks?limit=100');
+			return page.data.length === 4;
+		});
+	});
+
+	test('a person’s text: the AI agent answers, once', async () => {
+		await ctx.workspace('POST', `/sandbox/instances/${instanceId()}/inbound`, {
+			from: TEXTER,
+			text: 'Do you open on Sunday?',
+		});
+		const [reply] = await answered(TEXTER, 1);
+		assert.equal(reply.content.text, 'Agent: Do you open on Sunday?');
+	});
+
+	test('a person’s file with a caption: receive-files answers, once', async () => {
+		await ctx.workspace('POST', `/sandbox/instances/${instanceId()}/inbound/media`, {
+			from: SENDER,
+			sample: 'pdf',
+			caption: 'My invoice',
+		});
+		const [reply] = await answered(SENDER, 1);
+		assert.match(reply.content.text, /^Thanks, we received your file .+\.pdf \(\d+ bytes\)\.$/);
+	});
+
+	test('a text and a file in a group: auto-reply answers each in the group, the file by its name and caption', async () => {
+		const group = await ctx.workspace('POST', `/api/v1/instances/${instanceId()}/groups`, {
+			subject: 'Neighbours',
+			participants: [MEMBER],
+		});
+		await ctx.workspace('POST', `/sandbox/instances/${instanceId()}/inbound`, {
+			from: MEMBER,
+			groupId: group.id,
+			text: 'Is the shop open today?',
+		});
+		await answered(group.id, 1);
+		await ctx.workspace('POST', `/sandbox/instances/${instanceId()}/inbound/media`, {
+			from: MEMBER,
+			groupId: group.id,
+			sample: 'image',
+			caption: 'The broken part',
+		});
+		const [text, file] = await answered(group.id, 2);
+		assert.equal(
+			text.content.text,
+			'Thanks for your message! We got: "Is the shop open today?" and will answer shortly.',
+		);
+		assert.match(file.content.text, /^Thanks for your file .+, "The broken part"! We will look/);
+		ids.group = group.id;
+	});
+
+	test('a tap on the appointment buttons: appointment-answers answers, once', async () => {
+		const { path } = ids['confirm-appointment.json'];
+		assert.equal((await ctx.postToWebhook(path, {})).status, 200);
+		const [buttons] = await answered(ANA, 1);
+		assert.equal(buttons.type, 'buttons');
+		const tapped = await ctx.workspace(
+			'POST',
+			`/sandbox/instances/${instanceId()}/messages/${buttons.id}/tap`,
+			{ id: 'appointment-confirm' },
+		);
+		const [, answer] = await answered(ANA, 2);
+		assert.equal(answer.content.text, 'Thank you, see you on Tuesday at 10:00!');
+		assert.equal(answer.content.quotedMessageId, tapped.id);
+	});
+
+	test('the manager’s approval: approve-refund resumes and tells the customer, once', async () => {
+		const { path } = ids['approve-refund.json'];
+		assert.equal((await ctx.postToWebhook(path, {})).status, 200);
+		const [question] = await answered(MANAGER, 1);
+		await eventually('the answer registration', async () => {
+			const page = await ctx.workspace('GET', `/api/v1/instances/${instanceId()}/answers`);
+			return page.data.some((entry) => entry.messageId === question.id);
+		});
+		await ctx.workspace('POST', `/sandbox/instances/${instanceId()}/messages/${question.id}/tap`, {
+			id: 'approve',
+		});
+		const [told] = await answered(CUSTOMER, 1);
+		assert.match(told.content.text, /^Good news: your refund of \$120\.00/);
+	});
+
+	test('nothing else: one answer each, and no workflow ran for what another answers', async () => {
+		await sleep(8_000); // time for a second answer, were there one (the AI agent gathers for 3 s)
+		const counts = {};
+		for (const to of [TEXTER, SENDER, ids.group, ANA, MANAGER, CUSTOMER]) {
+			counts[to] = (await messagesTo(to)).length;
+		}
+		const runs = {};
+		for (const [file, entry] of Object.entries(ids)) {
+			if (file.endsWith('.json')) {
+				runs[file] = (await ctx.executions(typeof entry === 'string' ? entry : entry.id)).length;
+			}
+		}
+		log(
+			`measured: messages per recipient ${JSON.stringify(counts)}; executions ${JSON.stringify(runs)}`,
+		);
+		assert.deepEqual(counts, {
+			[TEXTER]: 1,
+			[SENDER]: 1,
+			[ids.group]: 2,
+			[ANA]: 2, // the buttons and the answer to the tap
+			[MANAGER]: 1, // the question
+			[CUSTOMER]: 1,
+		});
+		assert.deepEqual(runs, {
+			'ai-agent-reply.json': 1,
+			'appointment-answers.json': 1,
+			'auto-reply.json': 2,
+			'automation-relay.json': 0,
+			'campaign-short-link.json': 0,
+			'receive-files.json': 1,
+			'tracked-campaign.json': 0,
+			'approve-refund.json': 1,
+			'confirm-appointment.json': 1,
+		});
+		assert.ok(model.requests.length > 0, 'the AI agent asked the model');
+	});
+});
