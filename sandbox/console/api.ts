@@ -24,6 +24,7 @@ import { authenticateKey, requireScope } from '../pipeline/auth';
 import { parseJson, readBody } from '../pipeline/body';
 import { authenticateCounted, enforceRateLimit, type RateLimiter } from '../pipeline/rate-limit';
 import type { KeyKind, KeyRecord, Store } from '../store';
+import { chatView } from './chat';
 import { servePage } from './page';
 import type { KeyView, SessionView } from './views';
 
@@ -109,13 +110,14 @@ type Handler = (request: {
 	res: ServerResponse;
 	key: KeyRecord;
 	params: string[];
+	url: URL;
 }) => Promise<void> | void;
 
 interface ConsoleRoute {
 	method: string;
 	pattern: RegExp;
-	/** Needs `keys:manage`; the session needs only an active key. */
-	managesKeys: boolean;
+	/** The scope it needs (`keys:manage` for the keys); the session needs only an active key. */
+	scope: KeyScope | null;
 	handle: Handler;
 }
 
@@ -132,7 +134,7 @@ export function createConsoleHandler(context: ConsoleContext) {
 		{
 			method: 'GET',
 			pattern: /^\/session$/,
-			managesKeys: false,
+			scope: null,
 			handle: ({ res, key }) => {
 				const workspace = store.get('workspaces', key.workspaceId);
 				const session: SessionView = {
@@ -147,7 +149,7 @@ export function createConsoleHandler(context: ConsoleContext) {
 		{
 			method: 'GET',
 			pattern: /^\/keys$/,
-			managesKeys: true,
+			scope: MANAGE_KEYS,
 			handle: ({ res, key }) => {
 				const data = store
 					.all('keys', (record) => record.workspaceId === key.workspaceId)
@@ -159,7 +161,7 @@ export function createConsoleHandler(context: ConsoleContext) {
 		{
 			method: 'POST',
 			pattern: /^\/keys$/,
-			managesKeys: true,
+			scope: MANAGE_KEYS,
 			handle: async ({ req, res, key }) => {
 				const input = await readJson(req);
 				const details: ErrorDetail[] = [];
@@ -182,7 +184,7 @@ export function createConsoleHandler(context: ConsoleContext) {
 		{
 			method: 'POST',
 			pattern: /^\/keys\/([^/]+)\/revoke$/,
-			managesKeys: true,
+			scope: MANAGE_KEYS,
 			handle: async ({ req, res, key, params }) => {
 				const details: ErrorDetail[] = [];
 				const keyId = validate(KeyIdParam, decodeSegment(params[0], 'keyId'), 'keyId', details);
@@ -220,6 +222,15 @@ export function createConsoleHandler(context: ConsoleContext) {
 				sendJson(res, 200, keyView(target), NO_STORE);
 			},
 		},
+		{
+			method: 'GET',
+			pattern: /^\/instances\/([^/]+)\/chat$/,
+			scope: 'messaging:read',
+			handle: ({ res, key, params, url }) => {
+				const view = chatView(store, key, params[0], url.searchParams, context.now());
+				sendJson(res, 200, view, NO_STORE);
+			},
+		},
 	];
 
 	return async function handleConsole(
@@ -254,8 +265,8 @@ export function createConsoleHandler(context: ConsoleContext) {
 				authenticateKey(store, req, SIGN_IN),
 			);
 			enforceRateLimit(context.rateLimiter, key, res, context.now().getTime());
-			if (route.managesKeys) requireScope(key, MANAGE_KEYS);
-			await route.handle({ req, res, key, params: match.slice(1) });
+			if (route.scope) requireScope(key, route.scope);
+			await route.handle({ req, res, key, params: match.slice(1), url });
 			return true;
 		}
 		if (allowed.length > 0) {

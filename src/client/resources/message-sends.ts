@@ -54,7 +54,7 @@ function entries<T extends z.ZodType>(entry: T, { min, max }: { min: number; max
 export const MediaType = z.enum(['image', 'video', 'audio', 'document']);
 
 /** Recipient: a phone number, or a group id (`…@g.us`) to send into a group. */
-const Recipient = z.union([
+export const Recipient = z.union([
 	PhoneNumber,
 	z.string().regex(/^[\w.-]+@g\.us$/, 'must be a group id ending in @g.us'),
 ]);
