@@ -36,7 +36,8 @@ import type { KeyView, SessionView } from './views';
  * on every console call (the page keeps it in sessionStorage, never in a cookie, so there is nothing for
  * another site to ride on). Listing, generating and revoking keys takes a key with the scope `keys:manage`
  * (the seeded workspace key has it), and reaches only that workspace's keys: another workspace's key id
- * answers 404, exactly like an unknown one. Console calls count against the key's rate limit, as API calls do.
+ * answers 404, exactly like an unknown one. The phone's chat view (chat.ts) takes `messaging:read`. Console
+ * calls count against the key's rate limit, as API calls do.
  */
 
 export const CONSOLE_PATH = '/user/api';

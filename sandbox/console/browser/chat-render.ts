@@ -166,17 +166,15 @@ function metaOf(message: MessageView): HTMLElement {
 /** The chat's bubbles, oldest first. `me` is the contact (or the group member) the view writes as. */
 export function renderBubbles(view: ChatView, me: string, actions: BubbleActions): HTMLElement[] {
 	const byId = new Map(view.messages.map((message) => [message.id, message]));
-	const reactions = new Map<string, string[]>();
+	// Each sender's latest reaction to a message counts; an empty emoji takes it away.
+	const reactions = new Map<string, Map<string, string>>();
 	for (const message of view.messages) {
 		const { messageId, emoji } = contentOf(message);
 		if (message.type !== 'reaction' || !messageId) continue;
-		// The latest reaction of each sender counts; an empty emoji takes it away.
-		const key = `${messageId}`;
-		const list = (reactions.get(key) ?? []).filter(
-			(entry) => !entry.startsWith(`${message.from}|`),
-		);
-		if (emoji) list.push(`${message.from}|${emoji}`);
-		reactions.set(key, list);
+		const bySender = reactions.get(messageId) ?? new Map<string, string>();
+		if (emoji) bySender.set(message.from ?? '', emoji);
+		else bySender.delete(message.from ?? '');
+		reactions.set(messageId, bySender);
 	}
 	const bubbles: HTMLElement[] = [];
 	for (const message of view.messages) {
@@ -196,7 +194,7 @@ export function renderBubbles(view: ChatView, me: string, actions: BubbleActions
 			: message.direction === 'outbound'
 				? view.instance.name
 				: message.from;
-		const reacted = reactions.get(message.id) ?? [];
+		const reacted = [...(reactions.get(message.id)?.values() ?? [])];
 		bubbles.push(
 			el(
 				'li',
@@ -219,7 +217,7 @@ export function renderBubbles(view: ChatView, me: string, actions: BubbleActions
 					reacted.length
 						? el('div', {
 								className: 'reactions',
-								text: reacted.map((entry) => entry.split('|')[1]).join(' '),
+								text: reacted.join(' '),
 							})
 						: null,
 					el('div', { className: 'foot' }, [metaOf(message), replyButton]),

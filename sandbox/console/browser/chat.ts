@@ -18,6 +18,8 @@ interface OpenChat {
 	/** The contact, or the member of the group, who writes. */
 	from: string;
 	groupId?: string;
+	/** What the chat is called in the head: the group's subject. */
+	groupName?: string;
 }
 
 const POLL_MS = 1000;
@@ -27,6 +29,8 @@ let chat: OpenChat | null = null;
 let generation = 0;
 let quoted: MessageView | null = null;
 let shown = '';
+/** Whether the chat's last read failed, and the error line says so. */
+let readFailed = false;
 
 const errorLine = () => elementById('chat-error');
 
@@ -58,7 +62,8 @@ export function openChat(): void {
 		);
 		return;
 	}
-	chat = { instanceId, from: from.number, groupId };
+	const groupName = elementById<HTMLSelectElement>('chat-group').selectedOptions[0]?.label;
+	chat = { instanceId, from: from.number, groupId, groupName: groupId ? groupName : undefined };
 	quoted = null;
 	shown = '';
 	show(elementById('chat-quoting'), false);
@@ -78,7 +83,12 @@ export function closeChat(): void {
 }
 
 async function poll(run: number): Promise<void> {
-	while (run === generation && chat && session.key) {
+	while (run === generation && chat) {
+		// Signed out meanwhile (a revoked key): the chat goes with the key.
+		if (!session.key) {
+			closeChat();
+			return;
+		}
 		if (document.visibilityState === 'visible') {
 			const stop = await refresh(run);
 			if (stop) return;
@@ -98,9 +108,13 @@ async function refresh(run = generation): Promise<boolean> {
 		);
 		if (run !== generation) return true;
 		render(view, open);
+		// A read that failed before (say, 429) said so; it is over. A send's error stays.
+		if (readFailed) setError(errorLine(), '');
+		readFailed = false;
 		return false;
 	} catch (failure) {
 		if (run !== generation) return true;
+		readFailed = true;
 		setError(errorLine(), messageOf(failure));
 		const status = statusOf(failure);
 		return status === 401 || status === 403 || status === 404;
@@ -109,7 +123,7 @@ async function refresh(run = generation): Promise<boolean> {
 
 function render(view: ChatView, open: OpenChat): void {
 	const title = elementById('chat-title');
-	title.textContent = open.groupId ? `Group ${open.groupId}` : view.instance.name;
+	title.textContent = open.groupName ?? view.instance.name;
 	elementById('chat-subtitle').textContent = open.groupId
 		? `as ${open.from}, with ${view.instance.name}`
 		: `${view.instance.phoneNumber ?? ''} · you are ${open.from}`;

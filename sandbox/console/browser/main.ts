@@ -18,7 +18,7 @@ import { messageOf, onKeyUsed, session, statusOf } from './session';
 
 /**
  * The console page's script (bundled by console/script.ts into one inline script): wires the sign-in, the
- * key list and the API reference to the page. `window.multichannelConsole` exposes the cURL and example
+ * key list, the phone and the API reference to the page. `window.multichannelConsole` exposes the cURL and example
  * builders so the tests can check them against the contract's own schemas.
  */
 

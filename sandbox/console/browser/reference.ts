@@ -187,7 +187,7 @@ export class Reference {
 			setError(
 				empty,
 				names.length
-					? `Required and empty: ${names.join(', ')}. Pick or type ${names.length > 1 ? 'them' : 'it'} above; until then the command has ${names.map((name) => `<${name}>`).join(', ')} in ${names.length > 1 ? 'their places' : 'its place'} and would get 400.`
+					? `Required and empty: ${names.join(', ')}. Pick or type ${names.length > 1 ? 'them' : 'it'} above; until then the command has ${names.map((name) => `<${name}>`).join(', ')} in ${names.length > 1 ? 'their places' : 'its place'} and does not work.`
 					: '',
 			);
 		};
