@@ -2,7 +2,7 @@ import { z } from 'zod/v4';
 
 import { operation } from '../src/client/operation';
 import { Message } from '../src/client/resources/messages';
-import { pathParams, PhoneNumber, text } from '../src/client/schemas';
+import { Id, pathParams, PhoneNumber, text } from '../src/client/schemas';
 import { requireFile, requireInstance, type ResourceHandlers } from './handlers/context';
 import { presentMessage } from './handlers/present';
 import { receiveMessage } from './phone';
@@ -14,6 +14,11 @@ import { SAMPLE_NAMES, sampleFile } from './samples';
  * endpoints (sandbox-api.ts).
  */
 
+/** The message of the same chat a contact's message replies to (quotes). */
+export const QuotedMessageId = Id.optional().describe(
+	'Replies to (quotes) this message of the same chat; the received message carries it in `content.quotedMessageId`',
+);
+
 const sender = {
 	from: PhoneNumber,
 	caption: text({ max: 1024 }).optional().describe('Text sent with the file'),
@@ -22,6 +27,7 @@ const sender = {
 		.regex(/@g\.us$/, 'must be a group id ending in @g.us')
 		.optional()
 		.describe('Sent into this group (the instance is in it)'),
+	quotedMessageId: QuotedMessageId,
 };
 
 export const inboundMediaOperations = {

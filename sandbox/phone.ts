@@ -1,6 +1,6 @@
 import { takeAnswers } from './answers';
 import type { SandboxCore } from './core';
-import { conflict } from './http';
+import { conflict, HttpError } from './http';
 import type { MediaFile } from './media';
 import { newId, type InstanceRecord, type MessageRecord } from './store';
 import { chatIdOf, numberExists, requireConnected } from './handlers/context';
@@ -108,6 +108,8 @@ export function receiveMessage(
 		/** A tap on a button or list row (the sandbox's `tap`). */
 		reply?: MessageRecord['reply'];
 		media?: MediaFile;
+		/** The message of the same chat it replies to (quotes), as a send's `quotedMessageId`. */
+		quotedMessageId?: string;
 	},
 ): MessageRecord {
 	requireConnected(core, instance.workspaceId, instance.id);
@@ -119,22 +121,27 @@ export function receiveMessage(
 	}
 	if (input.groupId !== undefined)
 		requireGroup(core, instance.workspaceId, instance.id, input.groupId);
+	const chatId = chatIdOf(input.groupId ?? input.from);
+	if (input.quotedMessageId !== undefined)
+		requireQuotable(core, instance, chatId, input.quotedMessageId);
 	const file = input.media
 		? receivedFile(core, instance.workspaceId, input.media, input.text)
 		: undefined;
+	const content: Record<string, unknown> = file?.content ?? { text: input.text ?? '' };
+	if (input.quotedMessageId !== undefined) content.quotedMessageId = input.quotedMessageId;
 	const now = core.now().toISOString();
 	const message = core.store.insert('messages', {
 		id: newId('msg'),
 		workspaceId: instance.workspaceId,
 		instanceId: instance.id,
-		chatId: chatIdOf(input.groupId ?? input.from),
+		chatId,
 		direction: 'inbound',
 		from: input.from,
 		to: instance.phoneNumber,
 		type: file?.type ?? (input.reply ? 'reply' : 'text'),
 		...(file ? { media: file.media } : {}),
 		status: 'delivered',
-		content: file?.content ?? { text: input.text ?? '' },
+		content,
 		error: null,
 		...(input.reply ? { reply: input.reply } : {}),
 		createdAt: now,
@@ -145,4 +152,19 @@ export function receiveMessage(
 		instanceId: instance.id,
 	});
 	return message;
+}
+
+/** A contact quotes a message of its own chat: any other id is 400 naming `body.quotedMessageId`. */
+function requireQuotable(
+	core: SandboxCore,
+	instance: InstanceRecord,
+	chatId: string,
+	messageId: string,
+): void {
+	const quoted = core.store.find('messages', instance.workspaceId, messageId);
+	if (quoted && quoted.instanceId === instance.id && quoted.chatId === chatId) return;
+	const problem = `no message ${messageId} in this chat (${chatId}) of instance ${instance.id}`;
+	throw new HttpError(400, 'validation_failed', `"quotedMessageId": ${problem}`, [
+		{ field: 'body.quotedMessageId', message: problem },
+	]);
 }

@@ -2,7 +2,7 @@ import { z } from 'zod/v4';
 
 import { api } from '../src/client/api';
 import { operation } from '../src/client/operation';
-import { inboundMediaHandlers, inboundMediaOperations } from './inbound-media';
+import { inboundMediaHandlers, inboundMediaOperations, QuotedMessageId } from './inbound-media';
 import { Instance } from '../src/client/resources/instances';
 import { Message } from '../src/client/resources/messages';
 import { MAX_LENGTH } from '../src/client/resources/message-sends';
@@ -53,6 +53,7 @@ export const sandboxOperations = {
 				.string()
 				.regex(/@g\.us$/, 'must be a group id ending in @g.us')
 				.optional(),
+			quotedMessageId: QuotedMessageId,
 		}),
 		response: Message,
 		status: 201,

@@ -24,6 +24,7 @@ import { authenticateKey, requireScope } from '../pipeline/auth';
 import { parseJson, readBody } from '../pipeline/body';
 import { authenticateCounted, enforceRateLimit, type RateLimiter } from '../pipeline/rate-limit';
 import type { KeyKind, KeyRecord, Store } from '../store';
+import { chatView } from './chat';
 import { servePage } from './page';
 import type { KeyView, SessionView } from './views';
 
@@ -35,7 +36,8 @@ import type { KeyView, SessionView } from './views';
  * on every console call (the page keeps it in sessionStorage, never in a cookie, so there is nothing for
  * another site to ride on). Listing, generating and revoking keys takes a key with the scope `keys:manage`
  * (the seeded workspace key has it), and reaches only that workspace's keys: another workspace's key id
- * answers 404, exactly like an unknown one. Console calls count against the key's rate limit, as API calls do.
+ * answers 404, exactly like an unknown one. The phone's chat view (chat.ts) takes `messaging:read`. Console
+ * calls count against the key's rate limit, as API calls do.
  */
 
 export const CONSOLE_PATH = '/user/api';
@@ -144,13 +146,14 @@ type Handler = (request: {
 	res: ServerResponse;
 	key: KeyRecord;
 	params: string[];
+	url: URL;
 }) => Promise<void> | void;
 
 interface ConsoleRoute {
 	method: string;
 	pattern: RegExp;
-	/** Needs `keys:manage`; the session needs only an active key. */
-	managesKeys: boolean;
+	/** The scope it needs (`keys:manage` for the keys); the session needs only an active key. */
+	scope: KeyScope | null;
 	handle: Handler;
 }
 
@@ -167,7 +170,7 @@ export function createConsoleHandler(context: ConsoleContext) {
 		{
 			method: 'GET',
 			pattern: /^\/session$/,
-			managesKeys: false,
+			scope: null,
 			handle: ({ res, key }) => {
 				const workspace = store.get('workspaces', key.workspaceId);
 				const session: SessionView = {
@@ -182,7 +185,7 @@ export function createConsoleHandler(context: ConsoleContext) {
 		{
 			method: 'GET',
 			pattern: /^\/keys$/,
-			managesKeys: true,
+			scope: MANAGE_KEYS,
 			handle: ({ res, key }) => {
 				const data = store
 					.all('keys', (record) => record.workspaceId === key.workspaceId)
@@ -194,7 +197,7 @@ export function createConsoleHandler(context: ConsoleContext) {
 		{
 			method: 'POST',
 			pattern: /^\/keys$/,
-			managesKeys: true,
+			scope: MANAGE_KEYS,
 			handle: async ({ req, res, key }) => {
 				const input = await readJson(req);
 				const details: ErrorDetail[] = [];
@@ -217,7 +220,7 @@ export function createConsoleHandler(context: ConsoleContext) {
 		{
 			method: 'POST',
 			pattern: /^\/keys\/([^/]+)\/revoke$/,
-			managesKeys: true,
+			scope: MANAGE_KEYS,
 			handle: async ({ req, res, key, params }) => {
 				const details: ErrorDetail[] = [];
 				const keyId = validate(KeyIdParam, decodeSegment(params[0], 'keyId'), 'keyId', details);
@@ -235,6 +238,15 @@ export function createConsoleHandler(context: ConsoleContext) {
 				revokeKey(store, key.workspaceId, keyId, context.now());
 				context.save();
 				sendJson(res, 200, keyView(target), NO_STORE);
+			},
+		},
+		{
+			method: 'GET',
+			pattern: /^\/instances\/([^/]+)\/chat$/,
+			scope: 'messaging:read',
+			handle: ({ res, key, params, url }) => {
+				const view = chatView(store, key, params[0], url.searchParams, context.now());
+				sendJson(res, 200, view, NO_STORE);
 			},
 		},
 	];
@@ -271,8 +283,8 @@ export function createConsoleHandler(context: ConsoleContext) {
 				authenticateKey(store, req, SIGN_IN),
 			);
 			enforceRateLimit(context.rateLimiter, key, res, context.now().getTime());
-			if (route.managesKeys) requireScope(key, MANAGE_KEYS);
-			await route.handle({ req, res, key, params: match.slice(1) });
+			if (route.scope) requireScope(key, route.scope);
+			await route.handle({ req, res, key, params: match.slice(1), url });
 			return true;
 		}
 		if (allowed.length > 0) {

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 
+import { MAX_LENGTH } from '../../src/client/resources/message-sends';
 import { consoleScript } from './script';
 import { CONSOLE_STYLE } from './style';
 
@@ -115,63 +116,58 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 		</table>
 	</section>
 
-	<section class="card" id="phone">
-		<h2>Simulate a contact</h2>
-		<p>A contact of a connected instance sends a file, one of the sandbox's samples. It arrives as
-		<code>message.received</code> with its <code>media</code> (name, type, size, SHA-256); the file itself is at
-		<code>GET /api/v1/messages/{id}/media</code>. Sent with the key you signed in with (a workspace key).</p>
-		<datalist id="instance-options"></datalist>
-		<form id="phone-form" autocomplete="off">
+	<datalist id="instance-options"></datalist>
+	<section class="card" id="chat">
+		<h2>Phone</h2>
+		<p>Be a contact of one of your instances, or a member of one of its groups: write, send a file, reply to
+		(quote) a message, tap its buttons and list rows. What you send arrives as <code>message.received</code>, which
+		starts a trigger; what n8n sends shows here within a second with its status, as do the typing indicator,
+		edits and reactions. Sent with the key you signed in with (a workspace key).</p>
+		<form id="chat-pick" autocomplete="off">
 			<div class="grid">
 				<div>
-					<label for="phone-instance">Instance ID</label>
-					<input id="phone-instance" type="text" list="instance-options" placeholder="pick one, or inst_…" spellcheck="false" required>
+					<label for="chat-instance">Instance</label>
+					<select id="chat-instance"><option value="">Sign in to pick one</option></select>
 				</div>
 				<div>
-					<label for="phone-from">From</label>
-					<input id="phone-from" type="text" placeholder="+14155550123" spellcheck="false" required>
+					<label for="chat-group">Chat</label>
+					<select id="chat-group"><option value="">A contact (1:1 chat)</option></select>
 				</div>
 				<div>
-					<label for="phone-sample">File</label>
-					<select id="phone-sample">
-						<option value="image">Image (PNG)</option>
-						<option value="voice">Voice note (Ogg/Opus)</option>
-						<option value="pdf">Document (PDF)</option>
-					</select>
+					<label for="chat-from" id="chat-from-label">Contact</label>
+					<input id="chat-from" type="text" list="chat-member-options" placeholder="+14155550123 (international, with +)" spellcheck="false" required>
+					<datalist id="chat-member-options"></datalist>
 				</div>
-				<div>
-					<label for="phone-caption">Caption</label>
-					<input id="phone-caption" type="text" maxlength="1024" placeholder="optional">
-				</div>
-				<div class="submit"><button type="submit" id="phone-submit">Send the file</button></div>
+				<div class="submit"><button type="submit" id="chat-open">Open the chat</button></div>
 			</div>
-			<p class="error" id="phone-error" role="alert" hidden></p>
-			<p class="muted" id="phone-result" role="status" hidden></p>
+			<p class="error" id="chat-pick-error" role="alert" hidden></p>
 		</form>
-	</section>
-	<section class="card" id="tap">
-		<h2>Tap a reply</h2>
-		<p>The recipient of a buttons or list message that an instance sent taps one of its choices. It arrives as
-		<code>message.received</code> with <code>reply</code> (type, id, title and the message it answers). Sent with
-		the key you signed in with (a workspace key).</p>
-		<form id="tap-form" autocomplete="off">
-			<div class="grid">
-				<div>
-					<label for="tap-instance">Instance ID</label>
-					<input id="tap-instance" type="text" list="instance-options" placeholder="pick one, or inst_…" spellcheck="false" required>
-				</div>
-				<div>
-					<label for="tap-message">Message ID</label>
-					<input id="tap-message" type="text" list="tap-message-options" placeholder="pick a recent one, or msg_…" spellcheck="false" required>
-					<datalist id="tap-message-options"></datalist>
-				</div>
-				<div></div>
-				<div class="submit"><button type="submit" id="tap-load">Show its choices</button></div>
+		<div class="phone" id="chat-phone" hidden>
+			<div class="phone-head">
+				<div><strong id="chat-title"></strong> <span class="typing" id="chat-typing" role="status" hidden></span></div>
+				<div class="muted" id="chat-subtitle"></div>
 			</div>
-			<div class="choices" id="tap-choices"></div>
-			<p class="error" id="tap-error" role="alert" hidden></p>
-			<p class="muted" id="tap-result" role="status" hidden></p>
-		</form>
+			<ol class="bubbles" id="chat-messages"></ol>
+			<div class="quoting" id="chat-quoting" hidden>
+				<span id="chat-quoting-text"></span>
+				<button type="button" class="secondary small" id="chat-quote-cancel">Cancel</button>
+			</div>
+			<form id="chat-compose" class="compose" autocomplete="off">
+				<input id="chat-text" type="text" maxlength="${MAX_LENGTH.text}" placeholder="Write as the contact (with a file: its caption)">
+				<button type="submit" id="chat-send">Send</button>
+			</form>
+			<div class="attach">
+				<select id="chat-sample" aria-label="Sample file">
+					<option value="image">Image (PNG)</option>
+					<option value="voice">Voice note (Ogg/Opus)</option>
+					<option value="pdf">Document (PDF)</option>
+				</select>
+				<button type="button" class="secondary" id="chat-send-sample">Send the sample</button>
+				<label class="button secondary" for="chat-file">Upload a file…</label>
+				<input type="file" id="chat-file" class="visually-hidden">
+			</div>
+			<p class="error" id="chat-error" role="alert" hidden></p>
+		</div>
 	</section>
 	<section class="card" id="reference">
 		<h2>API reference</h2>

@@ -24,7 +24,11 @@ input[type=text], input[type=password], input[type=search], select { width: 100%
 input:focus, select:focus { outline: 2px solid #a5b4fc; border-color: var(--accent); }
 button { font: inherit; padding: 7px 14px; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent);
 	color: #fff; cursor: pointer; white-space: nowrap; }
-button.secondary { background: #fff; color: var(--accent); }
+button.secondary, label.button.secondary { background: #fff; color: var(--accent); }
+label.button { display: inline-block; margin: 0; font-weight: 400; font-size: 14px; padding: 7px 14px; border-radius: 6px;
+	border: 1px solid var(--accent); cursor: pointer; white-space: nowrap; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+button.link { background: none; border: none; color: var(--accent); padding: 0; font-size: 12px; }
 button.danger { background: #fff; color: var(--danger); border-color: var(--danger); }
 button.danger.confirming { background: var(--danger); color: #fff; }
 button.small { padding: 3px 9px; font-size: 12.5px; }
@@ -33,6 +37,7 @@ button:disabled { opacity: .5; cursor: default; }
 .grid { display: grid; grid-template-columns: 2fr 1.4fr 2fr auto; gap: 14px; align-items: end; }
 .choices { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 10px; }
 .choices:empty { display: none; }
+.grid input, .grid select { height: 36px; }
 .grid.two { grid-template-columns: 1fr 1fr; margin-bottom: 8px; }
 .create-grid { display: grid; grid-template-columns: minmax(0, 3fr) minmax(17.5rem, 2fr) auto; gap: 12px 14px;
 	align-items: start; grid-template-areas: "name kind ." "scopes scopes submit"; }
@@ -78,4 +83,44 @@ textarea.body-input { width: 100%; padding: 7px 9px; border: 1px solid #cfd4dc; 
 .curl-head { display: flex; justify-content: space-between; align-items: center; margin-top: 10px; }
 pre.curl { background: var(--code); color: var(--codetext); padding: 10px 12px; border-radius: 8px; overflow-x: auto; margin: 6px 0 0;
 	white-space: pre; }
+.phone { margin-top: 16px; max-width: 560px; border: 1px solid var(--line); border-radius: 14px; overflow: hidden;
+	background: #efeae2; }
+.phone-head { background: #075e54; color: #fff; padding: 10px 14px; }
+.phone-head .muted { color: #cfe9e4; font-size: 12.5px; }
+.typing { color: #b2f2bb; font-style: italic; font-size: 13px; margin-left: 6px; }
+.bubbles { list-style: none; margin: 0; padding: 12px; height: 420px; overflow-y: auto; display: flex; flex-direction: column;
+	gap: 8px; }
+.bubbles:empty::before { content: "No messages in this chat yet: write the first one."; color: var(--muted); margin: auto; }
+.bubble { max-width: 82%; padding: 6px 10px 4px; border-radius: 10px; background: #fff; box-shadow: 0 1px 1px rgba(0,0,0,.08);
+	overflow-wrap: anywhere; }
+.bubble.mine { align-self: flex-end; background: #d9fdd3; }
+.bubble.theirs { align-self: flex-start; }
+.bubble .sender { font-size: 12px; font-weight: 600; color: #6741d9; }
+.bubble .quote { border-left: 3px solid #3b5bdb; background: rgba(0,0,0,.05); border-radius: 4px; padding: 3px 7px; margin: 2px 0 4px;
+	font-size: 12.5px; color: var(--muted); }
+.bubble .header { font-weight: 600; }
+.bubble .text { white-space: pre-wrap; }
+.bubble .footer, .bubble .list-title { font-size: 12.5px; }
+.bubble .section-title { font-size: 12px; font-weight: 600; margin-top: 6px; color: var(--muted); }
+.bubble .choices { margin-top: 6px; gap: 6px; }
+.bubble button.choice { padding: 4px 10px; }
+.bubble .options { margin: 4px 0; padding-left: 18px; }
+.bubble .reactions { display: inline-block; margin-top: 2px; padding: 0 6px; border-radius: 999px; background: #fff;
+	border: 1px solid var(--line); font-size: 13px; }
+.bubble .foot { display: flex; justify-content: space-between; gap: 10px; align-items: baseline; }
+.bubble .meta { display: flex; flex-wrap: wrap; gap: 6px; font-size: 11.5px; color: var(--muted); }
+.bubble .status.read { color: #1c7ed6; }
+.bubble .status.failed, .bubble .failure { color: var(--danger); }
+.bubble .edited { font-style: italic; }
+.quoting { display: flex; justify-content: space-between; align-items: center; gap: 8px; padding: 6px 12px; background: #f8f9fa;
+	border-top: 1px solid var(--line); font-size: 13px; }
+.compose { display: flex; gap: 8px; padding: 8px 12px; background: #f0f2f5; border-top: 1px solid var(--line); }
+.attach { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; padding: 0 12px 10px; background: #f0f2f5; }
+.attach select { width: auto; }
+.phone .error { padding: 0 12px 10px; margin: 0; background: #f0f2f5; }
+@media (max-width: 640px) {
+	main { padding: 12px 8px 40px; }
+	.grid { grid-template-columns: 1fr; }
+	.bubble { max-width: 92%; }
+}
 `;

@@ -1,3 +1,4 @@
+import type { presentMessage } from '../handlers/present';
 import type { KeyKind, KeyScope } from '../key-kinds';
 
 /**
@@ -26,4 +27,17 @@ export interface SessionView {
 	canManageKeys: boolean;
 	/** The scopes each kind of key can hold. */
 	kinds: Record<KeyKind, KeyScope[]>;
+}
+
+/** A message as the API shows it. */
+export type MessageView = ReturnType<typeof presentMessage>;
+
+/** `GET /user/api/instances/{instanceId}/chat?with=…`: one chat as the contact's phone shows it. */
+export interface ChatView {
+	instance: { id: string; name: string; status: string; phoneNumber: string | null };
+	chatId: string;
+	/** Its latest messages, oldest first, both ways. */
+	messages: MessageView[];
+	/** The instance's typing indicator in the chat, while it shows. */
+	typing: { state: string; until: string } | null;
 }

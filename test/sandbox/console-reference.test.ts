@@ -116,4 +116,51 @@ const run = promisify(execFile);
 		const bad = await ranOnceItHas(create, `-d '{"name": '`);
 		expect(bad.status).toBe('400');
 	});
+
+	it('says plainly which path parameters are empty, and offers the ids to pick for them', async () => {
+		const { sandbox, page } = session;
+		const keys = sandbox.keys as SandboxKeys;
+		const instance = await connectedInstance(sandbox, 'Ids builder', '+14155550183');
+		const sent = await clientsFor(sandbox.baseUrl, keys).workspace.messages.sendText({
+			instanceId: instance.id,
+			body: { to: '+14155550184', text: 'Pick me' },
+		});
+		const get = await opened('workspace.messages.get');
+		const command = await page.text(`${get} pre.curl`);
+		expect(command).toContain('/api/v1/instances/<instanceId>/messages/<messageId>');
+		expect(command).not.toContain('{instanceId}');
+		expect(await page.text(`${get} .empty-params`)).toMatch(
+			/^Required and empty: instanceId, messageId\. Pick or type them above/,
+		);
+
+		// The instance's field offers the workspace's instances; the message's, once it is filled, its messages.
+		const offered = (param: string) =>
+			`(() => { const input = document.querySelector('${get} input[data-param="${param}"]');
+				return [...(input.list?.options ?? [])].map((option) => option.value + ' ' + option.label); })()`;
+		await page.click(`${get} input[data-param="messageId"]`);
+		await page.click(`${get} input[data-param="instanceId"]`);
+		await page.waitFor(
+			`${offered('instanceId')}.some((entry) => entry.startsWith('${instance.id} Ids builder'))`,
+			{
+				what: 'the instance offered',
+			},
+		);
+		expect(await page.evaluate<string[]>(offered('messageId'))).toEqual([]);
+		await page.type(`${get} input[data-param="instanceId"]`, instance.id);
+		expect(await page.text(`${get} .empty-params`)).toMatch(
+			/^Required and empty: messageId\. Pick or type it above/,
+		);
+		await page.click(`${get} input[data-param="messageId"]`);
+		await page.waitFor(
+			`${offered('messageId')}.some((entry) => entry.startsWith('${sent.id} text · Pick me'))`,
+			{
+				what: 'the message offered',
+			},
+		);
+		await page.type(`${get} input[data-param="messageId"]`, sent.id);
+		expect(await page.evaluate(`document.querySelector('${get} .empty-params').hidden`)).toBe(true);
+		const { body, status } = await ranOnceItHas(get, sent.id);
+		expect(status).toBe('200');
+		expect(body).toMatchObject({ id: sent.id });
+	});
 });

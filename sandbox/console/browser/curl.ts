@@ -33,9 +33,10 @@ export function buildCurl(
 	key: string,
 	values: RequestValues,
 ): string {
-	const path = endpoint.path.replace(/\{(\w+)\}/g, (whole, name: string) => {
+	// An empty parameter reads as one to fill in (`<instanceId>`), not as a template to expand.
+	const path = endpoint.path.replace(/\{(\w+)\}/g, (_whole, name: string) => {
 		const value = values.path[name];
-		return value ? encodeURIComponent(value) : whole;
+		return value ? encodeURIComponent(value) : `<${name}>`;
 	});
 	const url = `${baseUrl}${path}${queryString(document, endpoint, values)}`;
 	const lines = [
@@ -56,4 +57,11 @@ export function buildCurl(
 		lines.push(`  -F ${shellQuote('file=@photo.jpg;type=image/jpeg')}`);
 	}
 	return lines.join(' \\\n');
+}
+
+/** The path parameters still empty: every one is required. */
+export function emptyPathParameters(endpoint: Endpoint, values: RequestValues): string[] {
+	return endpoint.parameters
+		.filter((parameter) => parameter.in === 'path' && !values.path[parameter.name])
+		.map((parameter) => parameter.name);
 }

@@ -11,15 +11,14 @@ import {
 	renderScopes,
 	signOut,
 } from './keys';
-import { sendSampleFile } from './phone';
-import { offerInstances, offerTappableMessages } from './pickers';
+import { cancelQuote, closeChat, openChat, sendSample, sendText, uploadFile } from './chat';
+import { offerChats, offerInstances, offerNumbers } from './chat-pick';
 import { Reference } from './reference';
 import { messageOf, onKeyUsed, session, statusOf } from './session';
-import { showChoices } from './tap';
 
 /**
  * The console page's script (bundled by console/script.ts into one inline script): wires the sign-in, the
- * key list and the API reference to the page. `window.multichannelConsole` exposes the cURL and example
+ * key list, the phone and the API reference to the page. `window.multichannelConsole` exposes the cURL and example
  * builders so the tests can check them against the contract's own schemas.
  */
 
@@ -58,7 +57,10 @@ elementById('signin-form').addEventListener('submit', (event) => {
 		});
 });
 
-elementById('signout').addEventListener('click', () => signOut(''));
+elementById('signout').addEventListener('click', () => {
+	closeChat();
+	signOut('');
+});
 elementById('create-kind').addEventListener('change', renderScopes);
 elementById('create-form').addEventListener('submit', (event) => {
 	event.preventDefault();
@@ -77,18 +79,21 @@ elementById('secret-use').addEventListener('click', () => {
 	elementById('reference').scrollIntoView();
 });
 elementById('secret-dismiss').addEventListener('click', clearSecret);
-elementById('phone-form').addEventListener('submit', (event) => {
+elementById('chat-pick').addEventListener('submit', (event) => {
 	event.preventDefault();
-	void sendSampleFile();
+	openChat();
 });
-elementById('tap-form').addEventListener('submit', (event) => {
+// Instances made since the sign-in are offered too.
+elementById('chat-instance').addEventListener('focus', () => void offerInstances());
+elementById('chat-instance').addEventListener('change', () => void offerChats());
+elementById('chat-group').addEventListener('change', () => void offerNumbers());
+elementById('chat-compose').addEventListener('submit', (event) => {
 	event.preventDefault();
-	void showChoices();
+	void sendText();
 });
-elementById('tap-instance').addEventListener('change', () => void offerTappableMessages());
-elementById('tap-message').addEventListener('focus', () => void offerTappableMessages());
-// A message picked from the list shows its choices at once.
-elementById('tap-message').addEventListener('change', () => void showChoices());
+elementById('chat-send-sample').addEventListener('click', () => void sendSample());
+elementById('chat-file').addEventListener('change', () => void uploadFile());
+elementById('chat-quote-cancel').addEventListener('click', cancelQuote);
 elementById('ref-key').addEventListener('input', () => reference.render());
 elementById('ref-key-show').addEventListener('click', () => reference.toggleKey());
 elementById('ref-filter').addEventListener('input', () => reference.render());

@@ -1,6 +1,6 @@
 import { KEY_PREFIXES, type KeyKind } from '../../key-kinds';
 import { elementById, copyText, el, setError } from './dom';
-import { buildCurl } from './curl';
+import { buildCurl, emptyPathParameters } from './curl';
 import { keyKind, operationBody, type ExampleBody } from './examples';
 import { KIND_LABEL } from './keys';
 import {
@@ -12,6 +12,7 @@ import {
 	type SchemaObject,
 } from './openapi';
 import { requestInputs } from './request-inputs';
+import { session } from './session';
 
 /**
  * The API reference: every endpoint of the OpenAPI document grouped by tag, with its parameters and a cURL
@@ -177,12 +178,24 @@ export class Reference {
 		const table = parameterTable(document, endpoint);
 		if (table) body.appendChild(table);
 		const pre = el('pre', { className: 'curl' });
+		const empty = el('p', { className: 'warn empty-params', role: 'status' });
 		let command = '';
 		const update = () => {
 			command = buildCurl(document, this.baseUrl, endpoint, key, endpoint.values);
 			pre.textContent = buildCurl(document, this.baseUrl, endpoint, shownKey, endpoint.values);
+			const names = emptyPathParameters(endpoint, endpoint.values);
+			setError(
+				empty,
+				names.length
+					? `Required and empty: ${names.join(', ')}. Pick or type ${names.length > 1 ? 'them' : 'it'} above; until then the command has ${names.map((name) => `<${name}>`).join(', ')} in ${names.length > 1 ? 'their places' : 'its place'} and does not work.`
+					: '',
+			);
 		};
-		for (const node of requestInputs(document, endpoint, update)) body.appendChild(node);
+		const listingKey = () => key || session.key;
+		for (const node of requestInputs(document, endpoint, update, listingKey)) {
+			body.appendChild(node);
+		}
+		body.appendChild(empty);
 		const given = key ? keyKind(key) : null;
 		if (!key) {
 			body.appendChild(

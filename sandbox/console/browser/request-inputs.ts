@@ -1,5 +1,6 @@
 import { el, setError } from './dom';
 import { operationBody } from './examples';
+import { idSuggestions } from './id-suggestions';
 import { resolve, type Endpoint, type OpenApiDocument } from './openapi';
 
 /**
@@ -11,6 +12,8 @@ export function requestInputs(
 	document: OpenApiDocument,
 	endpoint: Endpoint,
 	changed: () => void,
+	/** The key the ids a path parameter offers are listed with. */
+	listingKey: () => string | null,
 ): HTMLElement[] {
 	const nodes: HTMLElement[] = [];
 	const parameters = endpoint.parameters.filter(
@@ -32,6 +35,10 @@ export function requestInputs(
 						: 'optional',
 				spellcheck: 'false',
 			});
+			const ids =
+				parameter.in === 'path'
+					? idSuggestions(document, endpoint, parameter.name, input, listingKey)
+					: null;
 			input.value = values[parameter.name] ?? '';
 			input.addEventListener('input', () => {
 				values[parameter.name] = input.value.trim();
@@ -42,6 +49,7 @@ export function requestInputs(
 					el('span', { className: 'mono', text: parameter.name }),
 					el('span', { className: 'muted', text: ` ${parameter.in}` }),
 					input,
+					ids,
 				]),
 			);
 		}

@@ -73,16 +73,25 @@ export function onKeyUsed(listener: () => void): void {
 	keyUseListeners.push(listener);
 }
 
-/** A call to the API (or the sandbox-only endpoints, `/sandbox/…`) with the signed-in key. */
-export async function callApi(method: string, path: string, body?: unknown): Promise<Response> {
+/**
+ * A call to the API (or the sandbox-only endpoints, `/sandbox/…`) with the signed-in key: a JSON body, or a
+ * multipart one (an upload) as FormData.
+ */
+export async function callApi(
+	method: string,
+	path: string,
+	body?: unknown,
+	key: string | null = signedInKey,
+): Promise<Response> {
+	const form = body instanceof FormData;
 	const response = await fetch(path, {
 		method,
 		headers: {
 			Accept: 'application/json',
-			Authorization: `Bearer ${signedInKey ?? ''}`,
-			...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+			Authorization: `Bearer ${key ?? ''}`,
+			...(body === undefined || form ? {} : { 'Content-Type': 'application/json' }),
 		},
-		...(body === undefined ? {} : { body: JSON.stringify(body) }),
+		...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
 		cache: 'no-store',
 	});
 	for (const listener of keyUseListeners) listener();

@@ -1,0 +1,239 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- browser code of the sandbox's console, never inside n8n */
+import { toE164 } from '../../../src/client/phone-number';
+import type { ChatView, MessageView } from '../views';
+import { renderBubbles, summaryOf } from './chat-render';
+import { elementById, setError, show } from './dom';
+import { call, callApi, messageOf, session, statusOf } from './session';
+
+/**
+ * The console's phone: one chat of an instance, as its contact (or a member of its group) sees it. What the
+ * contact does goes through the sandbox-only endpoints with the signed-in key (a text: `inbound`, a file:
+ * `inbound/media` or `…/upload`, a tap: `…/tap`), each arriving as `message.received`; the chat itself is read
+ * once a second from the console's chat view (`GET /user/api/instances/{id}/chat?with=…`), one request at a
+ * time, and only while the tab is shown. Opening another chat, or signing out, ends the polling.
+ */
+
+interface OpenChat {
+	instanceId: string;
+	/** The contact, or the member of the group, who writes. */
+	from: string;
+	groupId?: string;
+	/** What the chat is called in the head: the group's subject. */
+	groupName?: string;
+}
+
+const POLL_MS = 1000;
+
+let chat: OpenChat | null = null;
+/** Bumped by each chat opened (or closed): a poll of an earlier one stops, and its answer is dropped. */
+let generation = 0;
+let quoted: MessageView | null = null;
+let shown = '';
+/** Whether the chat's last read failed, and the error line says so. */
+let readFailed = false;
+
+const errorLine = () => elementById('chat-error');
+
+/** Opens the chat picked in the form and keeps it current. */
+export function openChat(): void {
+	const pickError = elementById('chat-pick-error');
+	setError(pickError, '');
+	if (!session.key) {
+		setError(
+			pickError,
+			'Sign in with a workspace key first: the contact writes to one of its instances.',
+		);
+		return;
+	}
+	const instanceId = elementById<HTMLSelectElement>('chat-instance').value;
+	const groupId = elementById<HTMLSelectElement>('chat-group').value || undefined;
+	if (!instanceId) {
+		setError(pickError, 'Instance: pick one of the workspace’s instances.');
+		return;
+	}
+	const field = groupId ? 'Member' : 'Contact';
+	const given = elementById<HTMLInputElement>('chat-from').value.trim();
+	const from = toE164(given);
+	if (!given.startsWith('+') || 'problem' in from) {
+		const problem = 'problem' in from ? `${from.problem}.` : `"${given}" has no +.`;
+		setError(
+			pickError,
+			`${field}: ${problem} Write it in international form, with + and the country code: +14155550123.`,
+		);
+		return;
+	}
+	const groupName = elementById<HTMLSelectElement>('chat-group').selectedOptions[0]?.label;
+	chat = { instanceId, from: from.number, groupId, groupName: groupId ? groupName : undefined };
+	quoted = null;
+	shown = '';
+	show(elementById('chat-quoting'), false);
+	const list = elementById('chat-messages');
+	list.replaceChildren();
+	delete list.dataset.filled;
+	setError(errorLine(), '');
+	show(elementById('chat-phone'), true);
+	void poll(++generation);
+}
+
+/** Stops showing a chat (signing out). */
+export function closeChat(): void {
+	chat = null;
+	generation++;
+	show(elementById('chat-phone'), false);
+}
+
+async function poll(run: number): Promise<void> {
+	while (run === generation && chat) {
+		// Signed out meanwhile (a revoked key): the chat goes with the key.
+		if (!session.key) {
+			closeChat();
+			return;
+		}
+		if (document.visibilityState === 'visible') {
+			const stop = await refresh(run);
+			if (stop) return;
+		}
+		await new Promise((done) => setTimeout(done, POLL_MS));
+	}
+}
+
+/** Reads the chat and shows it; true when polling should stop (the key or the instance is gone). */
+async function refresh(run = generation): Promise<boolean> {
+	const open = chat;
+	if (!open) return true;
+	try {
+		const view = await call<ChatView>(
+			'GET',
+			`/instances/${encodeURIComponent(open.instanceId)}/chat?with=${encodeURIComponent(open.groupId ?? open.from)}`,
+		);
+		if (run !== generation) return true;
+		render(view, open);
+		// A read that failed before (say, 429) said so; it is over. A send's error stays.
+		if (readFailed) setError(errorLine(), '');
+		readFailed = false;
+		return false;
+	} catch (failure) {
+		if (run !== generation) return true;
+		readFailed = true;
+		setError(errorLine(), messageOf(failure));
+		const status = statusOf(failure);
+		return status === 401 || status === 403 || status === 404;
+	}
+}
+
+function render(view: ChatView, open: OpenChat): void {
+	const title = elementById('chat-title');
+	title.textContent = open.groupName ?? view.instance.name;
+	elementById('chat-subtitle').textContent = open.groupId
+		? `as ${open.from}, with ${view.instance.name}`
+		: `${view.instance.phoneNumber ?? ''} · you are ${open.from}`;
+	const typing = elementById('chat-typing');
+	typing.textContent = view.typing
+		? view.typing.state === 'recording'
+			? 'recording audio…'
+			: 'typing…'
+		: '';
+	show(typing, Boolean(view.typing));
+	const text = JSON.stringify(view.messages);
+	if (text === shown) return;
+	shown = text;
+	const list = elementById('chat-messages');
+	const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+	list.replaceChildren(...renderBubbles(view, open.from, { quote: startQuote, tap }));
+	if (atBottom || list.dataset.filled !== 'true') list.scrollTop = list.scrollHeight;
+	list.dataset.filled = 'true';
+}
+
+function startQuote(message: MessageView): void {
+	quoted = message;
+	elementById('chat-quoting-text').textContent = `Replying to: ${summaryOf(message)}`;
+	show(elementById('chat-quoting'), true);
+	elementById('chat-text').focus();
+}
+
+export function cancelQuote(): void {
+	quoted = null;
+	show(elementById('chat-quoting'), false);
+}
+
+/** What every message the contact sends carries: who, where, and the quote. */
+function sender(open: OpenChat): Record<string, string> {
+	return {
+		from: open.from,
+		...(open.groupId ? { groupId: open.groupId } : {}),
+		...(quoted ? { quotedMessageId: quoted.id } : {}),
+	};
+}
+
+/** Sends as the contact; on success clears the quote and shows the chat at once. */
+async function act(path: string, body: Record<string, unknown> | FormData): Promise<boolean> {
+	const open = chat;
+	if (!open) return false;
+	setError(errorLine(), '');
+	try {
+		const response = await callApi(
+			'POST',
+			`/sandbox/instances/${encodeURIComponent(open.instanceId)}${path}`,
+			body,
+		);
+		if (!response.ok) {
+			const answer = (await response.json().catch(() => null)) as {
+				error?: { message?: string };
+			} | null;
+			setError(errorLine(), answer?.error?.message ?? `HTTP ${response.status}`);
+			return false;
+		}
+		cancelQuote();
+		await refresh();
+		return true;
+	} catch (failure) {
+		setError(errorLine(), messageOf(failure));
+		return false;
+	}
+}
+
+/** The text typed, as a message (or, with a file, its caption). */
+function typedText(): HTMLInputElement {
+	return elementById<HTMLInputElement>('chat-text');
+}
+
+export async function sendText(): Promise<void> {
+	if (!chat) return;
+	const input = typedText();
+	if (!input.value.trim()) {
+		setError(errorLine(), 'Type a message first.');
+		return;
+	}
+	if (await act('/inbound', { ...sender(chat), text: input.value })) input.value = '';
+}
+
+export async function sendSample(): Promise<void> {
+	if (!chat) return;
+	const input = typedText();
+	const caption = input.value.trim();
+	const sample = elementById<HTMLSelectElement>('chat-sample').value;
+	if (await act('/inbound/media', { ...sender(chat), sample, ...(caption ? { caption } : {}) }))
+		input.value = '';
+}
+
+export async function uploadFile(): Promise<void> {
+	const picker = elementById<HTMLInputElement>('chat-file');
+	const file = picker.files?.[0];
+	if (!chat || !file) return;
+	const form = new FormData();
+	for (const [name, value] of Object.entries(sender(chat))) form.append(name, value);
+	const caption = typedText().value.trim();
+	if (caption) form.append('caption', caption);
+	form.append('file', file, file.name);
+	if (await act('/inbound/media/upload', form)) typedText().value = '';
+	picker.value = '';
+}
+
+async function tap(message: MessageView, choiceId: string): Promise<void> {
+	if (!chat) return;
+	// In a 1:1 chat only the recipient taps, and the sandbox knows who that is; in a group, the member.
+	await act(`/messages/${encodeURIComponent(message.id)}/tap`, {
+		id: choiceId,
+		...(chat.groupId ? { from: chat.from } : {}),
+	});
+}

@@ -1,0 +1,91 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests run in plain Node, never inside n8n */
+/**
+ * The console's phone in a group chat: picking a group of the instance offers its members; a member writes
+ * and taps as themself (the group's chat), and the others' messages show with their number.
+ */
+import { chromiumAvailable } from '../../dev/browser/chromium';
+import type { Sandbox } from '../../sandbox/server';
+import { chatMessage, openChat } from '../support/console-chat';
+import {
+	clientsFor,
+	connectedInstance,
+	consoleInBrowser,
+	raw,
+	signInToConsole,
+} from '../support/sandbox';
+
+type Keys = NonNullable<Sandbox['keys']>;
+
+(chromiumAvailable() || process.env.CI ? describe : describe.skip)(
+	'console: the phone in a group',
+	() => {
+		const session = consoleInBrowser();
+
+		it('writes and taps as the member picked; the others show with their number', async () => {
+			const { sandbox, page } = session;
+			const keys = sandbox.keys as Keys;
+			const client = clientsFor(sandbox.baseUrl, keys).workspace;
+			const { id: instanceId } = await connectedInstance(sandbox, 'Console group', '+14155550170');
+			const [ada, bo] = ['+14155550171', '+14155550172'];
+			const group = await client.groups.create({
+				instanceId,
+				body: { subject: 'Tuesday run', participants: [ada, bo] },
+			});
+			await signInToConsole(page, sandbox.baseUrl, keys.workspace);
+
+			await openChat(page, instanceId, bo, { groupId: group.id });
+			expect(await page.text('#chat-from-label')).toBe('Member who writes');
+			expect(
+				await page.evaluate(
+					`[...document.querySelectorAll('#chat-member-options option')].map((option) => option.value)`,
+				),
+			).toEqual(expect.arrayContaining([ada, bo]));
+
+			const fromAda = await raw(
+				sandbox.baseUrl,
+				'POST',
+				`/sandbox/instances/${instanceId}/inbound`,
+				{
+					key: keys.workspace,
+					body: { from: ada, groupId: group.id, text: 'Who brings water?' },
+				},
+			);
+			await page.waitFor(
+				`!!document.querySelector('${chatMessage((fromAda.body as { id: string }).id)}.theirs')`,
+				{
+					timeoutMs: 8000,
+					what: 'Ada’s message',
+				},
+			);
+			expect(await page.text(`${chatMessage((fromAda.body as { id: string }).id)} .sender`)).toBe(
+				ada,
+			);
+
+			await page.type('#chat-text', 'I do');
+			await page.click('#chat-send');
+			await page.waitFor(`document.getElementById('chat-text').value === ''`, { what: 'the send' });
+			const mine = sandbox.store.all('messages', (message) => message.content.text === 'I do');
+			expect(mine).toMatchObject([{ from: bo, chatId: group.id, direction: 'inbound' }]);
+
+			const poll = await client.messages.sendButtons({
+				instanceId,
+				body: { to: group.id, text: 'Start at 7?', buttons: [{ id: 'ok', title: 'OK' }] },
+			});
+			const button = `${chatMessage(poll.id)} button[data-id="ok"]`;
+			await page.waitFor(`!!document.querySelector('${button}')`, {
+				timeoutMs: 8000,
+				what: 'the buttons',
+			});
+			await page.click(button);
+			await page.waitFor(
+				`[...document.querySelectorAll('#chat-messages li.mine')].some((bubble) => bubble.dataset.type === 'reply')`,
+				{ timeoutMs: 8000, what: 'the tap in the view' },
+			);
+			const taps = sandbox.store.all(
+				'messages',
+				(message) => message.reply?.toMessageId === poll.id,
+			);
+			expect(taps).toMatchObject([{ from: bo, chatId: group.id, reply: { id: 'ok' } }]);
+		});
+	},
+);
