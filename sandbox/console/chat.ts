@@ -4,6 +4,7 @@ import { chatIdOf } from '../handlers/context';
 import { presentMessage } from '../handlers/present';
 import { decodeSegment, notFound, validate, validationFailed, type ErrorDetail } from '../http';
 import type { KeyRecord, Store } from '../store';
+import type { MessageRecord } from '../records';
 import type { ChatView } from './views';
 
 /**
@@ -34,10 +35,14 @@ export function chatView(
 	const instance = store.find('instances', key.workspaceId, instanceId);
 	if (!instance) throw notFound('Instance', instanceId);
 	const chatId = chatIdOf(chatWith);
-	const messages = store.all(
-		'messages',
-		(message) => message.instanceId === instance.id && message.chatId === chatId,
-	);
+	// The chat's latest messages from the message index, newest first until the view is full: polled every
+	// second, it reads what it shows, not every message stored.
+	const latest: MessageRecord[] = [];
+	for (const { message } of store.messageIndex.messagesOf(instance.id, chatId).walk(true)) {
+		latest.push(message);
+		if (latest.length === CHAT_VIEW_MESSAGES) break;
+	}
+	const messages = latest.reverse();
 	const typing = instance.typing?.[chatId];
 	return {
 		instance: {
@@ -47,7 +52,7 @@ export function chatView(
 			phoneNumber: instance.phoneNumber,
 		},
 		chatId,
-		messages: messages.slice(-CHAT_VIEW_MESSAGES).map(presentMessage),
+		messages: messages.map(presentMessage),
 		typing: typing && Date.parse(typing.until) > now.getTime() ? { ...typing } : null,
 	};
 }
