@@ -103,7 +103,8 @@ export function paginateWalk<T extends { id: string }, V>(
 	const last = page.at(-1);
 	return {
 		data: page.map(({ item }) => present(item)),
-		nextCursor: more && last ? encodeCursor({ after: last.item.id, position: last.position }) : null,
+		nextCursor:
+			more && last ? encodeCursor({ after: last.item.id, position: last.position }) : null,
 	};
 }
 
