@@ -55,9 +55,41 @@ const TEST_TIMEOUT_MS = 120_000;
 beforeAll(() => {
 	clients = clientsFor(suite.sandbox.baseUrl, suite.keys);
 });
+/** Every webhook made, deleted after each test: one left pointing at a closed receiver retries in the
+ * background for the next test and starves a loaded machine's loop (attempts timing out 13 s late). */
+const webhookIds: string[] = [];
 afterEach(async () => {
+	await Promise.all(
+		webhookIds
+			.splice(0)
+			.map(async (id) => await clients.automation.webhooks.delete({ webhookId: id })),
+	);
 	await Promise.all(receivers.splice(0).map(async (receiver) => await receiver.close()));
 });
+
+/** Rethrows a wait's failure with what the sandbox's log holds of the deliveries not yet succeeded. */
+function explainWith(webhookId: string) {
+	return (error: Error): never => {
+		const left = suite.sandbox.store
+			.all(
+				'deliveries',
+				(record) => record.webhookId === webhookId && record.status !== 'succeeded',
+			)
+			.map(
+				(record) =>
+					`${record.status} after ${record.attempt} (${record.attempts
+						.slice(-3)
+						.map(
+							(attempt) => `${attempt.responseStatus ?? attempt.error} in ${attempt.durationMs} ms`,
+						)
+						.join('; ')})`,
+			);
+		const webhook = suite.sandbox.store.get('webhooks', webhookId);
+		throw new Error(
+			`${error.message}; webhook ${webhook?.status}, ${left.length} not succeeded: ${left.slice(0, 4).join(', ')}`,
+		);
+	};
+}
 
 interface Outage {
 	/** Takes the receiver down; returns how to bring it back (a new receiver may be on the same port). */
@@ -69,6 +101,7 @@ async function throughOutage(path: string, outage: Outage) {
 	const hook = await clients.automation.webhooks.create({
 		body: { url: `${receiver.url}/${path}`, events: ['automation.*'] },
 	});
+	webhookIds.push(hook.id);
 	receiver.secrets.push(hook.secret);
 
 	const published = await publishEvents(clients.automation, `${path}.before`, BEFORE);
@@ -111,7 +144,7 @@ async function throughOutage(path: string, outage: Outage) {
 		() => new Set(receivedBy(wanted)().map((delivery) => delivery.event.id)).size === wanted.size,
 		DEADLINE_MS,
 		`all ${wanted.size} events at the receiver`,
-	);
+	).catch(explainWith(hook.id));
 
 	// The sandbox's own log: one delivery per event, succeeded, and nothing left pending.
 	const deliveries = await waitFor(
@@ -127,7 +160,7 @@ async function throughOutage(path: string, outage: Outage) {
 		},
 		DEADLINE_MS,
 		'every delivery to succeed',
-	);
+	).catch(explainWith(hook.id));
 	expect(new Set(deliveries.map((record) => record.eventId))).toEqual(wanted);
 	expect(suite.sandbox.store.get('webhooks', hook.id)).toMatchObject({ status: 'active' });
 	// The events of the outage needed more than one attempt, and say so in the header they were sent with.
