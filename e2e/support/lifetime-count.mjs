@@ -93,6 +93,7 @@ export function counting(ctx, deliveriesOf) {
 			executions,
 			deliveries: tally((deliveries ?? []).map((delivery) => delivery.status)),
 			answers: answers(deliveries),
+			log: deliveries ?? [],
 			ms: Date.now() - started,
 		};
 	}
@@ -109,7 +110,7 @@ export function counting(ctx, deliveriesOf) {
 	 * service's redelivery runs the event again.
 	 */
 	async function assertOnce(
-		{ executions, deliveries, answers: answered, ms },
+		{ executions, deliveries, answers: answered, log: deliveryLog = [], ms },
 		watched,
 		what,
 		kills = [],
@@ -157,6 +158,12 @@ export function counting(ctx, deliveriesOf) {
 		)) {
 			log(
 				`  execution ${execution.id} of ${execution.eventId} (${execution.tag}): ${execution.status}, ${execution.createdAt ? `created ${new Date(execution.createdAt).toISOString()}, ` : ''}started ${new Date(execution.startedAt).toISOString()}, stopped ${execution.stoppedAt}`,
+			);
+		}
+		// And how the service delivered each of those events: every attempt, its moment and its answer.
+		for (const delivery of deliveryLog.filter((candidate) => odd.has(candidate.eventId))) {
+			log(
+				`  delivery of ${delivery.eventId}: ${delivery.status}; ${delivery.attempts.map((attempt) => `#${attempt.attempt} ${attempt.at} ${attempt.responseStatus ?? attempt.error} in ${attempt.durationMs} ms`).join('; ')}`,
 			);
 		}
 		if (kills.length)
