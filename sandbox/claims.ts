@@ -88,10 +88,7 @@ function lapsed(claim: ClaimRecord, attempts: OpenAttempts): boolean {
  * still pending is never dropped from the delivery log.
  */
 function deliveredTo(store: Store, webhookId: string, eventId: string): boolean {
-	for (const delivery of store.values('deliveries')) {
-		if (delivery.webhookId === webhookId && delivery.eventId === eventId) return true;
-	}
-	return false;
+	return store.deliveryIndex.has(webhookId, eventId);
 }
 
 function expired(claim: ClaimRecord, nowMs: number): boolean {

@@ -18,6 +18,7 @@ import type {
 	WebhookRecord,
 	Workspace,
 } from './records';
+import { DeliveryIndex } from './delivery-index';
 import { MessageIndex } from './message-index';
 import { copyJson, tracked, untracked } from './tracked';
 
@@ -94,6 +95,8 @@ export class Store {
 
 	/** The messages by instance and chat, for lists that cost what they return. */
 	readonly messageIndex = new MessageIndex();
+	/** The webhook deliveries by webhook and event, for claims that cost what they touch. */
+	readonly deliveryIndex = new DeliveryIndex();
 	/** While a snapshot is taken: each record changed since, as it was then (undefined: absent). */
 	private frozen: Map<string, object | undefined> | undefined;
 
@@ -140,7 +143,7 @@ export class Store {
 	remove<C extends CollectionName>(collection: C, id: string): boolean {
 		if (!this.maps[collection].has(id)) return false;
 		this.noteChange(collection, id);
-		if (collection === 'messages') this.messageIndex.delete(id);
+		this.unindex(collection, id);
 		return this.maps[collection].delete(id);
 	}
 
@@ -184,7 +187,7 @@ export class Store {
 		} else if (record) {
 			this.put(collection, record as never);
 		} else {
-			if (collection === 'messages') this.messageIndex.delete(id);
+			this.unindex(collection, id);
 			this.maps[collection].delete(id);
 		}
 	}
@@ -251,11 +254,11 @@ export class Store {
 			const current = map.get(id);
 			if (!record) {
 				map.delete(id);
-				if (collection === 'messages') this.messageIndex.delete(id);
+				this.unindex(collection, id);
 			} else if (current) {
 				// In place, so that whoever holds the record sees it as it was.
 				replaceContents(untracked(current), record);
-				if (collection === 'messages') this.messageIndex.put(current as MessageRecord);
+				this.index(collection, current);
 			} else {
 				this.put(collection, record as never);
 			}
@@ -303,8 +306,19 @@ export class Store {
 	private put<C extends CollectionName>(collection: C, raw: Collections[C]): Collections[C] {
 		const kept = this.track(collection, raw);
 		this.maps[collection].set(raw.id, kept);
-		if (collection === 'messages') this.messageIndex.put(kept as MessageRecord);
+		this.index(collection, kept);
 		return kept;
+	}
+
+	/** A record stored, or changed in place: the indexes of its collection follow. */
+	private index(collection: CollectionName, record: object): void {
+		if (collection === 'messages') this.messageIndex.put(record as MessageRecord);
+		else if (collection === 'deliveries') this.deliveryIndex.put(record as DeliveryRecord);
+	}
+
+	private unindex(collection: CollectionName, id: string): void {
+		if (collection === 'messages') this.messageIndex.delete(id);
+		else if (collection === 'deliveries') this.deliveryIndex.delete(id);
 	}
 
 	/** Before the first change to a record since the last commit (or snapshot): a copy of it as it is. */

@@ -160,11 +160,16 @@ it('keeps claims for the retention time only, so 10,000 events leave no lasting 
 	for (let index = 0; index < 10_000; index++)
 		recordDelivery(suite.sandbox, hook.id, `evt_burst_${index}`);
 	recordDelivery(suite.sandbox, hook.id, 'evt_after');
-	for (let index = 0; index < 10_000; index++) {
-		await automation.webhooks.claimEvent({
-			webhookId: hook.id,
-			body: { eventId: `evt_burst_${index}` },
-		});
+	// 50 at a time: one by one, a loaded machine took over the test's two minutes.
+	for (let start = 0; start < 10_000; start += 50) {
+		await Promise.all(
+			Array.from({ length: 50 }, (_, offset) =>
+				automation.webhooks.claimEvent({
+					webhookId: hook.id,
+					body: { eventId: `evt_burst_${start + offset}` },
+				}),
+			),
+		);
 	}
 	expect(claimsOf()).toHaveLength(10_000);
 
