@@ -6,6 +6,7 @@ import { updateFieldsCollection } from '../../../shared/collections';
 import { requireChanges } from '../../../shared/input-errors';
 import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
+import { descriptionField } from './fields';
 import { compact } from '../../../shared/values';
 import { instanceLocator } from './locator';
 
@@ -19,14 +20,7 @@ export const option = {
 export const description: INodeProperties[] = [
 	{ ...instanceLocator, description: 'The instance to update' },
 	updateFieldsCollection([
-		{
-			displayName: 'Description',
-			name: 'description',
-			type: 'string',
-			default: '',
-			typeOptions: { rows: 2 },
-			description: 'What the instance is for',
-		},
+		descriptionField,
 		{
 			displayName: 'Name',
 			name: 'name',
