@@ -22,12 +22,15 @@ export interface SimulationOptions {
 	readAfterMs: number;
 	/** How long a QR or pairing code from `connect` can be scanned. */
 	connectCodeTtlMs: number;
+	/** How long a call rings before it is missed. */
+	callRingMs: number;
 }
 
 export const DEFAULT_SIMULATION: SimulationOptions = {
 	deliveredAfterMs: 500,
 	readAfterMs: 1500,
 	connectCodeTtlMs: 60_000,
+	callRingMs: 30_000,
 };
 
 /**

@@ -45,6 +45,8 @@ export interface InstanceRecord {
 	} | null;
 	/** Typing indicators shown now or lately, by chat id (`sendTyping`). */
 	typing?: Record<string, { state: string; until: string }>;
+	/** Set by `update`: every incoming call is rejected at once, the text (if any) sent to the caller. */
+	callSettings?: { rejectCalls: boolean; rejectCallsText: string | null };
 	createdAt: string;
 	updatedAt: string;
 }
@@ -72,6 +74,26 @@ export interface MessageRecord {
 	editedAt?: string;
 	/** A received message an answer registration took (sandbox/answers.ts). */
 	answeredQuestion?: { registrationId: string; messageId: string };
+	/** A poll the instance sent: each voter's latest vote (option indexes; empty: withdrawn). */
+	pollVotes?: Record<string, { optionIndexes: number[]; votedAt: string }>;
+}
+
+/** A call to an instance's number (sandbox/handlers/calls.ts). */
+export interface CallRecord {
+	id: string;
+	workspaceId: string;
+	instanceId: string;
+	from: string;
+	chatId: string;
+	media: 'voice' | 'video';
+	groupId: string | null;
+	status: 'ringing' | 'missed' | 'rejected' | 'ended';
+	rejectedBy: 'api' | 'setting' | null;
+	rejectMessageId: string | null;
+	/** When it stops ringing unanswered (missed). */
+	ringsUntil: string;
+	createdAt: string;
+	endedAt: string | null;
 }
 
 export interface Participant {

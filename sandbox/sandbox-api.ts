@@ -3,6 +3,7 @@ import { z } from 'zod/v4';
 import { api } from '../src/client/api';
 import { operation } from '../src/client/operation';
 import { inboundMediaHandlers, inboundMediaOperations, QuotedMessageId } from './inbound-media';
+import { pollsCallsHandlers, pollsCallsOperations } from './polls-calls-api';
 import { Instance } from '../src/client/resources/instances';
 import { Message } from '../src/client/resources/messages';
 import { MAX_LENGTH } from '../src/client/resources/message-sends';
@@ -114,6 +115,7 @@ export const sandboxOperations = {
 		status: 200,
 	}),
 	...inboundMediaOperations,
+	...pollsCallsOperations,
 };
 
 /** How many announced deliveries are kept (a benchmark announces a few thousand). */
@@ -161,6 +163,7 @@ export const sandboxHandlers: ResourceHandlers<typeof sandboxOperations> = {
 		return { webhookId: webhook.id, announced: body.eventIds.length };
 	},
 	...inboundMediaHandlers,
+	...pollsCallsHandlers,
 };
 
 /** A tap on a choice the message offered, as the message it becomes; refused for anything else. */

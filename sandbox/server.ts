@@ -11,6 +11,7 @@ import {
 	type EventEnvelope,
 } from './delivery-engine';
 import { resumeMessages } from './phone';
+import { resumeCalls } from './handlers/calls';
 import {
 	createWorkspace,
 	upgradeKeyScopes,
@@ -193,6 +194,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	core.deliveries.resume();
 	core.upkeep.start();
 	resumeAnswers(core);
+	resumeCalls(core);
 
 	let closed: Promise<void> | undefined;
 	return {

@@ -4,6 +4,7 @@ import type {
 	AnswerRecord,
 	AutomationEventRecord,
 	BurstRecord,
+	CallRecord,
 	ClaimRecord,
 	ClickRecord,
 	ContactRecord,
@@ -52,6 +53,7 @@ const COLLECTION_TYPES = {
 	automationEvents: collection<AutomationEventRecord>(),
 	answers: collection<AnswerRecord>(),
 	bursts: collection<BurstRecord>(),
+	calls: collection<CallRecord>(),
 };
 
 export type CollectionName = keyof typeof COLLECTION_TYPES;

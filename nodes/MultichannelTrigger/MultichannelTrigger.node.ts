@@ -18,6 +18,7 @@ import { optionsFrom } from '../shared/lists';
 import { attachMedia, mediaOptions, mediaOutput } from './attach-media';
 import { checkMessageFilters, messageFilterOptions, skipFilteredMessage } from './filters';
 import { chosenGathering, gatherOption } from './gather';
+import { pollCallOptions, skipPollOrCall } from './polls-calls';
 import { replyHighlights, replyOptions, skipUnwantedReply } from './replies';
 import {
 	chosenEvents,
@@ -40,7 +41,9 @@ export const trigger = webhookTrigger<WorkspaceClient, MessagingEventType>({
 	subject: (event) => ({ instanceId: instanceOfEvent(event.type, event.data) }),
 	check: checkMessageFilters,
 	skip: (context, event, options) =>
-		skipUnwantedReply(context, event, options) ?? skipFilteredMessage(context, event, options),
+		skipUnwantedReply(context, event, options) ??
+		skipFilteredMessage(context, event, options) ??
+		skipPollOrCall(context, event, options),
 	highlights: replyHighlights,
 });
 
@@ -81,6 +84,7 @@ export class MultichannelTrigger implements INodeType {
 					gatherOption,
 					...replyOptions,
 					...messageFilterOptions,
+					...pollCallOptions,
 				],
 			},
 		],

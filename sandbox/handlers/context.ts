@@ -157,7 +157,7 @@ export function requireInstance(
 }
 
 /** The collections whose records belong to one instance. */
-type OfInstance = 'messages' | 'groups' | 'contacts' | 'answers';
+type OfInstance = 'messages' | 'groups' | 'contacts' | 'answers' | 'calls';
 
 /**
  * How a handler finds a record of one instance, by its id: a record of another instance (or workspace) is

@@ -1,5 +1,6 @@
 import { answerHandlers } from './answers';
 import { automationEventHandlers } from './automation';
+import { callHandlers } from './calls';
 import { chatHandlers } from './chats';
 import { contactHandlers } from './contacts';
 import type { Handlers } from './context';
@@ -8,6 +9,7 @@ import { instanceHandlers } from './instances';
 import { clickHandlers, linkHandlers } from './links';
 import { messageHandlers } from './messages';
 import { modelHandlers } from './models';
+import { pollHandlers } from './polls';
 import { webhookHandlers } from './webhooks';
 
 /** Every operation of `api`, surface by surface, resource by resource: the same shape as the contract. */
@@ -21,6 +23,8 @@ export const handlers: Handlers = {
 		contacts: contactHandlers,
 		answers: answerHandlers,
 		webhooks: webhookHandlers('workspace'),
+		polls: pollHandlers,
+		calls: callHandlers,
 	},
 	shortLink: {
 		links: linkHandlers,

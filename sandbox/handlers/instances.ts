@@ -78,6 +78,22 @@ export const instanceHandlers: ResourceHandlers<typeof api.workspace.instances> 
 		return presentInstance(instance);
 	},
 
+	update: ({ core, workspaceId, params, body }) => {
+		const instance = requireInstance(core, workspaceId, params.instanceId);
+		if (body.name !== undefined) instance.name = body.name;
+		if (body.description !== undefined) instance.description = body.description;
+		if (body.rejectCalls !== undefined || body.rejectCallsText !== undefined) {
+			const settings = instance.callSettings ?? { rejectCalls: false, rejectCallsText: null };
+			instance.callSettings = {
+				rejectCalls: body.rejectCalls ?? settings.rejectCalls,
+				rejectCallsText:
+					body.rejectCallsText === undefined ? settings.rejectCallsText : body.rejectCallsText,
+			};
+		}
+		instance.updatedAt = core.now().toISOString();
+		return presentInstance(instance);
+	},
+
 	logout: ({ core, workspaceId, params }) => {
 		const instance = requireInstance(core, workspaceId, params.instanceId);
 		if (instance.status !== 'connected' && instance.status !== 'connecting') {
@@ -94,8 +110,8 @@ export const instanceHandlers: ResourceHandlers<typeof api.workspace.instances> 
 		const instance = requireInstance(core, workspaceId, params.instanceId);
 		if (instance.status === 'connected') disconnect(core, instance);
 		core.store.remove('instances', instance.id);
-		// Messages, groups and contacts belong to the instance and go with it.
-		for (const collection of ['messages', 'groups', 'contacts'] as const) {
+		// Messages, groups, contacts and calls belong to the instance and go with it.
+		for (const collection of ['messages', 'groups', 'contacts', 'calls'] as const) {
 			for (const record of core.store.all(collection, (item) => item.instanceId === instance.id)) {
 				core.store.remove(collection, record.id);
 			}

@@ -22,6 +22,10 @@ export const presentInstance = (instance: InstanceRecord) => ({
 	description: instance.description,
 	status: instance.status,
 	phoneNumber: instance.phoneNumber,
+	settings: {
+		rejectCalls: instance.callSettings?.rejectCalls ?? false,
+		rejectCallsText: instance.callSettings?.rejectCallsText ?? null,
+	},
 	createdAt: instance.createdAt,
 	updatedAt: instance.updatedAt,
 });

@@ -1,5 +1,6 @@
 import type { Operation } from './operation';
 import { answerOperations } from './resources/answers';
+import { callOperations } from './resources/calls';
 import { chatOperations } from './resources/chats';
 import { automationEventOperations } from './resources/automation-events';
 import { contactOperations } from './resources/contacts';
@@ -8,6 +9,7 @@ import { instanceOperations } from './resources/instances';
 import { clickOperations, linkOperations } from './resources/links';
 import { messageOperations } from './resources/messages';
 import { modelOperations } from './resources/models';
+import { pollOperations } from './resources/polls';
 import {
 	automationWebhookOperations,
 	linkWebhookOperations,
@@ -28,6 +30,8 @@ export const api = {
 		contacts: contactOperations,
 		answers: answerOperations,
 		webhooks: messagingWebhookOperations,
+		polls: pollOperations,
+		calls: callOperations,
 	},
 	shortLink: {
 		links: linkOperations,

@@ -2,12 +2,14 @@ import { z } from './zod';
 
 import { ANSWER_EVENT, AnswerDelivery } from './resources/answers';
 import { AutomationEvent, AutomationEventName } from './resources/automation-events';
+import { Call } from './resources/calls';
 import { Contact } from './resources/contacts';
 import { Group } from './resources/groups';
 import { GatheredMessages } from './resources/gathered-messages';
 import { Connection, Instance } from './resources/instances';
 import { Click, Link } from './resources/links';
 import { Message } from './resources/messages';
+import { PollVote } from './resources/polls';
 import { named, Timestamp } from './schemas';
 
 export const MESSAGING_EVENTS = [
@@ -24,6 +26,10 @@ export const MESSAGING_EVENTS = [
 	'group.participants_updated',
 	'contact.created',
 	'contact.updated',
+	'poll.voted',
+	'call.received',
+	'call.missed',
+	'call.rejected',
 ] as const;
 export const LINK_EVENTS = [
 	'link.created',
@@ -62,6 +68,10 @@ export const eventData = {
 	'group.participants_updated': Group,
 	'contact.created': Contact,
 	'contact.updated': Contact,
+	'poll.voted': PollVote,
+	'call.received': Call,
+	'call.missed': Call,
+	'call.rejected': Call,
 	'link.created': Link,
 	'link.updated': Link,
 	'link.deleted': Link,

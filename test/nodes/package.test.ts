@@ -107,6 +107,7 @@ describe('from sources', () => {
 			{ name: 'Contact', value: 'contact' },
 			{ name: 'Webhook', value: 'webhook' },
 			{ name: 'Model', value: 'model' },
+			{ name: 'Call', value: 'call' },
 		]);
 		const operationsOf = (value: string) =>
 			description.properties.find(
@@ -131,6 +132,7 @@ describe('from sources', () => {
 				'getConnectionState',
 				'logout',
 				'restart',
+				'update',
 			].sort(),
 		);
 		expect(values('message')).toEqual(
@@ -151,8 +153,10 @@ describe('from sources', () => {
 				'sendButtons',
 				'sendList',
 				'sendTyping',
+				'getPollResults',
 			].sort(),
 		);
+		expect(values('call')).toEqual(['reject']);
 		expect(values('chat')).toEqual(['get', 'getAll', 'markRead']);
 		expect(values('group')).toHaveLength(11);
 		expect(values('contact')).toHaveLength(8);

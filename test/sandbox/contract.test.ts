@@ -62,6 +62,10 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 		expect((await sandboxCall(`/sandbox/instances/${instance.id}/scan`)).status).toBe(200);
 		await workspace.instances.getConnectionState({ instanceId: instance.id });
 		await workspace.instances.restart({ instanceId: instance.id });
+		await workspace.instances.update({
+			instanceId: instance.id,
+			body: { name: 'Contract', rejectCalls: false, rejectCallsText: 'Please write instead' },
+		});
 		const instanceId = instance.id;
 
 		// Messaging webhook first, so the channel's events have somewhere to go.
@@ -123,10 +127,17 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 			instanceId,
 			body: { to, messageId: text.id, emoji: '👍' },
 		});
-		await workspace.messages.sendPoll({
+		const poll = await workspace.messages.sendPoll({
 			instanceId,
 			body: { to, question: 'Lunch?', options: ['Yes', 'No'], quotedMessageId: text.id },
 		});
+		const vote = `/sandbox/instances/${instanceId}/messages/${poll.id}/vote`;
+		expect((await sandboxCall(vote, { options: ['No'] })).status).toBe(201);
+		await workspace.polls.getResults({ instanceId, messageId: poll.id });
+		const ringing = await sandboxCall(`/sandbox/instances/${instanceId}/calls`, { from: to });
+		expect(ringing.status).toBe(201);
+		const callId = (ringing.body as { id: string }).id;
+		await workspace.calls.reject({ instanceId, callId, body: { text: 'Busy, write to me' } });
 		await workspace.messages.sendButtons({
 			instanceId,
 			body: { to, text: 'Confirm?', footer: 'Tap one', buttons: [{ id: 'yes', title: 'Yes' }] },

@@ -5,6 +5,7 @@ import {
 	operationSubtitle,
 	type ResourceModule,
 } from '../../shared/resources';
+import { call } from './call';
 import { chat } from './chat';
 import { contact } from './contact';
 import { group } from './group';
@@ -22,6 +23,7 @@ export const resources: Array<ResourceModule<WorkspaceClient>> = [
 	contact,
 	webhook,
 	model,
+	call,
 ];
 
 export const properties = nodeProperties(resources);

@@ -2,6 +2,7 @@ import { z } from '../zod';
 
 import { operation } from '../operation';
 import { Id, ListQuery, named, page, pathParams, PhoneNumber, Timestamp, text } from '../schemas';
+import { MAX_REJECT_TEXT } from './calls';
 
 export const InstanceStatus = z.enum(['created', 'connecting', 'connected', 'disconnected']);
 
@@ -13,6 +14,15 @@ export const Instance = named(
 		name: z.string().optional(),
 		status: InstanceStatus.or(z.string()).optional(),
 		phoneNumber: z.string().nullable().optional(),
+		settings: z
+			.looseObject({
+				rejectCalls: z.boolean().describe('Every incoming call is rejected at once'),
+				rejectCallsText: z
+					.string()
+					.nullable()
+					.describe('Sent to each caller whose call the setting rejects (null: none)'),
+			})
+			.optional(),
 		createdAt: Timestamp.optional(),
 		updatedAt: Timestamp.optional(),
 	}),
@@ -24,6 +34,22 @@ export const CreateInstance = named(
 	z.strictObject({
 		name: text({ min: 1, max: 100 }),
 		description: text({ max: 500 }).optional(),
+	}),
+);
+
+export const UpdateInstance = named(
+	'UpdateInstance',
+	z.strictObject({
+		name: text({ min: 1, max: 100 }).optional(),
+		description: text({ max: 500 }).optional(),
+		rejectCalls: z
+			.boolean()
+			.optional()
+			.describe('Reject every incoming call at once (call.received, then call.rejected)'),
+		rejectCallsText: text({ min: 1, max: MAX_REJECT_TEXT })
+			.nullable()
+			.optional()
+			.describe('Sent to each caller the setting rejects; null sends none'),
 	}),
 );
 
@@ -101,6 +127,16 @@ export const instanceOperations = {
 		summary: 'Get an instance',
 		scope: 'messaging:read',
 		params: byId,
+		response: Instance,
+		status: 200,
+	}),
+	update: operation({
+		method: 'PATCH',
+		path: '/instances/{instanceId}',
+		summary: 'Update an instance: its name, description and call settings',
+		scope: 'messaging:write',
+		params: byId,
+		body: UpdateInstance,
 		response: Instance,
 		status: 200,
 	}),

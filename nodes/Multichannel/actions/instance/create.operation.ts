@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { additionalFieldsCollection } from '../../../shared/collections';
 import type { OperationContext } from '../../../shared/resources';
+import { descriptionField } from './fields';
 import { compact } from '../../../shared/values';
 
 export const option = {
@@ -22,16 +23,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'e.g. Sales',
 		description: 'A name to recognise the instance by',
 	},
-	additionalFieldsCollection([
-		{
-			displayName: 'Description',
-			name: 'description',
-			type: 'string',
-			default: '',
-			typeOptions: { rows: 2 },
-			description: 'What the instance is for',
-		},
-	]),
+	additionalFieldsCollection([descriptionField]),
 ];
 
 export const scope = api.workspace.instances.create.scope;

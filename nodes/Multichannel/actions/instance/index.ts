@@ -9,13 +9,24 @@ import * as getConnectionState from './getConnectionState.operation';
 import { searchInstances } from './locator';
 import * as logout from './logout.operation';
 import * as restart from './restart.operation';
+import * as update from './update.operation';
 
 /** Instances: connected channel sessions, one phone number each. */
 export const instance = defineResource<WorkspaceClient>({
 	name: 'Instance',
 	value: 'instance',
 	noun: 'instance',
-	operations: [create, get, getAll, connect, getConnectionState, restart, logout, deleteInstance],
+	operations: [
+		create,
+		get,
+		getAll,
+		update,
+		connect,
+		getConnectionState,
+		restart,
+		logout,
+		deleteInstance,
+	],
 	defaultOperation: getAll.option.value,
 	listSearch: { searchInstances },
 });

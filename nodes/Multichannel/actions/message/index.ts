@@ -12,6 +12,7 @@ import * as sendList from './sendList.operation';
 import * as sendLocation from './sendLocation.operation';
 import * as sendMedia from './sendMedia.operation';
 import * as sendAndWait from './sendAndWait.operation';
+import * as getPollResults from './getPollResults.operation';
 import * as sendPoll from './sendPoll.operation';
 import * as sendReaction from './sendReaction.operation';
 import * as sendText from './sendText.operation';
@@ -39,6 +40,7 @@ export const message = defineResource<WorkspaceClient>({
 		markRead,
 		deleteMessage,
 		downloadMedia,
+		getPollResults,
 	],
 	defaultOperation: sendText.option.value,
 });

@@ -1,0 +1,110 @@
+import { z } from 'zod/v4';
+
+import { operation } from '../src/client/operation';
+import { Call } from '../src/client/resources/calls';
+import { PollVote } from '../src/client/resources/polls';
+import { pathParams, PhoneNumber, text } from '../src/client/schemas';
+import { HttpError } from './http';
+import type { MessageRecord } from './store';
+import { hangUp, presentCall, receiveCall, requireCall } from './handlers/calls';
+import { requireConnected, requireInstance, type ResourceHandlers } from './handlers/context';
+import { requireGroup } from './handlers/groups';
+import { requireMessage } from './handlers/messages';
+import { castVote, chosenIndexes } from './handlers/polls';
+
+/**
+ * Sandbox-only endpoints for what a contact's phone does with polls and calls: voting on a poll the instance
+ * sent (`poll.voted`), calling the instance (`call.received`) and hanging up (`call.missed`). Served beside the
+ * other sandbox-only endpoints (sandbox-api.ts).
+ */
+
+export const pollsCallsOperations = {
+	vote: operation({
+		method: 'POST',
+		path: '/sandbox/instances/{instanceId}/messages/{messageId}/vote',
+		summary:
+			'Sandbox only: a recipient votes on a poll the instance sent (poll.voted); a second vote replaces the first, an empty one withdraws it',
+		scope: 'messaging:write',
+		params: pathParams('instanceId', 'messageId'),
+		body: z.strictObject({
+			options: z
+				.array(z.union([z.number().int().min(0), text({ min: 1, max: 100 })]))
+				.max(12)
+				.describe('The options chosen, by text or by index from 0; empty: the vote is withdrawn'),
+			from: PhoneNumber.optional().describe(
+				'Who votes; the recipient of the poll by default (required for a poll sent to a group)',
+			),
+		}),
+		response: PollVote,
+		status: 201,
+	}),
+	call: operation({
+		method: 'POST',
+		path: '/sandbox/instances/{instanceId}/calls',
+		summary:
+			"Sandbox only: a contact calls the instance's number (call.received); unanswered within the ring time it is missed",
+		scope: 'messaging:write',
+		params: pathParams('instanceId'),
+		body: z.strictObject({
+			from: PhoneNumber,
+			media: z.enum(['voice', 'video']).default('voice'),
+			groupId: z
+				.string()
+				.regex(/@g\.us$/, 'must be a group id ending in @g.us')
+				.optional()
+				.describe('A group call in this group (the instance is in it)'),
+		}),
+		response: Call,
+		status: 201,
+	}),
+	hangUp: operation({
+		method: 'POST',
+		path: '/sandbox/instances/{instanceId}/calls/{callId}/hang-up',
+		summary: 'Sandbox only: the caller hangs up; a call still ringing is missed (call.missed)',
+		scope: 'messaging:write',
+		params: pathParams('instanceId', 'callId'),
+		body: z.strictObject({}).optional(),
+		response: Call,
+		status: 200,
+	}),
+};
+
+export const pollsCallsHandlers: ResourceHandlers<typeof pollsCallsOperations> = {
+	vote: ({ core, workspaceId, params, body }) => {
+		requireConnected(core, workspaceId, params.instanceId);
+		const message = requireMessage(core, workspaceId, params.instanceId, params.messageId);
+		const indexes = chosenIndexes(message, body.options, 'body.options');
+		return castVote(core, message, voterOf(message, body.from), indexes);
+	},
+	call: ({ core, workspaceId, params, body }) => {
+		const instance = requireConnected(core, workspaceId, params.instanceId);
+		if (body.groupId !== undefined) requireGroup(core, workspaceId, instance.id, body.groupId);
+		const call = receiveCall(core, instance, {
+			from: body.from,
+			media: body.media,
+			groupId: body.groupId ?? null,
+		});
+		return presentCall(call);
+	},
+	hangUp: ({ core, workspaceId, params }) => {
+		requireInstance(core, workspaceId, params.instanceId);
+		const call = requireCall(core, workspaceId, params.instanceId, params.callId);
+		hangUp(core, call);
+		return presentCall(call);
+	},
+};
+
+/** The recipient of a poll sent to a person; in a group, whoever `from` names. */
+function voterOf(message: MessageRecord, from: string | undefined): string {
+	const group = message.to?.endsWith('@g.us');
+	const voter = group ? from : (message.to ?? undefined);
+	if (!voter || (from !== undefined && from !== voter)) {
+		const problem = group
+			? 'required when the poll was sent to a group'
+			: `only the recipient, ${message.to}, can vote`;
+		throw new HttpError(400, 'validation_failed', `"from": ${problem}`, [
+			{ field: 'body.from', message: problem },
+		]);
+	}
+	return voter;
+}
