@@ -72,6 +72,35 @@ export interface MessageRecord {
 	editedAt?: string;
 	/** A received message an answer registration took (sandbox/answers.ts). */
 	answeredQuestion?: { registrationId: string; messageId: string };
+	/** A scheduled send that went (sandbox/scheduled.ts): its time, when it went, whether late. */
+	sendAt?: string;
+	sentAt?: string;
+	late?: boolean;
+}
+
+/**
+ * A send with `sendAt` (sandbox/scheduled.ts): the message as it will go, kept until its time; once sent or
+ * cancelled it stays a while, so that a list shows it and a cancel can say why not.
+ */
+export interface ScheduledMessageRecord {
+	/** The id the message has, now and once sent. */
+	id: string;
+	workspaceId: string;
+	instanceId: string;
+	chatId: string;
+	to: string;
+	type: string;
+	content: Record<string, unknown>;
+	media?: MessageMedia | null;
+	trackLinks?: boolean;
+	fetch?: { url: string; mimeType?: string; fileName?: string };
+	status: 'scheduled' | 'sent' | 'cancelled';
+	sendAt: string;
+	createdAt: string;
+	updatedAt: string;
+	sentAt?: string;
+	late?: boolean;
+	cancelledAt?: string;
 }
 
 export interface Participant {

@@ -14,6 +14,7 @@ import type {
 	KeyRecord,
 	LinkRecord,
 	MessageRecord,
+	ScheduledMessageRecord,
 	UsedSignatureRecord,
 	WebhookRecord,
 	Workspace,
@@ -51,6 +52,7 @@ const COLLECTION_TYPES = {
 	automationEvents: collection<AutomationEventRecord>(),
 	answers: collection<AnswerRecord>(),
 	bursts: collection<BurstRecord>(),
+	scheduledMessages: collection<ScheduledMessageRecord>(),
 };
 
 export type CollectionName = keyof typeof COLLECTION_TYPES;

@@ -8,6 +8,7 @@ import { instanceHandlers } from './instances';
 import { clickHandlers, linkHandlers } from './links';
 import { messageHandlers } from './messages';
 import { modelHandlers } from './models';
+import { scheduledMessageHandlers } from './scheduled-messages';
 import { webhookHandlers } from './webhooks';
 
 /** Every operation of `api`, surface by surface, resource by resource: the same shape as the contract. */
@@ -21,6 +22,7 @@ export const handlers: Handlers = {
 		contacts: contactHandlers,
 		answers: answerHandlers,
 		webhooks: webhookHandlers('workspace'),
+		scheduledMessages: scheduledMessageHandlers,
 	},
 	shortLink: {
 		links: linkHandlers,

@@ -8,6 +8,7 @@ import { instanceOperations } from './resources/instances';
 import { clickOperations, linkOperations } from './resources/links';
 import { messageOperations } from './resources/messages';
 import { modelOperations } from './resources/models';
+import { scheduledMessageOperations } from './resources/scheduled-messages';
 import {
 	automationWebhookOperations,
 	linkWebhookOperations,
@@ -28,6 +29,7 @@ export const api = {
 		contacts: contactOperations,
 		answers: answerOperations,
 		webhooks: messagingWebhookOperations,
+		scheduledMessages: scheduledMessageOperations,
 	},
 	shortLink: {
 		links: linkOperations,

@@ -24,6 +24,7 @@ export const MESSAGING_EVENTS = [
 	'group.participants_updated',
 	'contact.created',
 	'contact.updated',
+	'message.scheduled_sent',
 ] as const;
 export const LINK_EVENTS = [
 	'link.created',
@@ -62,6 +63,8 @@ export const eventData = {
 	'group.participants_updated': Group,
 	'contact.created': Contact,
 	'contact.updated': Contact,
+	// A scheduled send that went at its time (after its `message.sent`); `late: true` when sent on start.
+	'message.scheduled_sent': Message,
 	'link.created': Link,
 	'link.updated': Link,
 	'link.deleted': Link,
