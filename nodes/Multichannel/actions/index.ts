@@ -11,6 +11,7 @@ import { group } from './group';
 import { instance } from './instance';
 import { message } from './message';
 import { model } from './model';
+import { scheduled } from './scheduled';
 import { webhook } from './webhook';
 
 /** The resources of the Multichannel node, each a folder beside this file. */
@@ -22,6 +23,7 @@ export const resources: Array<ResourceModule<WorkspaceClient>> = [
 	contact,
 	webhook,
 	model,
+	scheduled,
 ];
 
 export const properties = nodeProperties(resources);
