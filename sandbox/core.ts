@@ -9,6 +9,7 @@ import {
 import type { GatheringLimits } from './gathering';
 import { DEFAULT_MEDIA_LIMITS, MediaStore, type MediaLimits } from './media';
 import { Outbound, type OutboundOptions } from './outbound/outbound';
+import { DEFAULT_SCHEDULED_LIMITS, type ScheduledLimits } from './scheduled-limits';
 import { Scheduler } from './scheduler';
 import { SignedMediaUrls } from './signed-media';
 import type { Store } from './store';
@@ -63,6 +64,8 @@ export class SandboxCore {
 	readonly announcedEvents = new Set<string>();
 	/** Every event emitted since start, newest last: lets tests and tools see what happened. */
 	readonly emitted: EventEnvelope[] = [];
+	/** Scheduled sends: how many are kept per workspace, how often due ones are looked for (scheduled.ts). */
+	scheduledLimits: ScheduledLimits = DEFAULT_SCHEDULED_LIMITS;
 
 	constructor(
 		readonly store: Store,

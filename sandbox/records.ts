@@ -76,6 +76,10 @@ export interface MessageRecord {
 	answeredQuestion?: { registrationId: string; messageId: string };
 	/** A poll the instance sent: each voter's latest vote (option indexes; empty: withdrawn). */
 	pollVotes?: Record<string, { optionIndexes: number[]; votedAt: string }>;
+	/** A scheduled send that went (sandbox/scheduled.ts): its time, when it went, whether late. */
+	sendAt?: string;
+	sentAt?: string;
+	late?: boolean;
 }
 
 /** A call to an instance's number (sandbox/handlers/calls.ts). */
@@ -94,6 +98,31 @@ export interface CallRecord {
 	ringsUntil: string;
 	createdAt: string;
 	endedAt: string | null;
+}
+
+/**
+ * A send with `sendAt` (sandbox/scheduled.ts): the message as it will go, kept until its time; once sent or
+ * cancelled it stays a while, so that a list shows it and a cancel can say why not.
+ */
+export interface ScheduledMessageRecord {
+	/** The id the message has, now and once sent. */
+	id: string;
+	workspaceId: string;
+	instanceId: string;
+	chatId: string;
+	to: string;
+	type: string;
+	content: Record<string, unknown>;
+	media?: MessageMedia | null;
+	trackLinks?: boolean;
+	fetch?: { url: string; mimeType?: string; fileName?: string };
+	status: 'scheduled' | 'sent' | 'cancelled';
+	sendAt: string;
+	createdAt: string;
+	updatedAt: string;
+	sentAt?: string;
+	late?: boolean;
+	cancelledAt?: string;
 }
 
 export interface Participant {

@@ -12,6 +12,8 @@ import {
 } from './delivery-engine';
 import { resumeMessages } from './phone';
 import { resumeCalls } from './handlers/calls';
+import { startScheduledSends } from './scheduled';
+import { DEFAULT_SCHEDULED_LIMITS, type ScheduledLimits } from './scheduled-limits';
 import {
 	createWorkspace,
 	upgradeKeyScopes,
@@ -72,6 +74,8 @@ export interface SandboxOptions {
 	outbound?: OutboundOptions;
 	/** Gathered messages: messages per burst, open bursts per workspace (sandbox/gathering.ts). */
 	gathering?: Partial<GatheringLimits>;
+	/** Scheduled sends: how many are kept per workspace, how often due ones are looked for (sandbox/scheduled.ts). */
+	scheduled?: Partial<ScheduledLimits>;
 	/** The clock, injectable so tests can jump a day ahead. */
 	now?: () => number;
 	/** Where unexpected errors are reported; default stderr. */
@@ -195,6 +199,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	core.upkeep.start();
 	resumeAnswers(core);
 	resumeCalls(core);
+	core.scheduledLimits = { ...DEFAULT_SCHEDULED_LIMITS, ...options.scheduled };
+	startScheduledSends(core);
 
 	let closed: Promise<void> | undefined;
 	return {

@@ -15,6 +15,7 @@ import type {
 	KeyRecord,
 	LinkRecord,
 	MessageRecord,
+	ScheduledMessageRecord,
 	UsedSignatureRecord,
 	WebhookRecord,
 	Workspace,
@@ -54,6 +55,7 @@ const COLLECTION_TYPES = {
 	answers: collection<AnswerRecord>(),
 	bursts: collection<BurstRecord>(),
 	calls: collection<CallRecord>(),
+	scheduledMessages: collection<ScheduledMessageRecord>(),
 };
 
 export type CollectionName = keyof typeof COLLECTION_TYPES;

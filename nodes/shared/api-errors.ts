@@ -118,7 +118,7 @@ export function apiError(error: ApiError, { node, context, clean, item }: Mappin
 		item,
 		keyKind: KEY_KIND_WORDS[context.keyKind],
 		said: clean(error.message).replace(/\.+$/, ''),
-		details: formatDetails(error.details, clean),
+		details: formatDetails(error.details, clean, context.fields),
 		reference: error.requestId ? ` Request ID: ${error.requestId}.` : '',
 		consoleUrl: `${context.serviceUrl ?? ''}${CONSOLE_PATH}`,
 	};
@@ -164,15 +164,22 @@ export function plain(error: MultichannelError, clean: Clean): JsonObject {
 	return response;
 }
 
-/** `details` of a 4xx body, usually `{ field, message }` entries, as lines under the message. */
-function formatDetails(details: unknown[], clean: Clean): string {
+/**
+ * `details` of a 4xx body, usually `{ field, message }` entries, as lines under the message; a field the operation
+ * names (its `fields`, e.g. `body.sendAt` = "Send At") by the name the user sees.
+ */
+function formatDetails(
+	details: unknown[],
+	clean: Clean,
+	names: Record<string, string> = {},
+): string {
 	const copy = redactedCopy(details, clean);
 	if (!Array.isArray(copy) || copy.length === 0) return '';
 	const lines = copy.map((detail) => {
 		if (typeof detail === 'string') return detail;
 		const { field, message } = (detail ?? {}) as { field?: unknown; message?: unknown };
 		if (typeof message !== 'string') return cut(JSON.stringify(detail), 200);
-		return typeof field === 'string' ? `${field}: ${message}` : message;
+		return typeof field === 'string' ? `${names[field] ?? field}: ${message}` : message;
 	});
 	return ` Details: ${lines.join('; ')}.`;
 }

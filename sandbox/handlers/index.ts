@@ -10,6 +10,7 @@ import { clickHandlers, linkHandlers } from './links';
 import { messageHandlers } from './messages';
 import { modelHandlers } from './models';
 import { pollHandlers } from './polls';
+import { scheduledMessageHandlers } from './scheduled-messages';
 import { webhookHandlers } from './webhooks';
 
 /** Every operation of `api`, surface by surface, resource by resource: the same shape as the contract. */
@@ -25,6 +26,7 @@ export const handlers: Handlers = {
 		webhooks: webhookHandlers('workspace'),
 		polls: pollHandlers,
 		calls: callHandlers,
+		scheduledMessages: scheduledMessageHandlers,
 	},
 	shortLink: {
 		links: linkHandlers,

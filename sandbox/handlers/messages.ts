@@ -3,8 +3,9 @@ import type { MessageMedia } from '../../src/client/resources/message-media';
 import { requirePendingQuestion } from '../answers';
 import type { SandboxCore } from '../core';
 import { conflict } from '../http';
-import { fetchFile } from '../outbound/fetch-file';
-import { isBlocked, scheduleProgress, setMessageStatus } from '../phone';
+import { sendOutgoing, type Outgoing } from '../outgoing';
+import { isBlocked, setMessageStatus } from '../phone';
+import { scheduleSend } from '../scheduled';
 import { newId, type InstanceRecord, type MessageRecord } from '../store';
 import {
 	chatIdNamed,
@@ -21,7 +22,6 @@ import {
 import { requireGroup } from './groups';
 import { downloadMedia, downloadSignedMedia, keepFile, mediaContent } from './media';
 import { presentMessage } from './present';
-import { trackLinks } from './tracked-links';
 
 /**
  * Sending: a connected instance stores the message as `sent` (`message.sent`), and the simulated recipient
@@ -35,6 +35,7 @@ type Send = {
 	quotedMessageId?: string;
 	trackLinks?: boolean;
 	answerRegistrationId?: string;
+	sendAt?: string;
 };
 
 function send<K extends keyof Messages>(
@@ -42,12 +43,9 @@ function send<K extends keyof Messages>(
 		type: string;
 		content: Record<string, unknown>;
 		media?: MessageMedia;
+		/** Media by URL: the file is fetched when the message goes. */
+		fetch?: Outgoing['fetch'];
 	},
-	/** What follows the send: the recipient's progress, or (media by URL) first fetching the file. */
-	then: (context: HandlerContext<Messages[K]>, message: MessageRecord) => void = (
-		{ core },
-		message,
-	) => scheduleProgress(core, message),
 ) {
 	return (context: HandlerContext<Messages[K]>) => {
 		const { core, workspaceId } = context;
@@ -68,41 +66,26 @@ function send<K extends keyof Messages>(
 						body.answerRegistrationId,
 						chatIdOf(body.to),
 					);
-		const { type, content, media } = kind(context);
+		const { type, content, media, fetch } = kind(context);
 		if (body.quotedMessageId !== undefined) content.quotedMessageId = body.quotedMessageId;
-		const id = newId('msg');
-		const trackedLinks = body.trackLinks
-			? trackLinks(core, workspaceId, { messageId: id, recipient: body.to }, type, content)
-			: undefined;
-		const now = core.now().toISOString();
-		const chatId = chatIdOf(body.to);
-		// Sending to a chat ends the instance's typing indicator there, as the channel does.
-		if (instance.typing?.[chatId]) {
-			instance.typing = Object.fromEntries(
-				Object.entries(instance.typing).filter(([typingChat]) => typingChat !== chatId),
-			);
-		}
-		const message = core.store.insert('messages', {
-			id,
+		const outgoing: Outgoing = {
+			id: newId('msg'),
 			workspaceId,
-			instanceId: instance.id,
-			chatId,
-			direction: 'outbound',
-			from: instance.phoneNumber,
+			instance,
 			to: body.to,
 			type,
-			...(media ? { media } : {}),
-			status: 'sent',
 			content,
-			error: null,
-			...(trackedLinks ? { trackedLinks } : {}),
-			createdAt: now,
-			updatedAt: now,
-		});
+			...(media ? { media } : {}),
+			...(body.trackLinks ? { trackLinks: true } : {}),
+			...(fetch ? { fetch } : {}),
+		};
+		if (body.sendAt !== undefined) {
+			return scheduleSend(core, outgoing, body.sendAt, question !== undefined);
+		}
 		// In the same step as the message: whatever is received from now on may answer it, nothing before.
-		if (question) question.messageId = message.id;
-		core.emit(workspaceId, 'message.sent', presentMessage(message), { instanceId: instance.id });
-		then(context, message);
+		const message = sendOutgoing(core, outgoing, (sent) => {
+			if (question) question.messageId = sent.id;
+		});
 		return presentMessage(message);
 	};
 }
@@ -115,22 +98,20 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 			...(body.previewUrl !== undefined ? { previewUrl: body.previewUrl } : {}),
 		},
 	})),
-	sendMedia: send<'sendMedia'>(
-		({ core, body }) => {
-			checkUrl(body.url, core.outbound.media.policy);
-			return {
-				type: body.mediaType,
-				content: {
-					mediaType: body.mediaType,
-					url: body.url,
-					caption: body.caption ?? null,
-					fileName: body.fileName ?? null,
-					mimeType: body.mimeType ?? null,
-				},
-			};
-		},
-		({ core, body }, message) => keepFromUrl(core, message, body),
-	),
+	sendMedia: send<'sendMedia'>(({ core, body }) => {
+		checkUrl(body.url, core.outbound.media.policy);
+		return {
+			type: body.mediaType,
+			content: {
+				mediaType: body.mediaType,
+				url: body.url,
+				caption: body.caption ?? null,
+				fileName: body.fileName ?? null,
+				mimeType: body.mimeType ?? null,
+			},
+			fetch: { url: body.url, mimeType: body.mimeType, fileName: body.fileName },
+		};
+	}),
 	sendMediaUpload: send<'sendMediaUpload'>((context) => {
 		const { body } = context;
 		const file = requireFile(context.file);
@@ -297,53 +278,5 @@ function checkRecipient(core: SandboxCore, instance: InstanceRecord, to: string)
 			'contact_blocked',
 			`${to} is blocked on instance ${instance.id}; unblock the contact first`,
 		);
-	}
-}
-
-/**
- * Fetches the file of a media message sent by URL, as the service does to send it, and keeps it with the
- * message; the recipient's progress (delivered, read) starts once the fetch has ended. A URL the outbound
- * policy refuses (a name resolving to a refused address, a redirect to one) fails the message
- * (`message.failed`, error `media_url_refused`). Any other failure (an error status, too large, no answer)
- * leaves the message without a file: it still counts as sent, and a download answers 404.
- */
-export function keepFromUrl(
-	core: SandboxCore,
-	message: MessageRecord,
-	source: { url: string; mimeType?: string; fileName?: string },
-): void {
-	core.scheduler.after(0, async () => {
-		const fetched = await fetchFile(
-			source.url,
-			core.media.limits.maxFileBytes,
-			core.outbound.media,
-		);
-		if (core.scheduler.isClosed || !core.store.get('messages', message.id)) return;
-		if ('refused' in fetched) {
-			message.error = { code: 'media_url_refused', message: fetched.refused };
-			setMessageStatus(core, message, 'failed');
-			core.emit(message.workspaceId, 'message.failed', presentMessage(message), {
-				instanceId: message.instanceId,
-			});
-		} else if ('file' in fetched) {
-			const media = core.media.put(message.workspaceId, {
-				data: fetched.file.data,
-				mimeType: source.mimeType ?? fetched.file.mimeType,
-				fileName: source.fileName ?? fileNameInUrl(source.url),
-			});
-			if (media) message.media = media;
-		}
-		scheduleProgress(core, message);
-		core.onBackgroundChange();
-	});
-}
-
-function fileNameInUrl(url: string): string | null {
-	const last = new URL(url).pathname.split('/').pop();
-	if (!last) return null;
-	try {
-		return decodeURIComponent(last);
-	} catch {
-		return last;
 	}
 }

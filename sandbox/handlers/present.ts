@@ -50,6 +50,9 @@ export const presentMessage = (message: MessageRecord) => ({
 	...(message.reply ? { reply: { ...message.reply } } : {}),
 	...(message.editedAt ? { editedAt: message.editedAt } : {}),
 	...(message.answeredQuestion ? { answeredQuestion: { ...message.answeredQuestion } } : {}),
+	...(message.sendAt ? { sendAt: message.sendAt } : {}),
+	...(message.sentAt ? { sentAt: message.sentAt } : {}),
+	...(message.late ? { late: true } : {}),
 });
 
 export const presentGroup = (group: GroupRecord) => ({

@@ -10,6 +10,7 @@ import { clickOperations, linkOperations } from './resources/links';
 import { messageOperations } from './resources/messages';
 import { modelOperations } from './resources/models';
 import { pollOperations } from './resources/polls';
+import { scheduledMessageOperations } from './resources/scheduled-messages';
 import {
 	automationWebhookOperations,
 	linkWebhookOperations,
@@ -32,6 +33,7 @@ export const api = {
 		webhooks: messagingWebhookOperations,
 		polls: pollOperations,
 		calls: callOperations,
+		scheduledMessages: scheduledMessageOperations,
 	},
 	shortLink: {
 		links: linkOperations,

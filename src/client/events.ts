@@ -30,6 +30,7 @@ export const MESSAGING_EVENTS = [
 	'call.received',
 	'call.missed',
 	'call.rejected',
+	'message.scheduled_sent',
 ] as const;
 export const LINK_EVENTS = [
 	'link.created',
@@ -72,6 +73,8 @@ export const eventData = {
 	'call.received': Call,
 	'call.missed': Call,
 	'call.rejected': Call,
+	// A scheduled send that went at its time (after its `message.sent`); `late: true` when sent on start.
+	'message.scheduled_sent': Message,
 	'link.created': Link,
 	'link.updated': Link,
 	'link.deleted': Link,

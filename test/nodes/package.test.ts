@@ -108,6 +108,7 @@ describe('from sources', () => {
 			{ name: 'Webhook', value: 'webhook' },
 			{ name: 'Model', value: 'model' },
 			{ name: 'Call', value: 'call' },
+			{ name: 'Scheduled Message', value: 'scheduled' },
 		]);
 		const operationsOf = (value: string) =>
 			description.properties.find(
@@ -161,6 +162,7 @@ describe('from sources', () => {
 		expect(values('group')).toHaveLength(11);
 		expect(values('contact')).toHaveLength(8);
 		expect(values('webhook')).toEqual(['create', 'delete', 'get', 'getAll', 'update']);
+		expect(values('scheduled')).toEqual(['cancel', 'getAll']);
 		for (const operation of description.properties.filter((p) => p.name === 'operation')) {
 			for (const option of operation.options ?? []) {
 				expect((option as { action: string }).action).toMatch(/^[A-Z][a-z]+( [a-z0-9]+)+$/);

@@ -155,6 +155,13 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 			instanceId,
 			body: { to, state: 'recording', seconds: 2 },
 		});
+		// A scheduled send, listed and cancelled.
+		const scheduled = await workspace.messages.sendText({
+			instanceId,
+			body: { to, text: 'Later', sendAt: new Date(Date.now() + 3_600_000).toISOString() },
+		});
+		await workspace.scheduledMessages.list({ instanceId, query: { status: 'scheduled' } });
+		await workspace.scheduledMessages.cancel({ instanceId, messageId: scheduled.id });
 		await workspace.messages.edit({
 			instanceId,
 			messageId: text.id,

@@ -10,11 +10,22 @@ type JsonObject = Record<string, unknown>;
 
 /**
  * Fields the sandbox may leave out even so: a webhook's description when none was given; what only some
- * messages have (a file, tracked links, a tap's reply, an edit, an answer taken) and the tracking of tracked links only; a file's
+ * messages have (a file, tracked links, a tap's reply, an edit, an answer taken, a scheduled send's times) and the tracking of tracked links only; a file's
  * signed URL, which only delivered events carry.
  */
 const MAY_BE_ABSENT: Record<string, string[]> = {
-	Message: ['media', 'trackedLinks', 'reply', 'editedAt', 'answeredQuestion'],
+	Message: [
+		'media',
+		'trackedLinks',
+		'reply',
+		'editedAt',
+		'answeredQuestion',
+		// Only scheduled sends have these.
+		'sendAt',
+		'sentAt',
+		'late',
+		'cancelledAt',
+	],
 	MessageMedia: ['downloadUrl', 'downloadUrlExpiresAt'],
 	Link: ['messageId', 'recipient'],
 	Click: ['messageId', 'recipient'],

@@ -12,6 +12,7 @@ import { group } from './group';
 import { instance } from './instance';
 import { message } from './message';
 import { model } from './model';
+import { scheduled } from './scheduled';
 import { webhook } from './webhook';
 
 /** The resources of the Multichannel node, each a folder beside this file. */
@@ -24,6 +25,7 @@ export const resources: Array<ResourceModule<WorkspaceClient>> = [
 	webhook,
 	model,
 	call,
+	scheduled,
 ];
 
 export const properties = nodeProperties(resources);

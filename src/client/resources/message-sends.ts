@@ -1,6 +1,7 @@
 import { z } from '../zod';
 
 import {
+	DateTimeInput,
 	FILE_NAME_MAX_LENGTH,
 	FileName,
 	Id,
@@ -58,12 +59,21 @@ export const Recipient = z.union([
 	PhoneNumber,
 	z.string().regex(/^[A-Za-z0-9_.-]+@g\.us$/, 'must be a group id ending in @g.us'),
 ]);
+/** How far ahead a send may be scheduled (`sendAt`), in minutes: from one minute to 90 days. */
+export const SCHEDULE_WINDOW_MINUTES = { min: 1, max: 90 * 24 * 60 } as const;
+
+/** `sendAt` of every send: the service keeps the message and sends it then. */
+const sendAt = DateTimeInput.optional().describe(
+	'Send the message at this time instead of now: from 1 minute to 90 days ahead (else 400 `validation_failed` naming `body.sendAt`). The answer is at once, the message in status `scheduled`; it is listed at `GET /instances/{instanceId}/scheduled-messages` and may be cancelled until it goes. At its time it is sent as if sent then (`message.sent` and the rest, then `message.scheduled_sent`); a time missed while the service was down is sent on start, with `late: true`. Not with `answerRegistrationId`',
+);
+
 const base = {
 	to: Recipient,
 	quotedMessageId: Id.optional().describe('Reply to this message'),
 	answerRegistrationId: Id.optional().describe(
 		'A pending answer registration for this chat (registered with `to`): this message is its question',
 	),
+	sendAt,
 };
 /** Text and media sends: URLs in the text or caption become short links that report their clicks. */
 const trackLinks = z
@@ -139,6 +149,7 @@ export const SendReaction = named(
 	'SendReaction',
 	z.strictObject({
 		to: Recipient,
+		sendAt,
 		messageId: Id,
 		emoji: text({ max: 16 }).describe('An empty string removes the reaction'),
 	}),

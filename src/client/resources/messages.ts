@@ -20,7 +20,15 @@ import {
 import { DateTimeInput, Id, ListQuery, named, page, pathParams, Timestamp } from '../schemas';
 import { TrackedLink } from './links';
 
-export const MessageStatus = z.enum(['pending', 'sent', 'delivered', 'read', 'failed']);
+export const MessageStatus = z.enum([
+	'pending',
+	'scheduled',
+	'cancelled',
+	'sent',
+	'delivered',
+	'read',
+	'failed',
+]);
 export const MessageType = z.enum([
 	'text',
 	'image',
@@ -72,6 +80,17 @@ export const Message = named(
 			.optional()
 			.describe('On a received message: the button or list row the contact tapped'),
 		editedAt: Timestamp.nullable().optional().describe('When the text was last edited'),
+		sendAt: Timestamp.optional().describe(
+			'A scheduled send (`sendAt` of the send): the time it was asked to go',
+		),
+		sentAt: Timestamp.optional().describe('A scheduled send that went: when it was sent'),
+		late: z
+			.boolean()
+			.optional()
+			.describe(
+				'A scheduled send whose time passed while the service was down: `true`, sent as soon as it was back',
+			),
+		cancelledAt: Timestamp.optional().describe('A cancelled scheduled send: when it was cancelled'),
 		answeredQuestion: z
 			.looseObject({
 				registrationId: Id.describe('The answer registration that took it'),

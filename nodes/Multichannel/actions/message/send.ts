@@ -6,7 +6,7 @@ import { concurrencyOption } from '../../../shared/execute';
 import { idempotencyKeyFor, idempotencyKeyOption } from '../../../shared/idempotency';
 import { locatorValue } from '../../../shared/locator';
 import { normaliseRecipient } from '../../../shared/phone';
-import { compact } from '../../../shared/values';
+import { compact, readDateTime } from '../../../shared/values';
 import { instanceLocator } from '../instance/locator';
 
 /**
@@ -45,13 +45,21 @@ export function optionsField(extra: INodeProperties[] = [], quoting = true): INo
 				},
 			]
 		: [];
+	const sendAt: INodeProperties = {
+		displayName: 'Send At',
+		name: 'sendAt',
+		type: 'dateTime',
+		default: '',
+		description:
+			'Send the message at this time instead of now: from 1 minute to 90 days ahead. In the time zone of the workflow unless an offset is given. The output is the message in status scheduled; Scheduled Message → Get Many lists it and Cancel stops it before it goes.',
+	};
 	const idempotencyKey: INodeProperties = {
 		...idempotencyKeyOption,
 		placeholder: 'e.g. order-1042-confirmation',
 		hint: 'Leave empty to derive one, so that a retried item is not sent twice',
 	};
 	return optionsCollection(
-		[idempotencyKey, concurrencyOption, ...quote, ...extra].sort((a, b) =>
+		[idempotencyKey, concurrencyOption, sendAt, ...quote, ...extra].sort((a, b) =>
 			a.displayName.localeCompare(b.displayName),
 		),
 	);
@@ -81,7 +89,15 @@ export const fieldNames = {
 	'body.to': 'To',
 	'body.quotedMessageId': 'Reply To Message ID',
 	'body.trackLinks': 'Track Links',
+	'body.sendAt': 'Send At',
 };
+
+/** `{ sendAt }` (ISO-8601 with an offset) when the Send At option is set; a value without offset is in the workflow's time zone. */
+export function sendAt(context: IExecuteFunctions, itemIndex: number): { sendAt?: string } {
+	const value: unknown = context.getNodeParameter('options.sendAt', itemIndex, '');
+	if (value === undefined || value === null || value === '') return {};
+	return { sendAt: readDateTime(context, value, 'Send At', itemIndex) };
+}
 
 /** Where a send goes: the instance it is sent from, and its recipient (a phone number, normalised, or a group). */
 export function target(
@@ -162,6 +178,8 @@ export async function message<Operation extends MessageSend>(
 		input: { instanceId: string; body: SendBody<Operation> },
 		options: CallOptions,
 	) => ReturnType<Messages['sendText']>;
+	// Send At, where the operation offers it (Send and Wait does not: its question goes now).
+	body = { ...body, ...sendAt(context, itemIndex) };
 	return await sendOne(
 		{ instanceId, body },
 		{ idempotencyKey: idempotencyKey(context, itemIndex, operation, instanceId, body) },

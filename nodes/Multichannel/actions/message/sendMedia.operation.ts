@@ -204,6 +204,7 @@ export async function execute(
 	const body = {
 		...common,
 		mediaType: chosen === 'auto' ? mediaTypeOf(binary.mimeType, fileName) : chosen,
+		...send.sendAt(this, itemIndex),
 	};
 	// The file is part of what is sent: its hash (not its bytes) goes into the derived key.
 	const sha256 = createHash('sha256').update(data).digest('hex');

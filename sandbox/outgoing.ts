@@ -1,0 +1,126 @@
+import type { MessageMedia } from '../src/client/resources/message-media';
+import type { SandboxCore } from './core';
+import { fetchFile } from './outbound/fetch-file';
+import { scheduleProgress, setMessageStatus } from './phone';
+import type { InstanceRecord, MessageRecord } from './store';
+import { chatIdOf } from './handlers/context';
+import { presentMessage } from './handlers/present';
+import { trackLinks } from './handlers/tracked-links';
+
+/**
+ * A message going out, now or at its scheduled time (scheduled.ts): stored as `sent` (`message.sent`), then the
+ * recipient's progress, or (media by URL) first fetching the file. One path, so a scheduled send goes exactly as
+ * it would have gone then.
+ */
+
+export interface Outgoing {
+	id: string;
+	workspaceId: string;
+	instance: InstanceRecord;
+	to: string;
+	type: string;
+	content: Record<string, unknown>;
+	media?: MessageMedia;
+	trackLinks?: boolean;
+	/** Media by URL: the file is fetched when the message goes. */
+	fetch?: { url: string; mimeType?: string; fileName?: string };
+	/** A scheduled send: when it was asked to go, and whether it went late (the service was down then). */
+	scheduled?: { sendAt: string; late: boolean };
+}
+
+/** Stores the message as sent, emits `message.sent` and starts what follows; `beforeEmit` runs in the same step. */
+export function sendOutgoing(
+	core: SandboxCore,
+	outgoing: Outgoing,
+	beforeEmit: (message: MessageRecord) => void = () => {},
+): MessageRecord {
+	const { id, workspaceId, instance, to, type, content, media } = outgoing;
+	const trackedLinks = outgoing.trackLinks
+		? trackLinks(core, workspaceId, { messageId: id, recipient: to }, type, content)
+		: undefined;
+	const now = core.now().toISOString();
+	const chatId = chatIdOf(to);
+	// Sending to a chat ends the instance's typing indicator there, as the channel does.
+	if (instance.typing?.[chatId]) {
+		instance.typing = Object.fromEntries(
+			Object.entries(instance.typing).filter(([typingChat]) => typingChat !== chatId),
+		);
+	}
+	const message = core.store.insert('messages', {
+		id,
+		workspaceId,
+		instanceId: instance.id,
+		chatId,
+		direction: 'outbound',
+		from: instance.phoneNumber,
+		to,
+		type,
+		...(media ? { media } : {}),
+		status: 'sent',
+		content,
+		error: null,
+		...(trackedLinks ? { trackedLinks } : {}),
+		createdAt: now,
+		updatedAt: now,
+		...(outgoing.scheduled
+			? {
+					sendAt: outgoing.scheduled.sendAt,
+					sentAt: now,
+					...(outgoing.scheduled.late ? { late: true } : {}),
+				}
+			: {}),
+	});
+	beforeEmit(message);
+	core.emit(workspaceId, 'message.sent', presentMessage(message), { instanceId: instance.id });
+	if (outgoing.fetch) keepFromUrl(core, message, outgoing.fetch);
+	else scheduleProgress(core, message);
+	return message;
+}
+
+/**
+ * Fetches the file of a media message sent by URL, as the service does to send it, and keeps it with the
+ * message; the recipient's progress (delivered, read) starts once the fetch has ended. A URL the outbound
+ * policy refuses (a name resolving to a refused address, a redirect to one) fails the message
+ * (`message.failed`, error `media_url_refused`). Any other failure (an error status, too large, no answer)
+ * leaves the message without a file: it still counts as sent, and a download answers 404.
+ */
+export function keepFromUrl(
+	core: SandboxCore,
+	message: MessageRecord,
+	source: { url: string; mimeType?: string; fileName?: string },
+): void {
+	core.scheduler.after(0, async () => {
+		const fetched = await fetchFile(
+			source.url,
+			core.media.limits.maxFileBytes,
+			core.outbound.media,
+		);
+		if (core.scheduler.isClosed || !core.store.get('messages', message.id)) return;
+		if ('refused' in fetched) {
+			message.error = { code: 'media_url_refused', message: fetched.refused };
+			setMessageStatus(core, message, 'failed');
+			core.emit(message.workspaceId, 'message.failed', presentMessage(message), {
+				instanceId: message.instanceId,
+			});
+		} else if ('file' in fetched) {
+			const media = core.media.put(message.workspaceId, {
+				data: fetched.file.data,
+				mimeType: source.mimeType ?? fetched.file.mimeType,
+				fileName: source.fileName ?? fileNameInUrl(source.url),
+			});
+			if (media) message.media = media;
+		}
+		scheduleProgress(core, message);
+		core.onBackgroundChange();
+	});
+}
+
+function fileNameInUrl(url: string): string | null {
+	const last = new URL(url).pathname.split('/').pop();
+	if (!last) return null;
+	try {
+		return decodeURIComponent(last);
+	} catch {
+		return last;
+	}
+}
