@@ -15,6 +15,7 @@ import { completeConnection, disconnect } from './handlers/instances';
 import { requireMessage } from './handlers/messages';
 import { offeredChoices, receiveMessage } from './phone';
 import { presentInstance, presentMessage } from './handlers/present';
+import { statusViewHandlers, statusViewOperations } from './status-views';
 
 /**
  * Endpoints that exist only in the sandbox, standing in for what happens on a phone: scanning the QR code,
@@ -114,6 +115,7 @@ export const sandboxOperations = {
 		status: 200,
 	}),
 	...inboundMediaOperations,
+	...statusViewOperations,
 };
 
 /** How many announced deliveries are kept (a benchmark announces a few thousand). */
@@ -161,6 +163,7 @@ export const sandboxHandlers: ResourceHandlers<typeof sandboxOperations> = {
 		return { webhookId: webhook.id, announced: body.eventIds.length };
 	},
 	...inboundMediaHandlers,
+	...statusViewHandlers,
 };
 
 /** A tap on a choice the message offered, as the message it becomes; refused for anything else. */

@@ -4,6 +4,7 @@ import type {
 	AnswerRecord,
 	AutomationEventRecord,
 	BurstRecord,
+	ChatLabelRecord,
 	ClaimRecord,
 	ClickRecord,
 	ContactRecord,
@@ -12,8 +13,10 @@ import type {
 	IdempotencyRecord,
 	InstanceRecord,
 	KeyRecord,
+	LabelRecord,
 	LinkRecord,
 	MessageRecord,
+	StatusRecord,
 	UsedSignatureRecord,
 	WebhookRecord,
 	Workspace,
@@ -51,6 +54,9 @@ const COLLECTION_TYPES = {
 	automationEvents: collection<AutomationEventRecord>(),
 	answers: collection<AnswerRecord>(),
 	bursts: collection<BurstRecord>(),
+	labels: collection<LabelRecord>(),
+	chatLabels: collection<ChatLabelRecord>(),
+	statuses: collection<StatusRecord>(),
 };
 
 export type CollectionName = keyof typeof COLLECTION_TYPES;

@@ -18,6 +18,7 @@ import { optionsFrom } from '../shared/lists';
 import { attachMedia, mediaOptions, mediaOutput } from './attach-media';
 import { checkMessageFilters, messageFilterOptions, skipFilteredMessage } from './filters';
 import { chosenGathering, gatherOption } from './gather';
+import { labelOptions, skipUnwantedLabelChange } from './labels';
 import { replyHighlights, replyOptions, skipUnwantedReply } from './replies';
 import {
 	chosenEvents,
@@ -40,7 +41,9 @@ export const trigger = webhookTrigger<WorkspaceClient, MessagingEventType>({
 	subject: (event) => ({ instanceId: instanceOfEvent(event.type, event.data) }),
 	check: checkMessageFilters,
 	skip: (context, event, options) =>
-		skipUnwantedReply(context, event, options) ?? skipFilteredMessage(context, event, options),
+		skipUnwantedReply(context, event, options) ??
+		skipFilteredMessage(context, event, options) ??
+		skipUnwantedLabelChange(context, event, options),
 	highlights: replyHighlights,
 });
 
@@ -81,6 +84,7 @@ export class MultichannelTrigger implements INodeType {
 					gatherOption,
 					...replyOptions,
 					...messageFilterOptions,
+					...labelOptions,
 				],
 			},
 		],
@@ -99,6 +103,16 @@ export class MultichannelTrigger implements INodeType {
 						name: instance.name ? `${instance.name} (${instance.id})` : instance.id,
 						value: instance.id,
 					}),
+				});
+			},
+			/** The workspace's labels, for the Labels filter. */
+			async getLabels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+				return await optionsFrom(this, {
+					connection: workspaceConnection,
+					scope: api.workspace.labels.list.scope,
+					noun: 'label',
+					list: async (client) => await client.labels.list.all({}, { max: 100 }),
+					toOption: (label) => ({ name: label.name, value: label.id }),
 				});
 			},
 		},

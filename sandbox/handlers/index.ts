@@ -5,9 +5,11 @@ import { contactHandlers } from './contacts';
 import type { Handlers } from './context';
 import { groupHandlers } from './groups';
 import { instanceHandlers } from './instances';
+import { labelHandlers } from './labels';
 import { clickHandlers, linkHandlers } from './links';
 import { messageHandlers } from './messages';
 import { modelHandlers } from './models';
+import { statusHandlers } from './statuses';
 import { webhookHandlers } from './webhooks';
 
 /** Every operation of `api`, surface by surface, resource by resource: the same shape as the contract. */
@@ -21,6 +23,8 @@ export const handlers: Handlers = {
 		contacts: contactHandlers,
 		answers: answerHandlers,
 		webhooks: webhookHandlers('workspace'),
+		labels: labelHandlers,
+		statuses: statusHandlers,
 	},
 	shortLink: {
 		links: linkHandlers,

@@ -5,9 +5,11 @@ import { automationEventOperations } from './resources/automation-events';
 import { contactOperations } from './resources/contacts';
 import { groupOperations } from './resources/groups';
 import { instanceOperations } from './resources/instances';
+import { labelOperations } from './resources/labels';
 import { clickOperations, linkOperations } from './resources/links';
 import { messageOperations } from './resources/messages';
 import { modelOperations } from './resources/models';
+import { statusOperations } from './resources/statuses';
 import {
 	automationWebhookOperations,
 	linkWebhookOperations,
@@ -28,6 +30,8 @@ export const api = {
 		contacts: contactOperations,
 		answers: answerOperations,
 		webhooks: messagingWebhookOperations,
+		labels: labelOperations,
+		statuses: statusOperations,
 	},
 	shortLink: {
 		links: linkOperations,

@@ -6,6 +6,7 @@ import { Contact } from './resources/contacts';
 import { Group } from './resources/groups';
 import { GatheredMessages } from './resources/gathered-messages';
 import { Connection, Instance } from './resources/instances';
+import { ChatLabelsChanged } from './resources/labels';
 import { Click, Link } from './resources/links';
 import { Message } from './resources/messages';
 import { named, Timestamp } from './schemas';
@@ -24,6 +25,7 @@ export const MESSAGING_EVENTS = [
 	'group.participants_updated',
 	'contact.created',
 	'contact.updated',
+	'chat.labels_changed',
 ] as const;
 export const LINK_EVENTS = [
 	'link.created',
@@ -62,6 +64,7 @@ export const eventData = {
 	'group.participants_updated': Group,
 	'contact.created': Contact,
 	'contact.updated': Contact,
+	'chat.labels_changed': ChatLabelsChanged,
 	'link.created': Link,
 	'link.updated': Link,
 	'link.deleted': Link,

@@ -107,6 +107,8 @@ describe('from sources', () => {
 			{ name: 'Contact', value: 'contact' },
 			{ name: 'Webhook', value: 'webhook' },
 			{ name: 'Model', value: 'model' },
+			{ name: 'Label', value: 'label' },
+			{ name: 'Status', value: 'status' },
 		]);
 		const operationsOf = (value: string) =>
 			description.properties.find(
@@ -157,6 +159,10 @@ describe('from sources', () => {
 		expect(values('group')).toHaveLength(11);
 		expect(values('contact')).toHaveLength(8);
 		expect(values('webhook')).toEqual(['create', 'delete', 'get', 'getAll', 'update']);
+		expect(values('status')).toEqual(['delete', 'getAll', 'post']);
+		expect(values('label')).toEqual(
+			['addToChat', 'create', 'delete', 'getAll', 'removeFromChat', 'update'].sort(),
+		);
 		for (const operation of description.properties.filter((p) => p.name === 'operation')) {
 			for (const option of operation.options ?? []) {
 				expect((option as { action: string }).action).toMatch(/^[A-Z][a-z]+( [a-z0-9]+)+$/);
@@ -198,7 +204,11 @@ describe('from sources', () => {
 	});
 
 	test.each([
-		{ surface: 'multichannel', nodes: [NODE_TYPE, `${NODE_TYPE}Trigger`], credential: 'multichannelApi' },
+		{
+			surface: 'multichannel',
+			nodes: [NODE_TYPE, `${NODE_TYPE}Trigger`],
+			credential: 'multichannelApi',
+		},
 		{
 			surface: 'short-link',
 			nodes: [SHORT_LINK_NODE_TYPE, `${SHORT_LINK_NODE_TYPE}Trigger`],

@@ -9,8 +9,10 @@ import { chat } from './chat';
 import { contact } from './contact';
 import { group } from './group';
 import { instance } from './instance';
+import { label } from './label';
 import { message } from './message';
 import { model } from './model';
+import { status } from './status';
 import { webhook } from './webhook';
 
 /** The resources of the Multichannel node, each a folder beside this file. */
@@ -22,6 +24,8 @@ export const resources: Array<ResourceModule<WorkspaceClient>> = [
 	contact,
 	webhook,
 	model,
+	label,
+	status,
 ];
 
 export const properties = nodeProperties(resources);
