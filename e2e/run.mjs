@@ -19,6 +19,7 @@ const FILES = [
 	'ai-agent.test.mjs',
 	'editor.test.mjs',
 	'editor-run.test.mjs',
+	'labels.test.mjs',
 ];
 
 /** n8n 1.x: every file of FILES but those skipped, in this order. */
@@ -33,6 +34,7 @@ const N8N1 = [
 	'routing.test.mjs',
 	'gather.test.mjs',
 	'ai-agent.test.mjs',
+	'labels.test.mjs',
 ];
 const N8N1_SKIPPED = {
 	'exactly-once.test.mjs': 'the exactly-once tests run in n8n 2.x only (README, "Tested on")',
