@@ -20,6 +20,7 @@ const FILES = [
 	'editor.test.mjs',
 	'editor-run.test.mjs',
 	'polls-calls.test.mjs',
+	'labels.test.mjs',
 ];
 
 /** n8n 1.x: every file of FILES but those skipped, in this order. */
@@ -35,6 +36,7 @@ const N8N1 = [
 	'gather.test.mjs',
 	'ai-agent.test.mjs',
 	'polls-calls.test.mjs',
+	'labels.test.mjs',
 ];
 const N8N1_SKIPPED = {
 	'exactly-once.test.mjs': 'the exactly-once tests run in n8n 2.x only (README, "Tested on")',

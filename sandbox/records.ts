@@ -369,3 +369,39 @@ export interface IdempotencyRecord {
 	body: unknown;
 	createdAtMs: number;
 }
+
+/** A workspace's label (at most MAX_LABELS per workspace). */
+export interface LabelRecord {
+	id: string;
+	workspaceId: string;
+	name: string;
+	color: string;
+	createdAt: string;
+	updatedAt: string;
+}
+
+/** The labels of one chat, in the order they were put on; removed once it has none (`<instance>/<chat>`). */
+export interface ChatLabelRecord {
+	id: string;
+	workspaceId: string;
+	instanceId: string;
+	chatId: string;
+	labelIds: string[];
+}
+
+/** A status (story) of an instance: lives 24 hours (sandbox/statuses.ts expires it). */
+export interface StatusRecord {
+	id: string;
+	workspaceId: string;
+	instanceId: string;
+	type: 'text' | 'image' | 'video';
+	text: string | null;
+	backgroundColor: string | null;
+	caption: string | null;
+	url: string | null;
+	media: MessageMedia | null;
+	/** The numbers of the contacts who viewed it, each once. */
+	viewers: string[];
+	createdAt: string;
+	expiresAt: string;
+}

@@ -16,6 +16,7 @@ import { completeConnection, disconnect } from './handlers/instances';
 import { requireMessage } from './handlers/messages';
 import { offeredChoices, receiveMessage } from './phone';
 import { presentInstance, presentMessage } from './handlers/present';
+import { statusViewHandlers, statusViewOperations } from './status-views';
 
 /**
  * Endpoints that exist only in the sandbox, standing in for what happens on a phone: scanning the QR code,
@@ -116,6 +117,7 @@ export const sandboxOperations = {
 	}),
 	...inboundMediaOperations,
 	...pollsCallsOperations,
+	...statusViewOperations,
 };
 
 /** How many announced deliveries are kept (a benchmark announces a few thousand). */
@@ -164,6 +166,7 @@ export const sandboxHandlers: ResourceHandlers<typeof sandboxOperations> = {
 	},
 	...inboundMediaHandlers,
 	...pollsCallsHandlers,
+	...statusViewHandlers,
 };
 
 /** A tap on a choice the message offered, as the message it becomes; refused for anything else. */

@@ -5,6 +5,7 @@ import type {
 	AutomationEventRecord,
 	BurstRecord,
 	CallRecord,
+	ChatLabelRecord,
 	ClaimRecord,
 	ClickRecord,
 	ContactRecord,
@@ -13,9 +14,11 @@ import type {
 	IdempotencyRecord,
 	InstanceRecord,
 	KeyRecord,
+	LabelRecord,
 	LinkRecord,
 	MessageRecord,
 	ScheduledMessageRecord,
+	StatusRecord,
 	UsedSignatureRecord,
 	WebhookRecord,
 	Workspace,
@@ -56,6 +59,9 @@ const COLLECTION_TYPES = {
 	bursts: collection<BurstRecord>(),
 	calls: collection<CallRecord>(),
 	scheduledMessages: collection<ScheduledMessageRecord>(),
+	labels: collection<LabelRecord>(),
+	chatLabels: collection<ChatLabelRecord>(),
+	statuses: collection<StatusRecord>(),
 };
 
 export type CollectionName = keyof typeof COLLECTION_TYPES;

@@ -19,6 +19,7 @@ import { attachMedia, mediaOptions, mediaOutput } from './attach-media';
 import { checkMessageFilters, messageFilterOptions, skipFilteredMessage } from './filters';
 import { chosenGathering, gatherOption } from './gather';
 import { pollCallOptions, skipPollOrCall } from './polls-calls';
+import { labelOptions, skipUnwantedLabelChange } from './labels';
 import { replyHighlights, replyOptions, skipUnwantedReply } from './replies';
 import {
 	chosenEvents,
@@ -43,7 +44,8 @@ export const trigger = webhookTrigger<WorkspaceClient, MessagingEventType>({
 	skip: (context, event, options) =>
 		skipUnwantedReply(context, event, options) ??
 		skipFilteredMessage(context, event, options) ??
-		skipPollOrCall(context, event, options),
+		skipPollOrCall(context, event, options) ??
+		skipUnwantedLabelChange(context, event, options),
 	highlights: replyHighlights,
 });
 
@@ -85,6 +87,7 @@ export class MultichannelTrigger implements INodeType {
 					...replyOptions,
 					...messageFilterOptions,
 					...pollCallOptions,
+					...labelOptions,
 				],
 			},
 		],
@@ -103,6 +106,16 @@ export class MultichannelTrigger implements INodeType {
 						name: instance.name ? `${instance.name} (${instance.id})` : instance.id,
 						value: instance.id,
 					}),
+				});
+			},
+			/** The workspace's labels, for the Labels filter. */
+			async getLabels(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+				return await optionsFrom(this, {
+					connection: workspaceConnection,
+					scope: api.workspace.labels.list.scope,
+					noun: 'label',
+					list: async (client) => await client.labels.list.all({}, { max: 100 }),
+					toOption: (label) => ({ name: label.name, value: label.id }),
 				});
 			},
 		},

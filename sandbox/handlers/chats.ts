@@ -1,4 +1,5 @@
 import type { api } from '../../src/client/api';
+import { changeChatLabel, chatLabels, labelIdsOf } from '../chat-labels';
 import type { SandboxCore } from '../core';
 import { notFound } from '../http';
 import { setMessageStatus } from '../phone';
@@ -10,6 +11,7 @@ import {
 	requireInstance,
 	type ResourceHandlers,
 } from './context';
+import { requireLabel } from './labels';
 import { presentMessage } from './present';
 
 /**
@@ -70,7 +72,12 @@ function nameOf(chat: ChatRecord, names: Map<string, string>): string | null {
 	return names.get(chat.isGroup ? chat.id : (chat.phoneNumber ?? '')) ?? null;
 }
 
-const presentChat = (chat: ChatRecord, name: string | null) => ({
+const presentChat = (
+	core: SandboxCore,
+	workspaceId: string,
+	chat: ChatRecord,
+	name: string | null,
+) => ({
 	id: chat.id,
 	instanceId: chat.instanceId,
 	name,
@@ -79,6 +86,7 @@ const presentChat = (chat: ChatRecord, name: string | null) => ({
 	unreadCount: chat.unread.length,
 	lastMessage: presentMessage(chat.lastMessage),
 	lastMessageAt: chat.lastMessage.createdAt,
+	labels: chatLabels(core, workspaceId, chat.instanceId, chat.id),
 });
 
 /**
@@ -111,13 +119,18 @@ export const chatHandlers: ResourceHandlers<typeof api.workspace.chats> = {
 		const names = namesOf(core, instance);
 		const chats = chatsOf(core, instance)
 			.map((chat) => ({ id: chat.id, chat, name: nameOf(chat, names) }))
-			.filter(({ chat, name }) => matches(chat, name, query.search ?? ''));
-		return paginate(chats, query, ({ chat, name }) => presentChat(chat, name));
+			.filter(({ chat, name }) => matches(chat, name, query.search ?? ''))
+			.filter(
+				({ chat }) =>
+					query.labelId === undefined ||
+					labelIdsOf(core, instance.id, chat.id).includes(query.labelId),
+			);
+		return paginate(chats, query, ({ chat, name }) => presentChat(core, workspaceId, chat, name));
 	},
 
 	get: ({ core, workspaceId, params }) => {
 		const { chat, name } = requireChat(core, workspaceId, params.instanceId, params.chatId);
-		return presentChat(chat, name);
+		return presentChat(core, workspaceId, chat, name);
 	},
 
 	markRead: ({ core, workspaceId, params }) => {
@@ -127,6 +140,18 @@ export const chatHandlers: ResourceHandlers<typeof api.workspace.chats> = {
 		for (const message of chat.unread) setMessageStatus(core, message, 'read');
 		const markedRead = chat.unread.length;
 		chat.unread = [];
-		return { ...presentChat(chat, name), markedRead };
+		return { ...presentChat(core, workspaceId, chat, name), markedRead };
+	},
+
+	addLabel: ({ core, workspaceId, params }) => {
+		const label = requireLabel(core, workspaceId, params.labelId);
+		const { chat } = requireChat(core, workspaceId, params.instanceId, params.chatId);
+		return changeChatLabel(core, label, chat.instanceId, chat.id, 'added');
+	},
+
+	removeLabel: ({ core, workspaceId, params }) => {
+		const label = requireLabel(core, workspaceId, params.labelId);
+		const { chat } = requireChat(core, workspaceId, params.instanceId, params.chatId);
+		return changeChatLabel(core, label, chat.instanceId, chat.id, 'removed');
 	},
 };

@@ -6,11 +6,13 @@ import { contactHandlers } from './contacts';
 import type { Handlers } from './context';
 import { groupHandlers } from './groups';
 import { instanceHandlers } from './instances';
+import { labelHandlers } from './labels';
 import { clickHandlers, linkHandlers } from './links';
 import { messageHandlers } from './messages';
 import { modelHandlers } from './models';
 import { pollHandlers } from './polls';
 import { scheduledMessageHandlers } from './scheduled-messages';
+import { statusHandlers } from './statuses';
 import { webhookHandlers } from './webhooks';
 
 /** Every operation of `api`, surface by surface, resource by resource: the same shape as the contract. */
@@ -27,6 +29,8 @@ export const handlers: Handlers = {
 		polls: pollHandlers,
 		calls: callHandlers,
 		scheduledMessages: scheduledMessageHandlers,
+		labels: labelHandlers,
+		statuses: statusHandlers,
 	},
 	shortLink: {
 		links: linkHandlers,

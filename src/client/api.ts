@@ -6,11 +6,13 @@ import { automationEventOperations } from './resources/automation-events';
 import { contactOperations } from './resources/contacts';
 import { groupOperations } from './resources/groups';
 import { instanceOperations } from './resources/instances';
+import { labelOperations } from './resources/labels';
 import { clickOperations, linkOperations } from './resources/links';
 import { messageOperations } from './resources/messages';
 import { modelOperations } from './resources/models';
 import { pollOperations } from './resources/polls';
 import { scheduledMessageOperations } from './resources/scheduled-messages';
+import { statusOperations } from './resources/statuses';
 import {
 	automationWebhookOperations,
 	linkWebhookOperations,
@@ -34,6 +36,8 @@ export const api = {
 		polls: pollOperations,
 		calls: callOperations,
 		scheduledMessages: scheduledMessageOperations,
+		labels: labelOperations,
+		statuses: statusOperations,
 	},
 	shortLink: {
 		links: linkOperations,

@@ -7,6 +7,7 @@ import { Contact } from './resources/contacts';
 import { Group } from './resources/groups';
 import { GatheredMessages } from './resources/gathered-messages';
 import { Connection, Instance } from './resources/instances';
+import { ChatLabelsChanged } from './resources/labels';
 import { Click, Link } from './resources/links';
 import { Message } from './resources/messages';
 import { PollVote } from './resources/polls';
@@ -31,6 +32,7 @@ export const MESSAGING_EVENTS = [
 	'call.missed',
 	'call.rejected',
 	'message.scheduled_sent',
+	'chat.labels_changed',
 ] as const;
 export const LINK_EVENTS = [
 	'link.created',
@@ -75,6 +77,7 @@ export const eventData = {
 	'call.rejected': Call,
 	// A scheduled send that went at its time (after its `message.sent`); `late: true` when sent on start.
 	'message.scheduled_sent': Message,
+	'chat.labels_changed': ChatLabelsChanged,
 	'link.created': Link,
 	'link.updated': Link,
 	'link.deleted': Link,

@@ -109,6 +109,8 @@ describe('from sources', () => {
 			{ name: 'Model', value: 'model' },
 			{ name: 'Call', value: 'call' },
 			{ name: 'Scheduled Message', value: 'scheduled' },
+			{ name: 'Label', value: 'label' },
+			{ name: 'Status', value: 'status' },
 		]);
 		const operationsOf = (value: string) =>
 			description.properties.find(
@@ -163,6 +165,10 @@ describe('from sources', () => {
 		expect(values('contact')).toHaveLength(8);
 		expect(values('webhook')).toEqual(['create', 'delete', 'get', 'getAll', 'update']);
 		expect(values('scheduled')).toEqual(['cancel', 'getAll']);
+		expect(values('status')).toEqual(['delete', 'getAll', 'post']);
+		expect(values('label')).toEqual(
+			['addToChat', 'create', 'delete', 'getAll', 'removeFromChat', 'update'].sort(),
+		);
 		for (const operation of description.properties.filter((p) => p.name === 'operation')) {
 			for (const option of operation.options ?? []) {
 				expect((option as { action: string }).action).toMatch(/^[A-Z][a-z]+( [a-z0-9]+)+$/);
@@ -204,7 +210,11 @@ describe('from sources', () => {
 	});
 
 	test.each([
-		{ surface: 'multichannel', nodes: [NODE_TYPE, `${NODE_TYPE}Trigger`], credential: 'multichannelApi' },
+		{
+			surface: 'multichannel',
+			nodes: [NODE_TYPE, `${NODE_TYPE}Trigger`],
+			credential: 'multichannelApi',
+		},
 		{
 			surface: 'short-link',
 			nodes: [SHORT_LINK_NODE_TYPE, `${SHORT_LINK_NODE_TYPE}Trigger`],

@@ -181,6 +181,36 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 		const chatId = chats.data[0].id;
 		await workspace.chats.get({ instanceId, chatId });
 		await workspace.chats.markRead({ instanceId, chatId });
+
+		// Labels, put on and taken off a chat.
+		const label = await workspace.labels.create({ body: { name: 'Support', color: '#00a0f2' } });
+		await workspace.labels.list({ query: { search: 'sup' } });
+		await workspace.labels.get({ labelId: label.id });
+		await workspace.labels.update({ labelId: label.id, body: { name: 'Support queue' } });
+		await workspace.chats.addLabel({ instanceId, chatId, labelId: label.id });
+		await workspace.chats.list({ instanceId, query: { labelId: label.id } });
+		await workspace.chats.removeLabel({ instanceId, chatId, labelId: label.id });
+		await workspace.labels.delete({ labelId: label.id });
+
+		// Statuses, one viewed by a contact.
+		const story = await workspace.statuses.post({
+			instanceId,
+			body: { type: 'text', text: 'Open on Sunday', backgroundColor: '#128c7e' },
+		});
+		await workspace.statuses.post({
+			instanceId,
+			body: { type: 'video', url: 'https://example.com/tour.mp4', caption: 'Tour' },
+		});
+		await workspace.statuses.postUpload({
+			instanceId,
+			body: { type: 'image', caption: 'Menu' },
+			file: { data: Buffer.from('89504e47', 'hex'), fileName: 'menu.png', mimeType: 'image/png' },
+		});
+		await sandboxCall(`/sandbox/instances/${instanceId}/statuses/${story.id}/view`, {
+			from: '+14155550123',
+		});
+		await workspace.statuses.list({ instanceId, query: { limit: 5 } });
+		await workspace.statuses.delete({ instanceId, statusId: story.id });
 		await workspace.messages.list({
 			instanceId,
 			query: {

@@ -10,9 +10,11 @@ import { chat } from './chat';
 import { contact } from './contact';
 import { group } from './group';
 import { instance } from './instance';
+import { label } from './label';
 import { message } from './message';
 import { model } from './model';
 import { scheduled } from './scheduled';
+import { status } from './status';
 import { webhook } from './webhook';
 
 /** The resources of the Multichannel node, each a folder beside this file. */
@@ -26,6 +28,8 @@ export const resources: Array<ResourceModule<WorkspaceClient>> = [
 	model,
 	call,
 	scheduled,
+	label,
+	status,
 ];
 
 export const properties = nodeProperties(resources);

@@ -2,6 +2,7 @@ import { z } from '../zod';
 
 import { operation } from '../operation';
 import { Id, ListQuery, named, page, pathParams, Timestamp, text } from '../schemas';
+import { ChatLabels, Label } from './labels';
 import { Message } from './messages';
 
 /**
@@ -35,6 +36,7 @@ export const Chat = named(
 			.describe('Received messages not yet marked read'),
 		lastMessage: Message.nullable().optional().describe('The newest message, sent or received'),
 		lastMessageAt: Timestamp.nullable().optional(),
+		labels: z.array(Label).optional().describe("The workspace's labels the chat has"),
 	}),
 );
 export type Chat = z.output<typeof Chat>;
@@ -56,6 +58,7 @@ export const ChatListQuery = ListQuery.extend({
 		.describe(
 			'Part of the name, the number or the chat id; a number matches by its digits (+1 415-555 finds 1415555…)',
 		),
+	labelId: Id.optional().describe('Only the chats that have this label (`lbl_…`)'),
 });
 
 const byId = pathParams('instanceId', 'chatId');
@@ -96,6 +99,26 @@ export const chatOperations = {
 		scope: 'messaging:write',
 		params: byId,
 		response: ChatRead,
+		status: 200,
+	}),
+	addLabel: operation({
+		method: 'POST',
+		path: `${item}/labels/{labelId}`,
+		summary: 'Put a label on a chat',
+		description: `A label the chat has already is no error and no event; otherwise \`chat.labels_changed\` is emitted. ${CHAT_BY_NUMBER}`,
+		scope: 'messaging:write',
+		params: pathParams('instanceId', 'chatId', 'labelId'),
+		response: ChatLabels,
+		status: 200,
+	}),
+	removeLabel: operation({
+		method: 'DELETE',
+		path: `${item}/labels/{labelId}`,
+		summary: 'Take a label off a chat',
+		description: `A label the chat does not have is no error and no event; otherwise \`chat.labels_changed\` is emitted. ${CHAT_BY_NUMBER}`,
+		scope: 'messaging:write',
+		params: pathParams('instanceId', 'chatId', 'labelId'),
+		response: ChatLabels,
 		status: 200,
 	}),
 };

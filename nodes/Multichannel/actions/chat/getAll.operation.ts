@@ -6,6 +6,7 @@ import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
 import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
 import { instanceLocator } from '../instance/locator';
+import { labelLocator } from '../label/locator';
 import { simplifyField, simplifyWanted } from '../simplify';
 import { SimpleChat, simplifyChat } from './simplify';
 
@@ -14,7 +15,7 @@ export const option = {
 	value: 'getAll',
 	action: 'Get many chats',
 	description:
-		'List the chats of an instance, the most recently active first: name, whether it is a group, unread count and last message; search by name or number',
+		"List the chats of an instance, the most recently active first: name, whether it is a group, unread count, labels and last message; search by name or number, or keep one label's chats",
 };
 
 export const description: INodeProperties[] = [
@@ -29,6 +30,11 @@ export const description: INodeProperties[] = [
 			placeholder: 'e.g. Ana or +1 415 555 0123',
 			description: 'Part of the name (contact or group) or of the phone number',
 		},
+		{
+			...labelLocator,
+			required: false,
+			description: 'Only the chats that have this label',
+		},
 	]),
 	simplifyField,
 ];
@@ -36,17 +42,26 @@ export const description: INodeProperties[] = [
 export const scope = api.workspace.chats.list.scope;
 export const output = SimpleChat;
 
-export const fields = { instanceId: 'Instance', 'query.search': 'Search' };
+export const fields = {
+	instanceId: 'Instance',
+	'query.search': 'Search',
+	'query.labelId': 'Label',
+};
 
 export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
 	const instanceId = locatorValue(this, 'instanceId', itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as { search?: string };
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as {
+		search?: string;
+		labelId?: unknown;
+	};
 	const search = String(filters.search ?? '').trim();
+	const labelId =
+		filters.labelId === undefined ? '' : locatorValue(this, 'filters.labelId', itemIndex);
 	const chats = await client.chats.list.all(
-		{ instanceId, query: search ? { search } : {} },
+		{ instanceId, query: { ...(search ? { search } : {}), ...(labelId ? { labelId } : {}) } },
 		{ max: maxResults(this, itemIndex) },
 	);
 	return simplifyWanted(this, itemIndex) ? chats.map(simplifyChat) : chats;

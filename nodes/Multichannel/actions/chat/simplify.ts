@@ -13,6 +13,7 @@ export const SimpleChat = z.object({
 	unreadCount: z.number().int().optional(),
 	lastMessageAt: z.string().optional(),
 	lastMessage: SimpleMessage.optional(),
+	labels: z.array(z.object({ id: z.string(), name: z.string(), color: z.string() })).optional(),
 });
 
 export function simplifyChat(chat: Chat): z.output<typeof SimpleChat> {
@@ -25,5 +26,6 @@ export function simplifyChat(chat: Chat): z.output<typeof SimpleChat> {
 		unreadCount: chat.unreadCount,
 		lastMessageAt: chat.lastMessageAt ?? undefined,
 		lastMessage: chat.lastMessage ? simplifyMessage(chat.lastMessage) : undefined,
+		labels: chat.labels?.map(({ id, name, color }) => ({ id, name, color })),
 	});
 }
