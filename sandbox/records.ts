@@ -72,6 +72,11 @@ export interface MessageRecord {
 	editedAt?: string;
 	/** A received message an answer registration took (sandbox/answers.ts). */
 	answeredQuestion?: { registrationId: string; messageId: string };
+	/** The numbers its text or caption mentions (at most MAX_MENTIONS), and "everyone" in a group. */
+	mentions?: string[];
+	mentionEveryone?: boolean;
+	/** A received message that mentions the instance's own number (or everyone). */
+	mentionsMe?: boolean;
 }
 
 export interface Participant {

@@ -20,7 +20,9 @@ import {
 } from './context';
 import { requireGroup } from './groups';
 import { downloadMedia, downloadSignedMedia, keepFile, mediaContent } from './media';
+import { checkedMentions } from './mentions';
 import { presentMessage } from './present';
+import { mediaKindProblem, requireFileFitsKind, requireTypeFitsKind } from './voice-sticker';
 import { trackLinks } from './tracked-links';
 
 /**
@@ -35,6 +37,8 @@ type Send = {
 	quotedMessageId?: string;
 	trackLinks?: boolean;
 	answerRegistrationId?: string;
+	mentions?: string[];
+	mentionEveryone?: boolean;
 };
 
 function send<K extends keyof Messages>(
@@ -68,6 +72,7 @@ function send<K extends keyof Messages>(
 						body.answerRegistrationId,
 						chatIdOf(body.to),
 					);
+		const mentioned = checkedMentions(core, instance, body.to, body);
 		const { type, content, media } = kind(context);
 		if (body.quotedMessageId !== undefined) content.quotedMessageId = body.quotedMessageId;
 		const id = newId('msg');
@@ -96,6 +101,7 @@ function send<K extends keyof Messages>(
 			content,
 			error: null,
 			...(trackedLinks ? { trackedLinks } : {}),
+			...mentioned,
 			createdAt: now,
 			updatedAt: now,
 		});
@@ -118,6 +124,7 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 	sendMedia: send<'sendMedia'>(
 		({ core, body }) => {
 			checkUrl(body.url, core.outbound.media.policy);
+			requireTypeFitsKind(body.mediaType, body.mimeType);
 			return {
 				type: body.mediaType,
 				content: {
@@ -134,6 +141,7 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 	sendMediaUpload: send<'sendMediaUpload'>((context) => {
 		const { body } = context;
 		const file = requireFile(context.file);
+		requireFileFitsKind(body.mediaType, file);
 		const media = keepFile(context.core, context.workspaceId, {
 			data: file.data,
 			mimeType: file.mimeType,
@@ -304,7 +312,8 @@ function checkRecipient(core: SandboxCore, instance: InstanceRecord, to: string)
  * Fetches the file of a media message sent by URL, as the service does to send it, and keeps it with the
  * message; the recipient's progress (delivered, read) starts once the fetch has ended. A URL the outbound
  * policy refuses (a name resolving to a refused address, a redirect to one) fails the message
- * (`message.failed`, error `media_url_refused`). Any other failure (an error status, too large, no answer)
+ * (`message.failed`, error `media_url_refused`), and so does a voice note that is not OGG/Opus or a sticker that is not
+ * a WebP within its limit (`not_a_voice_note`, `not_a_sticker`: only the bytes tell). Any other failure (an error status, too large, no answer)
  * leaves the message without a file: it still counts as sent, and a download answers 404.
  */
 export function keepFromUrl(
@@ -319,8 +328,15 @@ export function keepFromUrl(
 			core.outbound.media,
 		);
 		if (core.scheduler.isClosed || !core.store.get('messages', message.id)) return;
-		if ('refused' in fetched) {
-			message.error = { code: 'media_url_refused', message: fetched.refused };
+		const misfit = 'file' in fetched ? mediaKindProblem(message.type, fetched.file) : undefined;
+		if ('refused' in fetched || misfit !== undefined) {
+			message.error =
+				'refused' in fetched
+					? { code: 'media_url_refused', message: fetched.refused }
+					: {
+							code: message.type === 'voice' ? 'not_a_voice_note' : 'not_a_sticker',
+							message: `The file at the URL is refused: ${misfit}`,
+						};
 			setMessageStatus(core, message, 'failed');
 			core.emit(message.workspaceId, 'message.failed', presentMessage(message), {
 				instanceId: message.instanceId,

@@ -46,6 +46,12 @@ export const presentMessage = (message: MessageRecord) => ({
 	...(message.reply ? { reply: { ...message.reply } } : {}),
 	...(message.editedAt ? { editedAt: message.editedAt } : {}),
 	...(message.answeredQuestion ? { answeredQuestion: { ...message.answeredQuestion } } : {}),
+	// A received message always says whom it mentions, so that a workflow can test it without checking it exists.
+	...(message.mentions || message.direction === 'inbound'
+		? { mentions: [...(message.mentions ?? [])] }
+		: {}),
+	...(message.mentionEveryone ? { mentionEveryone: true } : {}),
+	...(message.direction === 'inbound' ? { mentionsMe: message.mentionsMe === true } : {}),
 });
 
 export const presentGroup = (group: GroupRecord) => ({

@@ -27,6 +27,8 @@ export const MessageType = z.enum([
 	'video',
 	'audio',
 	'document',
+	'voice',
+	'sticker',
 	'location',
 	'contact',
 	'reaction',
@@ -72,6 +74,22 @@ export const Message = named(
 			.optional()
 			.describe('On a received message: the button or list row the contact tapped'),
 		editedAt: Timestamp.nullable().optional().describe('When the text was last edited'),
+		mentions: z
+			.array(z.string())
+			.optional()
+			.describe(
+				'The numbers (E.164) its text or caption mentions, each shown in it as `@<number>`',
+			),
+		mentionEveryone: z
+			.boolean()
+			.optional()
+			.describe('In a group: whether it mentions every member'),
+		mentionsMe: z
+			.boolean()
+			.optional()
+			.describe(
+				"On a received message: whether it mentions the instance's own number (or, in a group, everyone)",
+			),
 		answeredQuestion: z
 			.looseObject({
 				registrationId: Id.describe('The answer registration that took it'),
