@@ -151,6 +151,8 @@ describe('from sources', () => {
 				'sendButtons',
 				'sendList',
 				'sendTyping',
+				'sendVoiceNote',
+				'sendSticker',
 			].sort(),
 		);
 		expect(values('chat')).toEqual(['get', 'getAll', 'markRead']);

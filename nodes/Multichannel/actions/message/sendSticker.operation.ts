@@ -1,0 +1,46 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { api, type WorkspaceClient } from '../../../../src/client';
+import { STICKER } from '../../../../src/client/resources/voice-sticker';
+import type { OperationContext } from '../../../shared/resources';
+import { sendFile, sourceFieldNames, sourceFields } from './file-send';
+import * as send from './send';
+import { sticker } from './voice-sticker';
+
+export const option = {
+	name: 'Send Sticker',
+	value: 'sendSticker',
+	action: 'Send a sticker',
+	description: `Send a WebP image as a sticker (at most ${STICKER.maxBytes / 1024} KiB), from binary data or a URL`,
+};
+
+export const description: INodeProperties[] = [
+	send.fromField,
+	send.toField,
+	...sourceFields('e.g. https://example.com/thanks.webp'),
+	{
+		displayName: `The file must be a WebP image of at most ${STICKER.maxBytes / 1024} KiB (512×512 pixels is what stickers use); other images are refused, saying why.`,
+		name: 'stickerNotice',
+		type: 'notice',
+		default: '',
+	},
+	send.optionsField(),
+];
+
+export const scope = api.workspace.messages.sendMediaUpload.scope;
+
+export const readsNumbers = true;
+export const output = api.workspace.messages.sendMediaUpload.response;
+
+export const concurrent = true;
+
+export const fields = { ...send.fieldNames, ...sourceFieldNames };
+
+export async function execute(
+	this: IExecuteFunctions,
+	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
+) {
+	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
+	const common = { to, ...send.quoted(this, itemIndex) };
+	return await sendFile(this, client, itemIndex, instanceId, common, sticker);
+}
