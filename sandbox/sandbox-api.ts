@@ -2,11 +2,10 @@ import { z } from 'zod/v4';
 
 import { api } from '../src/client/api';
 import { operation } from '../src/client/operation';
-import { MAX_MENTIONS } from '../src/client/resources/mentions';
 import { inboundMediaHandlers, inboundMediaOperations, QuotedMessageId } from './inbound-media';
 import { Instance } from '../src/client/resources/instances';
 import { Message } from '../src/client/resources/messages';
-import { MAX_LENGTH } from '../src/client/resources/message-sends';
+import { MAX_LENGTH, mentionFields } from '../src/client/resources/message-sends';
 import { Id, pathParams, PhoneNumber, text } from '../src/client/schemas';
 import { requireInstance, type ResourceHandlers } from './handlers/context';
 import { conflict, HttpError, notFound } from './http';
@@ -55,15 +54,7 @@ export const sandboxOperations = {
 				.regex(/@g\.us$/, 'must be a group id ending in @g.us')
 				.optional(),
 			quotedMessageId: QuotedMessageId,
-			mentions: z
-				.array(PhoneNumber)
-				.min(1)
-				.max(MAX_MENTIONS)
-				.optional()
-				.describe(
-					"People the text mentions (the instance's own number among them mentions it): in a group, members",
-				),
-			mentionEveryone: z.boolean().optional().describe('In a group: mentions every member'),
+			...mentionFields,
 		}),
 		response: Message,
 		status: 201,

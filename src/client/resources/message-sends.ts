@@ -76,7 +76,7 @@ const trackLinks = z
 	);
 
 /** Text and caption sends: the people the text mentions, each shown in it as `@<number>`. */
-const mentionFields = {
+export const mentionFields = {
 	mentions: z
 		.array(PhoneNumber)
 		.min(1)

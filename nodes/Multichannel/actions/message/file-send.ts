@@ -1,7 +1,8 @@
 import { createHash } from 'crypto';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { WorkspaceClient } from '../../../../src/client';
+import { api, type WorkspaceClient } from '../../../../src/client';
+import type { OperationContext } from '../../../shared/resources';
 import { invalidValue } from '../../../shared/input-errors';
 import { NO_FILES_FOR_TOOLS } from '../../../shared/message-files';
 import * as send from './send';
@@ -139,4 +140,23 @@ function refuse(
 	problem: string | undefined,
 ): void {
 	if (problem !== undefined) throw invalidValue(context.getNode(), field, itemIndex, problem);
+}
+
+/** What Send Voice Note and Send Sticker export beside their option and fields: a file of one kind, no caption. */
+export function fileOfKindOperation(kind: FileKind) {
+	return {
+		scope: api.workspace.messages.sendMediaUpload.scope,
+		readsNumbers: true,
+		output: api.workspace.messages.sendMediaUpload.response,
+		concurrent: true,
+		fields: { ...send.fieldNames, ...sourceFieldNames },
+		async execute(
+			this: IExecuteFunctions,
+			{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
+		) {
+			const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
+			const common = { to, ...send.quoted(this, itemIndex) };
+			return await sendFile(this, client, itemIndex, instanceId, common, kind);
+		},
+	};
 }

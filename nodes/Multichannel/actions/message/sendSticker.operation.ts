@@ -1,9 +1,7 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { api, type WorkspaceClient } from '../../../../src/client';
 import { STICKER } from '../../../../src/client/resources/voice-sticker';
-import type { OperationContext } from '../../../shared/resources';
-import { sendFile, sourceFieldNames, sourceFields } from './file-send';
+import { fileOfKindOperation, sourceFields } from './file-send';
 import * as send from './send';
 import { sticker } from './voice-sticker';
 
@@ -27,20 +25,5 @@ export const description: INodeProperties[] = [
 	send.optionsField(),
 ];
 
-export const scope = api.workspace.messages.sendMediaUpload.scope;
-
-export const readsNumbers = true;
-export const output = api.workspace.messages.sendMediaUpload.response;
-
-export const concurrent = true;
-
-export const fields = { ...send.fieldNames, ...sourceFieldNames };
-
-export async function execute(
-	this: IExecuteFunctions,
-	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
-) {
-	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
-	const common = { to, ...send.quoted(this, itemIndex) };
-	return await sendFile(this, client, itemIndex, instanceId, common, sticker);
-}
+export const { scope, readsNumbers, output, concurrent, fields, execute } =
+	fileOfKindOperation(sticker);
