@@ -35,7 +35,7 @@ export const inboundMediaOperations = {
 		method: 'POST',
 		path: '/sandbox/instances/{instanceId}/inbound/media',
 		summary:
-			'Sandbox only: a contact sends one of the sample files, an image (PNG), a voice note (Ogg/Opus) or a PDF (message.received with media)',
+			'Sandbox only: a contact sends one of the sample files, an image (PNG), a voice note (Ogg/Opus, type `voice`), a PDF or a sticker (WebP, type `sticker`) (message.received with media)',
 		scope: 'messaging:write',
 		params: pathParams('instanceId'),
 		body: z.strictObject({ ...sender, sample: z.enum(SAMPLE_NAMES).default('image') }),
@@ -50,7 +50,15 @@ export const inboundMediaOperations = {
 				'Sandbox only: a contact sends a file of your own, as multipart/form-data with a `file` part (message.received with media)',
 			scope: 'messaging:write',
 			params: pathParams('instanceId'),
-			body: z.strictObject(sender),
+			body: z.strictObject({
+				...sender,
+				kind: z
+					.enum(['voice', 'sticker'])
+					.optional()
+					.describe(
+						'Received as a voice note (the file must be OGG/Opus) or a sticker (WebP); by its media type when absent',
+					),
+			}),
 			response: Message,
 			status: 201,
 		}),
@@ -62,15 +70,23 @@ export const inboundMediaHandlers: ResourceHandlers<typeof inboundMediaOperation
 	inboundSample: ({ core, workspaceId, params, body }) => {
 		const instance = requireInstance(core, workspaceId, params.instanceId);
 		const { sample, caption, ...rest } = body;
+		const mediaKind = sample === 'voice' || sample === 'sticker' ? sample : undefined;
 		return presentMessage(
-			receiveMessage(core, instance, { ...rest, text: caption, media: sampleFile(sample) }),
+			receiveMessage(core, instance, {
+				...rest,
+				text: caption,
+				media: sampleFile(sample),
+				mediaKind,
+			}),
 		);
 	},
 	inboundUpload: ({ core, workspaceId, params, body, file }) => {
 		const instance = requireInstance(core, workspaceId, params.instanceId);
 		const { data, mimeType, fileName } = requireFile(file);
-		const { caption, ...rest } = body;
+		const { caption, kind, ...rest } = body;
 		const media = { data, mimeType, fileName: fileName || null };
-		return presentMessage(receiveMessage(core, instance, { ...rest, text: caption, media }));
+		return presentMessage(
+			receiveMessage(core, instance, { ...rest, text: caption, media, mediaKind: kind }),
+		);
 	},
 };

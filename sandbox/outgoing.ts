@@ -6,6 +6,7 @@ import type { InstanceRecord, MessageRecord } from './store';
 import { chatIdOf } from './handlers/context';
 import { presentMessage } from './handlers/present';
 import { trackLinks } from './handlers/tracked-links';
+import { mediaKindProblem } from './handlers/voice-sticker';
 
 /**
  * A message going out, now or at its scheduled time (scheduled.ts): stored as `sent` (`message.sent`), then the
@@ -26,6 +27,8 @@ export interface Outgoing {
 	fetch?: { url: string; mimeType?: string; fileName?: string };
 	/** A scheduled send: when it was asked to go, and whether it went late (the service was down then). */
 	scheduled?: { sendAt: string; late: boolean };
+	/** Whom its text or caption mentions (handlers/mentions.ts). */
+	mentioned?: Pick<MessageRecord, 'mentions' | 'mentionEveryone'>;
 }
 
 /** Stores the message as sent, emits `message.sent` and starts what follows; `beforeEmit` runs in the same step. */
@@ -60,6 +63,7 @@ export function sendOutgoing(
 		content,
 		error: null,
 		...(trackedLinks ? { trackedLinks } : {}),
+		...outgoing.mentioned,
 		createdAt: now,
 		updatedAt: now,
 		...(outgoing.scheduled
@@ -81,7 +85,8 @@ export function sendOutgoing(
  * Fetches the file of a media message sent by URL, as the service does to send it, and keeps it with the
  * message; the recipient's progress (delivered, read) starts once the fetch has ended. A URL the outbound
  * policy refuses (a name resolving to a refused address, a redirect to one) fails the message
- * (`message.failed`, error `media_url_refused`). Any other failure (an error status, too large, no answer)
+ * (`message.failed`, error `media_url_refused`), and so does a voice note that is not OGG/Opus or a sticker that
+ * is not a WebP within its limit (`not_a_voice_note`, `not_a_sticker`: only the bytes tell). Any other failure (an error status, too large, no answer)
  * leaves the message without a file: it still counts as sent, and a download answers 404.
  */
 export function keepFromUrl(
@@ -96,8 +101,15 @@ export function keepFromUrl(
 			core.outbound.media,
 		);
 		if (core.scheduler.isClosed || !core.store.get('messages', message.id)) return;
-		if ('refused' in fetched) {
-			message.error = { code: 'media_url_refused', message: fetched.refused };
+		const misfit = 'file' in fetched ? mediaKindProblem(message.type, fetched.file) : undefined;
+		if ('refused' in fetched || misfit !== undefined) {
+			message.error =
+				'refused' in fetched
+					? { code: 'media_url_refused', message: fetched.refused }
+					: {
+							code: message.type === 'voice' ? 'not_a_voice_note' : 'not_a_sticker',
+							message: `The file at the URL is refused: ${misfit}`,
+						};
 			setMessageStatus(core, message, 'failed');
 			core.emit(message.workspaceId, 'message.failed', presentMessage(message), {
 				instanceId: message.instanceId,

@@ -6,6 +6,7 @@ import { newId, type InstanceRecord, type MessageRecord } from './store';
 import { chatIdOf, numberExists, requireConnected } from './handlers/context';
 import { requireGroup } from './handlers/groups';
 import { receivedFile } from './handlers/media';
+import { checkedMentions, mentionsInstance } from './handlers/mentions';
 import { presentMessage } from './handlers/present';
 
 /**
@@ -108,8 +109,13 @@ export function receiveMessage(
 		/** A tap on a button or list row (the sandbox's `tap`). */
 		reply?: MessageRecord['reply'];
 		media?: MediaFile;
+		/** A file received as a voice note or a sticker, rather than by its media type. */
+		mediaKind?: 'voice' | 'sticker';
 		/** The message of the same chat it replies to (quotes), as a send's `quotedMessageId`. */
 		quotedMessageId?: string;
+		/** People the text mentions (members of its group), and everyone in a group. */
+		mentions?: string[];
+		mentionEveryone?: boolean;
 	},
 ): MessageRecord {
 	requireConnected(core, instance.workspaceId, instance.id);
@@ -124,8 +130,9 @@ export function receiveMessage(
 	const chatId = chatIdOf(input.groupId ?? input.from);
 	if (input.quotedMessageId !== undefined)
 		requireQuotable(core, instance, chatId, input.quotedMessageId);
+	const mentioned = checkedMentions(core, instance, input.groupId ?? input.from, input);
 	const file = input.media
-		? receivedFile(core, instance.workspaceId, input.media, input.text)
+		? receivedFile(core, instance.workspaceId, input.media, input.text, input.mediaKind)
 		: undefined;
 	const content: Record<string, unknown> = file?.content ?? { text: input.text ?? '' };
 	if (input.quotedMessageId !== undefined) content.quotedMessageId = input.quotedMessageId;
@@ -144,6 +151,8 @@ export function receiveMessage(
 		content,
 		error: null,
 		...(input.reply ? { reply: input.reply } : {}),
+		...mentioned,
+		mentionsMe: mentionsInstance(instance, mentioned),
 		createdAt: now,
 		updatedAt: now,
 	});

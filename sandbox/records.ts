@@ -80,6 +80,11 @@ export interface MessageRecord {
 	sendAt?: string;
 	sentAt?: string;
 	late?: boolean;
+	/** The numbers its text or caption mentions (at most MAX_MENTIONS), and "everyone" in a group. */
+	mentions?: string[];
+	mentionEveryone?: boolean;
+	/** A received message that mentions the instance's own number (or everyone). */
+	mentionsMe?: boolean;
 }
 
 /** A call to an instance's number (sandbox/handlers/calls.ts). */
@@ -123,6 +128,8 @@ export interface ScheduledMessageRecord {
 	sentAt?: string;
 	late?: boolean;
 	cancelledAt?: string;
+	/** Whom its text or caption mentions, as checked when it was scheduled. */
+	mentioned?: Pick<MessageRecord, 'mentions' | 'mentionEveryone'>;
 }
 
 export interface Participant {

@@ -5,11 +5,11 @@ import type { MediaFile } from './media';
 
 /**
  * The sample files an injected inbound message may carry, made here rather than kept as binary fixtures:
- * a PNG image, a one-second Ogg/Opus voice note (silence, as a phone records it) and a one-page PDF. Each is a
+ * a PNG image, a one-second Ogg/Opus voice note (silence, as a phone records it), a one-page PDF and a WebP sticker. Each is a
  * small valid file of its format, and the same bytes every time.
  */
 
-export const SAMPLE_NAMES = ['image', 'voice', 'pdf'] as const;
+export const SAMPLE_NAMES = ['image', 'voice', 'pdf', 'sticker'] as const;
 export type SampleName = (typeof SAMPLE_NAMES)[number];
 
 export function sampleFile(name: SampleName): MediaFile {
@@ -20,8 +20,17 @@ export function sampleFile(name: SampleName): MediaFile {
 			return { data: oggOpus(), mimeType: 'audio/ogg; codecs=opus', fileName: 'voice-note.ogg' };
 		case 'pdf':
 			return { data: pdf(), mimeType: 'application/pdf', fileName: 'sample-document.pdf' };
+		case 'sticker':
+			return {
+				data: Buffer.from(WEBP_STICKER, 'base64'),
+				mimeType: 'image/webp',
+				fileName: 'sticker.webp',
+			};
 	}
 }
+
+/** A sticker: the smallest lossless WebP (1×1, white), as browsers' WebP support checks use it. */
+const WEBP_STICKER = 'UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==';
 
 // ---------------------------------------------------------------------------------------------------------
 // PNG: 64×64, RGB, a diagonal gradient

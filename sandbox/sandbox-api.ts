@@ -6,7 +6,7 @@ import { inboundMediaHandlers, inboundMediaOperations, QuotedMessageId } from '.
 import { pollsCallsHandlers, pollsCallsOperations } from './polls-calls-api';
 import { Instance } from '../src/client/resources/instances';
 import { Message } from '../src/client/resources/messages';
-import { MAX_LENGTH } from '../src/client/resources/message-sends';
+import { MAX_LENGTH, mentionFields } from '../src/client/resources/message-sends';
 import { Id, pathParams, PhoneNumber, text } from '../src/client/schemas';
 import { requireInstance, type ResourceHandlers } from './handlers/context';
 import { conflict, HttpError, notFound } from './http';
@@ -56,6 +56,7 @@ export const sandboxOperations = {
 				.regex(/@g\.us$/, 'must be a group id ending in @g.us')
 				.optional(),
 			quotedMessageId: QuotedMessageId,
+			...mentionFields,
 		}),
 		response: Message,
 		status: 201,

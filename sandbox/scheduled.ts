@@ -61,6 +61,9 @@ export function scheduleSend(
 		...(outgoing.media ? { media: outgoing.media } : {}),
 		...(outgoing.trackLinks ? { trackLinks: true } : {}),
 		...(outgoing.fetch ? { fetch: outgoing.fetch } : {}),
+		...(outgoing.mentioned?.mentions || outgoing.mentioned?.mentionEveryone
+			? { mentioned: outgoing.mentioned }
+			: {}),
 		status: 'scheduled',
 		sendAt: new Date(Date.parse(sendAt)).toISOString(),
 		createdAt: now,
@@ -184,6 +187,7 @@ function sendScheduled(core: SandboxCore, record: ScheduledMessageRecord, late: 
 			...(record.media ? { media: record.media } : {}),
 			...(record.trackLinks ? { trackLinks: true } : {}),
 			...(record.fetch ? { fetch: record.fetch } : {}),
+			...(record.mentioned ? { mentioned: record.mentioned } : {}),
 			scheduled: { sendAt: record.sendAt, late },
 		});
 	} catch (error) {

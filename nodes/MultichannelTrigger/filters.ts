@@ -87,6 +87,14 @@ export const messageFilterOptions: INodeProperties[] = [
 		description:
 			"Only messages of these chats, separated by commas: a person's number with its country code (+14155550123 or 0014155550123; their chat ID 14155550123@s.whatsapp.net is the same chat) or a group's chat ID (…@g.us). Events other than received messages are not filtered.",
 	},
+	{
+		displayName: 'Only Messages That Mention Me',
+		name: 'onlyMentioningMe',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to start only for messages that mention this instance\'s own number (or everyone in a group), as "mentionsMe" says: a group where the workflow answers when called on. A gathered burst passes when any one of its messages does. Events other than received messages are not filtered.',
+	},
 ];
 
 /** The filters as one delivery applies them, read from the Options it read once. */
@@ -97,6 +105,7 @@ interface MessageFilters {
 	kinds?: Set<string>;
 	chatType?: 'people' | 'groups';
 	chats?: Set<ChatKey>;
+	mentioningMe?: boolean;
 }
 
 function refused(node: INode, field: string, problem: string, description?: string) {
@@ -162,6 +171,7 @@ export function readMessageFilters(node: INode, options: ChosenOptions): Message
 		});
 		if (keys.length > 0) filters.chats = new Set(keys);
 	}
+	if (options.onlyMentioningMe === true) filters.mentioningMe = true;
 	return filters;
 }
 
@@ -194,6 +204,8 @@ function textOf(message: MessageData): string {
 
 /** Why one message does not pass the kind and text filters, or undefined when it passes. */
 function messageLeftOut(filters: MessageFilters, message: MessageData): string | undefined {
+	if (filters.mentioningMe && message.mentionsMe !== true)
+		return 'a message that does not mention me';
 	const kind = kindOf(message);
 	if (filters.kinds && !(kind && filters.kinds.has(kind)))
 		return `a message of kind ${kind ?? 'unknown'}, not one of Message Kinds`;

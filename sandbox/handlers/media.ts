@@ -5,6 +5,7 @@ import { HttpError, notFound } from '../http';
 import { mediaTypeOf, type MediaFile } from '../media';
 import { messageIdOfToken } from '../signed-media';
 import type { HandlerContext } from './context';
+import { requireFileFitsKind } from './voice-sticker';
 
 /**
  * The files of media messages: kept when a message is sent (an upload at once; a URL is fetched shortly after, by
@@ -42,9 +43,11 @@ export function receivedFile(
 	workspaceId: string,
 	file: MediaFile,
 	caption: string | undefined,
+	kind?: 'voice' | 'sticker',
 ) {
+	if (kind) requireFileFitsKind(kind, file);
 	const media = keepFile(core, workspaceId, file);
-	const type = mediaTypeOf(file.mimeType);
+	const type = kind ?? mediaTypeOf(file.mimeType);
 	return { type, content: mediaContent(type, caption ?? null, media), media };
 }
 

@@ -21,7 +21,9 @@ import {
 } from './context';
 import { requireGroup } from './groups';
 import { downloadMedia, downloadSignedMedia, keepFile, mediaContent } from './media';
+import { checkedMentions } from './mentions';
 import { presentMessage } from './present';
+import { requireFileFitsKind, requireTypeFitsKind } from './voice-sticker';
 
 /**
  * Sending: a connected instance stores the message as `sent` (`message.sent`), and the simulated recipient
@@ -36,6 +38,8 @@ type Send = {
 	trackLinks?: boolean;
 	answerRegistrationId?: string;
 	sendAt?: string;
+	mentions?: string[];
+	mentionEveryone?: boolean;
 };
 
 function send<K extends keyof Messages>(
@@ -66,6 +70,7 @@ function send<K extends keyof Messages>(
 						body.answerRegistrationId,
 						chatIdOf(body.to),
 					);
+		const mentioned = checkedMentions(core, instance, body.to, body);
 		const { type, content, media, fetch } = kind(context);
 		if (body.quotedMessageId !== undefined) content.quotedMessageId = body.quotedMessageId;
 		const outgoing: Outgoing = {
@@ -78,6 +83,7 @@ function send<K extends keyof Messages>(
 			...(media ? { media } : {}),
 			...(body.trackLinks ? { trackLinks: true } : {}),
 			...(fetch ? { fetch } : {}),
+			mentioned,
 		};
 		if (body.sendAt !== undefined) {
 			return scheduleSend(core, outgoing, body.sendAt, question !== undefined);
@@ -100,6 +106,7 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 	})),
 	sendMedia: send<'sendMedia'>(({ core, body }) => {
 		checkUrl(body.url, core.outbound.media.policy);
+		requireTypeFitsKind(body.mediaType, body.mimeType);
 		return {
 			type: body.mediaType,
 			content: {
@@ -115,6 +122,7 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 	sendMediaUpload: send<'sendMediaUpload'>((context) => {
 		const { body } = context;
 		const file = requireFile(context.file);
+		requireFileFitsKind(body.mediaType, file);
 		const media = keepFile(context.core, context.workspaceId, {
 			data: file.data,
 			mimeType: file.mimeType,

@@ -53,6 +53,12 @@ export const presentMessage = (message: MessageRecord) => ({
 	...(message.sendAt ? { sendAt: message.sendAt } : {}),
 	...(message.sentAt ? { sentAt: message.sentAt } : {}),
 	...(message.late ? { late: true } : {}),
+	// A received message always says whom it mentions, so that a workflow can test it without checking it exists.
+	...(message.mentions || message.direction === 'inbound'
+		? { mentions: [...(message.mentions ?? [])] }
+		: {}),
+	...(message.mentionEveryone ? { mentionEveryone: true } : {}),
+	...(message.direction === 'inbound' ? { mentionsMe: message.mentionsMe === true } : {}),
 });
 
 export const presentGroup = (group: GroupRecord) => ({

@@ -69,7 +69,7 @@ describe('Download Media against the sandbox', () => {
 		const output = result.output(NODE_NAME);
 		expect(output.map((item) => [item.json.id, item.json.type, item.pairedItem])).toEqual([
 			[pdf.id, 'document', { item: 0 }],
-			[voice.id, 'audio', { item: 1 }],
+			[voice.id, 'voice', { item: 1 }],
 		]);
 		for (const [index, sample] of (['pdf', 'voice'] as const).entries()) {
 			const expected = sampleFile(sample);

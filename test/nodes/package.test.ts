@@ -157,6 +157,8 @@ describe('from sources', () => {
 				'sendList',
 				'sendTyping',
 				'getPollResults',
+				'sendVoiceNote',
+				'sendSticker',
 			].sort(),
 		);
 		expect(values('call')).toEqual(['reject']);

@@ -104,7 +104,7 @@ describe('media files in the sandbox', () => {
 			);
 			expect(response.status).toBe(201);
 			const message = response.body as { id: string; type: string; content: object; media: object };
-			expect(message.type).toBe({ image: 'image', voice: 'audio', pdf: 'document' }[sample]);
+			expect(message.type).toBe({ image: 'image', voice: 'voice', pdf: 'document', sticker: 'sticker' }[sample]);
 			expect(message.media).toMatchObject({
 				mimeType: expected.mimeType,
 				fileName: expected.fileName,
@@ -124,7 +124,7 @@ describe('media files in the sandbox', () => {
 
 			const file = await env.getMedia(message.id);
 			expect(sha256(file.data)).toBe(sha256(expected.data));
-			const magic = { image: '\x89PNG', voice: 'OggS', pdf: '%PDF' }[sample];
+			const magic = { image: '\x89PNG', voice: 'OggS', pdf: '%PDF', sticker: 'RIFF' }[sample];
 			expect(file.data.subarray(0, 4).toString('latin1')).toBe(magic);
 		},
 	);

@@ -12,6 +12,7 @@ import {
 	Url,
 	text,
 } from '../schemas';
+import { MAX_MENTIONS, mentionsNotShown } from './mentions';
 
 /**
  * The request bodies of the message sends, the edit and the typing indicator (the operations themselves are in
@@ -52,7 +53,8 @@ function entries<T extends z.ZodType>(entry: T, { min, max }: { min: number; max
 	return z.array(entry).min(min).max(max);
 }
 
-export const MediaType = z.enum(['image', 'video', 'audio', 'document']);
+/** `voice`: played in the chat (OGG/Opus only); `sticker`: a WebP image (voice-sticker.ts); neither has a caption. */
+export const MediaType = z.enum(['image', 'video', 'audio', 'document', 'voice', 'sticker']);
 
 /** Recipient: a phone number, or a group id (`…@g.us`) to send into a group. */
 export const Recipient = z.union([
@@ -83,14 +85,55 @@ const trackLinks = z
 		'Replace each http(s) URL of the text or caption with a short link of its own for this message and recipient; its clicks name both',
 	);
 
+/** Text and caption sends: the people the text mentions, each shown in it as `@<number>`. */
+export const mentionFields = {
+	mentions: z
+		.array(PhoneNumber)
+		.min(1)
+		.max(MAX_MENTIONS)
+		.optional()
+		.describe(
+			'People mentioned (E.164); the text or caption must show each as `@<number>` (`@14155550123`), which is what notifies them; in a group each must be a member, in a chat with one person that person',
+		),
+	mentionEveryone: z
+		.boolean()
+		.optional()
+		.describe(
+			'In a group only: mention every member (each is notified); the text need not name them',
+		),
+};
+
+/** An issue at `mentions[i]` for each mention the text does not show as `@<number>`. */
+function mentionsShown(
+	words: string | undefined,
+	mentions: string[] | undefined,
+	ctx: z.RefinementCtx,
+) {
+	const missing = new Set(mentionsNotShown(words ?? '', mentions ?? []));
+	(mentions ?? []).forEach((number, index) => {
+		if (missing.has(number)) {
+			ctx.addIssue({
+				code: 'custom',
+				message: `is mentioned but the text does not show it as @${number.slice(1)}: add it to the text, where the person's name shows`,
+				path: ['mentions', index],
+			});
+		}
+	});
+}
+const MENTIONS_RULE = 'Each of `mentions` must be shown in the text (or caption) as `@<number>`.';
+
 export const SendText = named(
 	'SendText',
-	z.strictObject({
-		...base,
-		text: text({ min: 1, max: MAX_LENGTH.text }),
-		previewUrl: z.boolean().optional().describe('Show a preview of the first link in the text'),
-		trackLinks,
-	}),
+	z
+		.strictObject({
+			...base,
+			text: text({ min: 1, max: MAX_LENGTH.text }),
+			previewUrl: z.boolean().optional().describe('Show a preview of the first link in the text'),
+			trackLinks,
+			...mentionFields,
+		})
+		.superRefine((body, ctx) => mentionsShown(body.text, body.mentions, ctx)),
+	{ description: MENTIONS_RULE },
 );
 
 const mediaFields = {
@@ -98,16 +141,41 @@ const mediaFields = {
 	caption: text({ max: MAX_LENGTH.caption }).optional(),
 	fileName: FileName.optional(),
 	trackLinks,
+	...mentionFields,
 };
+
+/** The caption's mentions are shown in it; a voice note or a sticker has no caption, so neither mentions. */
+function mediaRules(
+	body: { mediaType: string; caption?: string; mentions?: string[]; mentionEveryone?: boolean },
+	ctx: z.RefinementCtx,
+) {
+	if (body.mediaType === 'voice' || body.mediaType === 'sticker') {
+		for (const field of ['caption', 'mentions', 'mentionEveryone'] as const) {
+			if (body[field] !== undefined) {
+				ctx.addIssue({
+					code: 'custom',
+					message: `a ${body.mediaType === 'voice' ? 'voice note' : 'sticker'} has no caption, so no ${field}`,
+					path: [field],
+				});
+			}
+		}
+		return;
+	}
+	mentionsShown(body.caption, body.mentions, ctx);
+}
+const MEDIA_RULES = `${MENTIONS_RULE} A \`voice\` (OGG/Opus) or \`sticker\` (WebP) has no caption, mentions or mentionEveryone.`;
 
 export const SendMediaByUrl = named(
 	'SendMediaByUrl',
-	z.strictObject({
-		...base,
-		...mediaFields,
-		url: Url,
-		mimeType: MimeType.optional(),
-	}),
+	z
+		.strictObject({
+			...base,
+			...mediaFields,
+			url: Url,
+			mimeType: MimeType.optional(),
+		})
+		.superRefine(mediaRules),
+	{ description: MEDIA_RULES },
 );
 
 /** The `file` part of a multipart media upload: its file name and its Content-Type, which a download answers with. */
@@ -119,7 +187,8 @@ export const UploadedFilePart = z.looseObject({
 /** The form fields beside the `file` part of a multipart media upload. */
 export const SendMediaUpload = named(
 	'SendMediaUpload',
-	z.strictObject({ ...base, ...mediaFields }),
+	z.strictObject({ ...base, ...mediaFields }).superRefine(mediaRules),
+	{ description: MEDIA_RULES },
 );
 
 export const SendLocation = named(

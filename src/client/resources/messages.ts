@@ -35,6 +35,8 @@ export const MessageType = z.enum([
 	'video',
 	'audio',
 	'document',
+	'voice',
+	'sticker',
 	'location',
 	'contact',
 	'reaction',
@@ -91,6 +93,22 @@ export const Message = named(
 				'A scheduled send whose time passed while the service was down: `true`, sent as soon as it was back',
 			),
 		cancelledAt: Timestamp.optional().describe('A cancelled scheduled send: when it was cancelled'),
+		mentions: z
+			.array(z.string())
+			.optional()
+			.describe(
+				'The numbers (E.164) its text or caption mentions, each shown in it as `@<number>`',
+			),
+		mentionEveryone: z
+			.boolean()
+			.optional()
+			.describe('In a group: whether it mentions every member'),
+		mentionsMe: z
+			.boolean()
+			.optional()
+			.describe(
+				"On a received message: whether it mentions the instance's own number (or, in a group, everyone)",
+			),
 		answeredQuestion: z
 			.looseObject({
 				registrationId: Id.describe('The answer registration that took it'),

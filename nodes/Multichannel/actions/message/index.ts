@@ -17,6 +17,8 @@ import * as sendPoll from './sendPoll.operation';
 import * as sendReaction from './sendReaction.operation';
 import * as sendText from './sendText.operation';
 import * as sendTyping from './sendTyping.operation';
+import * as sendVoiceNote from './sendVoiceNote.operation';
+import * as sendSticker from './sendSticker.operation';
 
 /** Messages: sends of every kind (interactive ones too), edits, typing, their status, a chat's history, read receipts and deletion. */
 export const message = defineResource<WorkspaceClient>({
@@ -41,6 +43,8 @@ export const message = defineResource<WorkspaceClient>({
 		deleteMessage,
 		downloadMedia,
 		getPollResults,
+		sendVoiceNote,
+		sendSticker,
 	],
 	defaultOperation: sendText.option.value,
 });

@@ -1,11 +1,11 @@
-import { createHash } from 'crypto';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { MAX_LENGTH } from '../../../../src/client/resources/message-sends';
-import { NO_FILES_FOR_TOOLS } from '../../../shared/message-files';
 import type { OperationContext } from '../../../shared/resources';
 import { compact } from '../../../shared/values';
+import { sendFile, sourceFieldNames, sourceFields } from './file-send';
+import { mentionFieldNames, mentionOptions, readMentions } from './mentions';
 import * as send from './send';
 
 export const option = {
@@ -17,61 +17,10 @@ export const option = {
 
 type MediaType = 'image' | 'video' | 'audio' | 'document';
 
-const fromUrl = {
-	name: 'URL',
-	value: 'url',
-	description: 'A public address the service downloads the file from',
-};
-
 export const description: INodeProperties[] = [
 	send.fromField,
 	send.toField,
-	{
-		displayName: 'Source',
-		name: 'source',
-		type: 'options',
-		default: 'binary',
-		options: [
-			{
-				name: 'Binary File',
-				value: 'binary',
-				description: 'A file of the input item, such as one a previous node downloaded or read',
-			},
-			fromUrl,
-		],
-		description: 'Where the file comes from',
-		displayOptions: { show: { '@tool': [false] } },
-	},
-	{
-		// As an agent's tool: n8n passes a tool no binary data, so the file can only come from a URL.
-		displayName: 'Source',
-		name: 'source',
-		type: 'options',
-		default: 'url',
-		options: [fromUrl],
-		description: `Where the file comes from: a URL, since ${NO_FILES_FOR_TOOLS.charAt(0).toLowerCase()}${NO_FILES_FOR_TOOLS.slice(1)}`,
-		displayOptions: { show: { '@tool': [true] } },
-	},
-	{
-		displayName: 'Input Binary Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		placeholder: 'e.g. data',
-		hint: 'The name of the input field containing the binary file data to be sent',
-		displayOptions: { show: { source: ['binary'] } },
-	},
-	{
-		displayName: 'File URL',
-		name: 'url',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. https://example.com/brochure.pdf',
-		description: 'A public http(s) address of the file; the service downloads it from there',
-		displayOptions: { show: { source: ['url'] } },
-	},
+	...sourceFields('e.g. https://example.com/brochure.pdf'),
 	{
 		displayName: 'Media Type',
 		name: 'mediaType',
@@ -121,6 +70,7 @@ export const description: INodeProperties[] = [
 			description: 'The name the recipient sees; by default the name of the file',
 		},
 		send.trackLinksOption('caption'),
+		...mentionOptions('caption'),
 	]),
 ];
 
@@ -133,11 +83,11 @@ export const concurrent = true;
 
 export const fields = {
 	...send.fieldNames,
-	'body.url': 'File URL',
+	...sourceFieldNames,
 	'body.mediaType': 'Media Type',
 	'body.caption': 'Caption',
 	'body.fileName': 'File Name',
-	file: 'Input Binary Field',
+	...mentionFieldNames,
 };
 
 const EXTENSIONS: Record<string, MediaType> = {
@@ -169,52 +119,23 @@ export async function execute(
 	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 ) {
 	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
-	const source = this.getNodeParameter('source', itemIndex) as 'binary' | 'url';
 	const chosen = this.getNodeParameter('mediaType', itemIndex) as MediaType | 'auto';
 	const options = this.getNodeParameter('options', itemIndex, {}) as {
 		caption?: string;
 		fileName?: string;
 	};
 	// Workflows saved before the caption had a field of its own keep it under Options: still sent.
-	const caption = (this.getNodeParameter('caption', itemIndex, '') as string) || options.caption;
+	const written = (this.getNodeParameter('caption', itemIndex, '') as string) || options.caption;
+	const { text: caption, ...mentions } = readMentions(this, itemIndex, defaultCountry, to, written);
 	const common = compact({
 		to,
 		...send.quoted(this, itemIndex),
 		caption,
 		fileName: options.fileName?.trim(),
 		...send.trackLinks(this, itemIndex),
+		...mentions,
 	});
-
-	if (source === 'url') {
-		const url = (this.getNodeParameter('url', itemIndex) as string).trim();
-		const body = {
-			...common,
-			url,
-			mediaType: chosen === 'auto' ? mediaTypeOf(undefined, url) : chosen,
-		};
-		return await send.message(this, client, itemIndex, 'sendMedia', instanceId, body);
-	}
-
-	const property = (this.getNodeParameter('binaryPropertyName', itemIndex) as string).trim();
-	const binary = this.helpers.assertBinaryData(itemIndex, property);
-	const data = await this.helpers.getBinaryDataBuffer(itemIndex, property);
-	const mimeType = binary.mimeType || 'application/octet-stream';
-	const fileName =
-		binary.fileName || `file${binary.fileExtension ? `.${binary.fileExtension}` : ''}`;
-	const body = {
-		...common,
-		mediaType: chosen === 'auto' ? mediaTypeOf(binary.mimeType, fileName) : chosen,
-		...send.sendAt(this, itemIndex),
-	};
-	// The file is part of what is sent: its hash (not its bytes) goes into the derived key.
-	const sha256 = createHash('sha256').update(data).digest('hex');
-	return await client.messages.sendMediaUpload(
-		{ instanceId, body, file: { data, fileName, mimeType } },
-		{
-			idempotencyKey: send.idempotencyKey(this, itemIndex, 'sendMedia', instanceId, {
-				...body,
-				file: { fileName, mimeType, sha256 },
-			}),
-		},
-	);
+	return await sendFile(this, client, itemIndex, instanceId, common, {
+		mediaType: (mimeType, name) => (chosen === 'auto' ? mediaTypeOf(mimeType, name) : chosen),
+	});
 }

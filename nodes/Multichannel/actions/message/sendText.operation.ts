@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { MAX_LENGTH } from '../../../../src/client/resources/message-sends';
 import type { OperationContext } from '../../../shared/resources';
+import { mentionFieldNames, mentionOptions, readMentions } from './mentions';
 import * as send from './send';
 
 export const option = {
@@ -34,6 +35,7 @@ export const description: INodeProperties[] = [
 			description: 'Whether to show a preview of the first link in the text',
 		},
 		send.trackLinksOption('text'),
+		...mentionOptions('text'),
 	]),
 ];
 
@@ -48,6 +50,7 @@ export const fields = {
 	...send.fieldNames,
 	'body.text': 'Text',
 	'body.previewUrl': 'Link Preview',
+	...mentionFieldNames,
 };
 
 export async function execute(
@@ -56,9 +59,17 @@ export async function execute(
 ) {
 	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
 	const options = this.getNodeParameter('options', itemIndex, {}) as { previewUrl?: boolean };
+	const { text, ...mentions } = readMentions(
+		this,
+		itemIndex,
+		defaultCountry,
+		to,
+		this.getNodeParameter('text', itemIndex) as string,
+	);
 	const body = {
 		to,
-		text: this.getNodeParameter('text', itemIndex) as string,
+		text: text ?? '',
+		...mentions,
 		...send.quoted(this, itemIndex),
 		...(options.previewUrl !== undefined ? { previewUrl: options.previewUrl } : {}),
 		...send.trackLinks(this, itemIndex),
