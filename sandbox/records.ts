@@ -4,6 +4,7 @@ import type { KeyKind, KeyScope } from './key-kinds';
 /** The records the sandbox keeps (see ./store.ts): plain data, every one tagged with its workspace. */
 
 export type { KeyKind };
+export * from './conversation-records';
 
 export interface Workspace {
 	id: string;
@@ -85,51 +86,6 @@ export interface MessageRecord {
 	mentionEveryone?: boolean;
 	/** A received message that mentions the instance's own number (or everyone). */
 	mentionsMe?: boolean;
-}
-
-/** A call to an instance's number (sandbox/handlers/calls.ts). */
-export interface CallRecord {
-	id: string;
-	workspaceId: string;
-	instanceId: string;
-	from: string;
-	chatId: string;
-	media: 'voice' | 'video';
-	groupId: string | null;
-	status: 'ringing' | 'missed' | 'rejected' | 'ended';
-	rejectedBy: 'api' | 'setting' | null;
-	rejectMessageId: string | null;
-	/** When it stops ringing unanswered (missed). */
-	ringsUntil: string;
-	createdAt: string;
-	endedAt: string | null;
-}
-
-/**
- * A send with `sendAt` (sandbox/scheduled.ts): the message as it will go, kept until its time; once sent or
- * cancelled it stays a while, so that a list shows it and a cancel can say why not.
- */
-export interface ScheduledMessageRecord {
-	/** The id the message has, now and once sent. */
-	id: string;
-	workspaceId: string;
-	instanceId: string;
-	chatId: string;
-	to: string;
-	type: string;
-	content: Record<string, unknown>;
-	media?: MessageMedia | null;
-	trackLinks?: boolean;
-	fetch?: { url: string; mimeType?: string; fileName?: string };
-	status: 'scheduled' | 'sent' | 'cancelled';
-	sendAt: string;
-	createdAt: string;
-	updatedAt: string;
-	sentAt?: string;
-	late?: boolean;
-	cancelledAt?: string;
-	/** Whom its text or caption mentions, as checked when it was scheduled. */
-	mentioned?: Pick<MessageRecord, 'mentions' | 'mentionEveryone'>;
 }
 
 export interface Participant {
@@ -375,40 +331,4 @@ export interface IdempotencyRecord {
 	status: number;
 	body: unknown;
 	createdAtMs: number;
-}
-
-/** A workspace's label (at most MAX_LABELS per workspace). */
-export interface LabelRecord {
-	id: string;
-	workspaceId: string;
-	name: string;
-	color: string;
-	createdAt: string;
-	updatedAt: string;
-}
-
-/** The labels of one chat, in the order they were put on; removed once it has none (`<instance>/<chat>`). */
-export interface ChatLabelRecord {
-	id: string;
-	workspaceId: string;
-	instanceId: string;
-	chatId: string;
-	labelIds: string[];
-}
-
-/** A status (story) of an instance: lives 24 hours (sandbox/statuses.ts expires it). */
-export interface StatusRecord {
-	id: string;
-	workspaceId: string;
-	instanceId: string;
-	type: 'text' | 'image' | 'video';
-	text: string | null;
-	backgroundColor: string | null;
-	caption: string | null;
-	url: string | null;
-	media: MessageMedia | null;
-	/** The numbers of the contacts who viewed it, each once. */
-	viewers: string[];
-	createdAt: string;
-	expiresAt: string;
 }
