@@ -12,7 +12,10 @@ const EVENTS = ['chat.labels_changed'];
 const ana = '14155550501@s.whatsapp.net';
 const ben = '14155550502@s.whatsapp.net';
 
-/** Each run's chat, reason and labels added or removed, once the trigger heard `count` events. */
+/**
+ * Each run's chat, reason and labels added or removed (and the labels after, which tell the order within a chat),
+ * once the trigger heard `count` events; sorted, as deliveries of different events may run in any order.
+ */
 async function runsOf(node: TriggerUnderTest, count: number) {
 	const eventIds = () =>
 		new Set(
@@ -31,7 +34,7 @@ async function runsOf(node: TriggerUnderTest, count: number) {
 			`${String(event.data.chatId).slice(0, 11)} ${String(event.data.reason)} +${names('added')} -${names('removed')} =${names('labels')}`,
 		);
 	}
-	return [...runs.values()];
+	return [...runs.values()].sort();
 }
 
 it('a label put on, taken off and deleted: one run each, filtered by label and by kind of change', async () => {
@@ -57,23 +60,26 @@ it('a label put on, taken off and deleted: one run each, filtered by label and b
 	await client.chats.removeLabel({ instanceId, chatId: ana, labelId: vip.id });
 	await client.labels.delete({ labelId: late.id });
 
-	expect(await runsOf(every, 6)).toEqual([
-		'14155550501 added +VIP - =VIP',
-		'14155550501 added +Late - =VIP+Late',
-		'14155550502 added +Late - =Late',
-		'14155550501 removed + -VIP =Late',
-		'14155550501 label_deleted + -Late =',
-		'14155550502 label_deleted + -Late =',
-	]);
-	expect(await runsOf(vipOnly, 6)).toEqual([
-		'14155550501 added +VIP - =VIP',
-		'14155550501 removed + -VIP =Late',
-	]);
-	expect(await runsOf(takenOff, 6)).toEqual([
-		'14155550501 removed + -VIP =Late',
-		'14155550501 label_deleted + -Late =',
-		'14155550502 label_deleted + -Late =',
-	]);
+	expect(await runsOf(every, 6)).toEqual(
+		[
+			'14155550501 added +VIP - =VIP',
+			'14155550501 added +Late - =VIP+Late',
+			'14155550502 added +Late - =Late',
+			'14155550501 removed + -VIP =Late',
+			'14155550501 label_deleted + -Late =',
+			'14155550502 label_deleted + -Late =',
+		].sort(),
+	);
+	expect(await runsOf(vipOnly, 6)).toEqual(
+		['14155550501 added +VIP - =VIP', '14155550501 removed + -VIP =Late'].sort(),
+	);
+	expect(await runsOf(takenOff, 6)).toEqual(
+		[
+			'14155550501 removed + -VIP =Late',
+			'14155550501 label_deleted + -Late =',
+			'14155550502 label_deleted + -Late =',
+		].sort(),
+	);
 	const reasons = suite.endpoint
 		.of(vipOnly)
 		.filter((delivery) => !delivery.items)
