@@ -21,6 +21,7 @@ import {
 	type RawResponse,
 	type SandboxKeys,
 } from './sandbox';
+import { waitFor } from './waiting';
 
 /** A trigger's options; the credentials are the three of the seeded workspace unless given. */
 export type TriggerSetup = Omit<TriggerOptions, 'credentials'> & Partial<TriggerOptions>;
@@ -82,6 +83,12 @@ export interface MessagingTriggerSuite {
 	sandboxCall(path: string, body?: unknown): Promise<RawResponse>;
 	/** A Multichannel Trigger on `message.received` (or `events`), activated with these options. */
 	activated(options: INodeParameters, name: string, events?: string[]): Promise<TriggerUnderTest>;
+	/**
+	 * The message ids a trigger started for, once it heard `count` events. Distinct: on a loaded machine an
+	 * answer held past the service's 10 s is delivered again and may run again (README, Limits), which is not
+	 * what these tests look at.
+	 */
+	startedFor(node: TriggerUnderTest, count: number, timeoutMs?: number): Promise<string[]>;
 }
 
 /** A trigger suite with a connected instance, for the Multichannel Trigger on `message.received`. */
@@ -102,6 +109,23 @@ export function useMessagingTrigger(
 				},
 				parameters: { events, options },
 			}),
+		async startedFor(node: TriggerUnderTest, count: number, timeoutMs = 30_000) {
+			const eventIds = () =>
+				new Set(
+					suite.endpoint
+						.of(node)
+						.map((delivery) => (JSON.parse(delivery.rawBody) as { id: string }).id),
+				);
+			await waitFor(
+				() => eventIds().size >= count,
+				timeoutMs,
+				`${count} events to ${node.node.name}`,
+			);
+			const ids = suite.endpoint
+				.executions(node)
+				.map((delivery) => (delivery.items?.[0].json.data as { id: string }).id);
+			return [...new Set(ids)].sort();
+		},
 	} as MessagingTriggerSuite;
 	beforeAll(async () => {
 		suite.sandbox = triggers.sandbox;

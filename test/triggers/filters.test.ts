@@ -23,23 +23,7 @@ async function send(from: string, text: string, extra: Record<string, unknown> =
 	return (answer.body as { id: string }).id;
 }
 
-/**
- * The message ids a trigger started for, once it heard `count` events. Distinct: on a loaded machine an answer
- * held past the service's 10 s is delivered again and may run again (README, Limits), which is not filtering.
- */
-async function startedFor(node: TriggerUnderTest, count: number): Promise<string[]> {
-	const eventIds = () =>
-		new Set(
-			suite.endpoint
-				.of(node)
-				.map((delivery) => (JSON.parse(delivery.rawBody) as { id: string }).id),
-		);
-	await waitFor(() => eventIds().size >= count, 15_000, `${count} events to ${node.node.name}`);
-	const ids = suite.endpoint
-		.executions(node)
-		.map((delivery) => (delivery.items?.[0].json.data as { id: string }).id);
-	return [...new Set(ids)].sort();
-}
+const startedFor = (node: TriggerUnderTest, count: number) => suite.startedFor(node, count);
 
 const activated = (options: INodeParameters, name: string) => suite.activated(options, name);
 

@@ -9,7 +9,6 @@ import { createHash } from 'node:crypto';
 import type { TriggerUnderTest } from '../../dev/harness/triggers';
 import { sampleFile } from '../../sandbox/samples';
 import { useMessagingTrigger } from '../support/triggers';
-import { waitFor } from '../support/waiting';
 
 const OWN = '+14155550320';
 const MEMBER = '+14155550321';
@@ -23,20 +22,7 @@ async function inbound(path: string, body: Record<string, unknown>): Promise<str
 	return (answer.body as { id: string }).id;
 }
 
-/** The message ids a trigger started for, once it heard `count` events (distinct, as in filters.test.ts). */
-async function startedFor(node: TriggerUnderTest, count: number): Promise<string[]> {
-	const eventIds = () =>
-		new Set(
-			suite.endpoint
-				.of(node)
-				.map((delivery) => (JSON.parse(delivery.rawBody) as { id: string }).id),
-		);
-	await waitFor(() => eventIds().size >= count, 30_000, `${count} events to ${node.node.name}`);
-	const ids = suite.endpoint
-		.executions(node)
-		.map((delivery) => (delivery.items?.[0].json.data as { id: string }).id);
-	return [...new Set(ids)].sort();
-}
+const startedFor = (node: TriggerUnderTest, count: number) => suite.startedFor(node, count);
 
 it('Only Messages That Mention Me: a mention of my number or of everyone starts it, nothing else does', async () => {
 	const group = await suite.client.groups.create({
