@@ -1,10 +1,9 @@
 import type { api } from '../../src/client/api';
 import type { SandboxCore } from '../core';
 import { conflict } from '../http';
-import { scheduleProgress } from '../phone';
+import { sendOutgoing } from '../outgoing';
 import { newId, type CallRecord, type InstanceRecord } from '../store';
 import { chatIdOf, recordOfInstance, requireConnected, type ResourceHandlers } from './context';
-import { presentMessage } from './present';
 
 /**
  * Calls to an instance's number: `call.received` while it rings, then `call.missed` (hung up, or not
@@ -116,29 +115,17 @@ function rejectCall(
 	endCall(core, call, 'rejected');
 }
 
-/** The text to a rejected caller: an ordinary sent message (message.sent, then delivered and read). */
+/** The text to a rejected caller: an ordinary sent message, through the one path of every send. */
 function sendText(core: SandboxCore, instance: InstanceRecord, to: string, text: string): string {
-	const now = core.now().toISOString();
-	const message = core.store.insert('messages', {
+	const outgoing = {
 		id: newId('msg'),
 		workspaceId: instance.workspaceId,
-		instanceId: instance.id,
-		chatId: chatIdOf(to),
-		direction: 'outbound',
-		from: instance.phoneNumber,
+		instance,
 		to,
 		type: 'text',
-		status: 'sent',
 		content: { text },
-		error: null,
-		createdAt: now,
-		updatedAt: now,
-	});
-	core.emit(instance.workspaceId, 'message.sent', presentMessage(message), {
-		instanceId: instance.id,
-	});
-	scheduleProgress(core, message);
-	return message.id;
+	};
+	return sendOutgoing(core, outgoing).id;
 }
 
 function dropOldCalls(core: SandboxCore, instanceId: string): void {
