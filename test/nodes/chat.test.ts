@@ -258,6 +258,8 @@ describe('Chat', () => {
 				phoneNumber: ben,
 				isGroup: false,
 				unreadCount: 1,
+				// Labels come with every chat (Label → Add to Chat); none here.
+				labels: [],
 				lastMessageAt: at(6),
 				lastMessage: {
 					id: ids.ben,
