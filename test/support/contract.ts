@@ -10,7 +10,7 @@ type JsonObject = Record<string, unknown>;
 
 /**
  * Fields the sandbox may leave out even so: a webhook's description when none was given; what only some
- * messages have (a file, tracked links, a tap's reply, an edit, an answer taken, a scheduled send's times) and the tracking of tracked links only; a file's
+ * messages have (a file, tracked links, a tap's reply, an edit, an answer taken, a scheduled send's times, mentions) and the tracking of tracked links only; a file's
  * signed URL, which only delivered events carry.
  */
 const MAY_BE_ABSENT: Record<string, string[]> = {
@@ -25,6 +25,10 @@ const MAY_BE_ABSENT: Record<string, string[]> = {
 		'sentAt',
 		'late',
 		'cancelledAt',
+		// Only texts and captions that mention someone, and received messages, have these.
+		'mentions',
+		'mentionEveryone',
+		'mentionsMe',
 	],
 	MessageMedia: ['downloadUrl', 'downloadUrlExpiresAt'],
 	Link: ['messageId', 'recipient'],

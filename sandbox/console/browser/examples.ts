@@ -74,7 +74,7 @@ function exampleString(schema: SchemaObject, name: string, index: number): strin
 	return 'example';
 }
 
-/** A value `schema` accepts: its const, first enum value or default, else one built from its type. */
+/** A value `schema` accepts: its const, first example, first enum value or default, else one built from its type. */
 export function example(
 	document: OpenApiDocument,
 	input: SchemaObject,
@@ -85,6 +85,7 @@ export function example(
 	const schema = resolve(document, input);
 	if (depth > 8) return null;
 	if (schema.const !== undefined) return schema.const;
+	if (schema.examples?.length) return schema.examples[0];
 	if (schema.enum) return schema.enum[0];
 	if (schema.default !== undefined) return schema.default;
 	const options = schema.anyOf ?? schema.oneOf;

@@ -16,6 +16,8 @@ export interface SchemaObject {
 	minItems?: number;
 	const?: unknown;
 	enum?: unknown[];
+	/** Values the schema gives as examples (a body whose rules JSON Schema cannot say shows one that passes). */
+	examples?: unknown[];
 	default?: unknown;
 	anyOf?: SchemaObject[];
 	oneOf?: SchemaObject[];
