@@ -38,7 +38,7 @@ type Keys = NonNullable<Sandbox['keys']>;
 			// The members are offered once the group's read comes back (slower through the contract proxy).
 			const members = `[...document.querySelectorAll('#chat-member-options option')].map((option) => option.value)`;
 			await page.waitFor(`${members}.length >= 2`, {
-				timeoutMs: 8000,
+				timeoutMs: 20_000,
 				what: 'the members offered',
 			});
 			expect(await page.evaluate(members)).toEqual(expect.arrayContaining([ada, bo]));
