@@ -58,8 +58,12 @@ export async function offerChats(): Promise<void> {
 	await offerNumbers();
 }
 
+/** Which call of offerNumbers is the latest: an earlier one answered later must not overwrite its list. */
+let offering = 0;
+
 /** A group's members, or the instance's contacts, as the number's suggestions. */
 export async function offerNumbers(): Promise<void> {
+	const call = ++offering;
 	const instanceId = elementById<HTMLSelectElement>('chat-instance').value;
 	const groupId = elementById<HTMLSelectElement>('chat-group').value;
 	elementById('chat-from-label').textContent = groupId ? 'Member who writes' : 'Contact';
@@ -81,5 +85,6 @@ export async function offerNumbers(): Promise<void> {
 						label: contact.name ?? (contact.phoneNumber as string),
 					}))
 			: [];
+	if (call !== offering) return;
 	fillOptions(elementById('chat-member-options'), numbers);
 }
