@@ -109,7 +109,19 @@ describe('an answer between the question and its registration', () => {
 				data: { baseUrl: proxy.url, apiKey: stack.sandbox.keys.workspace },
 			});
 
+			// The auto-reply example answers groups only (so that it coexists with the other examples): here it
+			// answers every chat, as a user's own auto-reply would, the manager's included if it ever saw the answer.
 			const autoReply = ctx.example('auto-reply.json');
+			const imported = await ctx.api('GET', `/workflows/${autoReply}`);
+			for (const node of imported.nodes) {
+				if (node.type.endsWith('.multichannelTrigger')) delete node.parameters.options?.chatType;
+			}
+			await ctx.api('PUT', `/workflows/${autoReply}`, {
+				name: imported.name,
+				nodes: imported.nodes,
+				connections: imported.connections,
+				settings: { executionOrder: imported.settings?.executionOrder ?? 'v1' },
+			});
 			await ctx.activate(autoReply);
 			await eventually('the auto-reply trigger to register its webhook', async () => {
 				const page = await ctx.workspace('GET', '/api/v1/webhooks');
