@@ -5,7 +5,7 @@ import type { SandboxCore } from '../core';
 import { conflict } from '../http';
 import { sendOutgoing, type Outgoing } from '../outgoing';
 import { isBlocked, setMessageStatus } from '../phone';
-import { scheduleSend } from '../scheduled';
+import { presentScheduled, scheduleSend } from '../scheduled';
 import { newId, type InstanceRecord, type MessageRecord } from '../store';
 import {
 	chatIdNamed,
@@ -243,8 +243,14 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 		);
 	},
 
-	get: ({ core, workspaceId, params }) =>
-		presentMessage(requireMessage(core, workspaceId, params.instanceId, params.messageId)),
+	get: ({ core, workspaceId, params }) => {
+		// A scheduled send is a message too before it goes: answered as it stands (status `scheduled` or `cancelled`).
+		const scheduled = core.store.find('scheduledMessages', workspaceId, params.messageId);
+		if (scheduled?.instanceId === params.instanceId && scheduled.status !== 'sent') {
+			return presentScheduled(core, scheduled);
+		}
+		return presentMessage(requireMessage(core, workspaceId, params.instanceId, params.messageId));
+	},
 
 	markRead: ({ core, workspaceId, params }) => {
 		const message = requireMessage(core, workspaceId, params.instanceId, params.messageId);

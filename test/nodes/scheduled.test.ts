@@ -171,7 +171,7 @@ describe('Send At on the wire (nock)', () => {
 	test('Scheduled Message: Get Many and Cancel', async () => {
 		const scope = nock(BASE_URL)
 			.get('/api/v1/instances/inst_1/scheduled-messages')
-			.query({ limit: '100', status: 'scheduled' })
+			.query({ limit: '100', status: 'scheduled', chatId: '+14155550124' })
 			.reply(200, { data: [answer], nextCursor: null })
 			.post('/api/v1/instances/inst_1/scheduled-messages/msg_1/cancel')
 			.reply(200, { ...answer, status: 'cancelled' });
@@ -180,7 +180,7 @@ describe('Send At on the wire (nock)', () => {
 				instanceId: byId('inst_1'),
 				operation: 'getAll',
 				returnAll: true,
-				filters: { status: 'scheduled' },
+				filters: { status: 'scheduled', chatId: '+1 415 555 0124' },
 			}),
 			{ credentials },
 		);

@@ -47,6 +47,22 @@ describe('scheduled sends', () => {
 			expect(sandbox.events.filter((event) => event.type === 'message.sent')).toHaveLength(0);
 			const listed = await client.scheduledMessages.list({ instanceId: instance.id });
 			expect(listed.data.map((message) => message.id)).toEqual([scheduled.id, other.id]);
+			// One chat's, named by the person's number or by the chat id.
+			for (const chatId of ['+14155550124', '14155550124@s.whatsapp.net']) {
+				const ofChat = await client.scheduledMessages.list({
+					instanceId: instance.id,
+					query: { chatId },
+				});
+				expect(ofChat.data.map((message) => message.id)).toEqual([other.id]);
+			}
+			// A scheduled send is a message before it goes: Get answers it as it stands.
+			expect(
+				await client.messages.get({ instanceId: instance.id, messageId: other.id }),
+			).toMatchObject({
+				id: other.id,
+				status: 'scheduled',
+				sendAt: at(clock + 10 * MINUTE),
+			});
 
 			const cancelled = await client.scheduledMessages.cancel({
 				instanceId: instance.id,

@@ -198,6 +198,8 @@ export const messageOperations = {
 		method: 'GET',
 		path: '/instances/{instanceId}/messages/{messageId}',
 		summary: 'Get a message and its status',
+		description:
+			'A scheduled send (sent with `sendAt`) is a message from the start: before its time it answers in status `scheduled` (or `cancelled`), with its `sendAt`; once it went, as the message sent.',
 		scope: 'messaging:read',
 		params: byId,
 		response: Message,

@@ -2,7 +2,7 @@ import { z } from '../zod';
 
 import { operation } from '../operation';
 import { ListQuery, page, pathParams } from '../schemas';
-import { Message } from './messages';
+import { Message, MessageListQuery } from './messages';
 
 /**
  * Scheduled sends: messages sent with `sendAt`, kept by the service until their time. Sending one is any send
@@ -10,6 +10,7 @@ import { Message } from './messages';
  */
 
 export const ScheduledMessageListQuery = ListQuery.extend({
+	chatId: MessageListQuery.shape.chatId,
 	status: z
 		.enum(['scheduled', 'sent', 'cancelled'])
 		.optional()

@@ -5,6 +5,7 @@ import { filtersCollection } from '../../../shared/collections';
 import { listItem } from '../../../shared/output';
 import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
 import { locatorValue } from '../../../shared/locator';
+import { normaliseChat } from '../../../shared/phone';
 import type { OperationContext } from '../../../shared/resources';
 import { instanceLocator } from '../instance/locator';
 
@@ -21,6 +22,15 @@ export const description: INodeProperties[] = [
 	...returnAllOrLimit(),
 	filtersCollection([
 		{
+			displayName: 'Chat',
+			name: 'chatId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. +14155550181 or 120363025@g.us',
+			description:
+				"Only the messages scheduled to this chat: its chat ID, or a person's phone number (national numbers are read in the Default Country)",
+		},
+		{
 			displayName: 'Status',
 			name: 'status',
 			type: 'options',
@@ -36,20 +46,30 @@ export const description: INodeProperties[] = [
 ];
 
 export const scope = api.workspace.scheduledMessages.list.scope;
+export const readsNumbers = true;
 export const output = listItem(api.workspace.scheduledMessages.list);
 
-export const fields = { instanceId: 'Instance', 'query.status': 'Status' };
+export const fields = { instanceId: 'Instance', 'query.chatId': 'Chat', 'query.status': 'Status' };
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<WorkspaceClient>,
+	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
 ) {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as { status?: string };
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as {
+		chatId?: string;
+		status?: string;
+	};
 	const status = filters.status?.trim().toLowerCase();
+	const chat = filters.chatId?.trim();
 	return await client.scheduledMessages.list.all(
 		{
 			instanceId: locatorValue(this, 'instanceId', itemIndex),
-			query: status ? { status: status as 'scheduled' | 'sent' | 'cancelled' } : {},
+			query: {
+				...(chat
+					? { chatId: normaliseChat(chat, 'Chat', itemIndex, this.getNode(), defaultCountry) }
+					: {}),
+				...(status ? { status: status as 'scheduled' | 'sent' | 'cancelled' } : {}),
+			},
 		},
 		{ max: maxResults(this, itemIndex) },
 	);
