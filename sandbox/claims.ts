@@ -16,6 +16,8 @@ export type ClaimAnswer = { eventId: string; claimed: boolean; claimedAt: string
 /** Which delivery attempts are open now (the delivery engine's). */
 export interface OpenAttempts {
 	isOpen(deliveryId: string, eventId: string): boolean;
+	/** The attempt's event was claimed: the attempt waits longer for its answer (DeliveryOptions.claimedTimeoutMs). */
+	claimed(deliveryId: string): void;
 }
 
 /**
@@ -72,6 +74,7 @@ export function claimEvent(
 		final: !lease,
 		claimedAt,
 	});
+	if (lease) attempts.claimed(deliveryId);
 	return { eventId, claimed: true, claimedAt, final: !lease };
 }
 

@@ -33,6 +33,13 @@ export interface DeliveryOptions {
 	maxRetryDelayMs: number;
 	/** An answer that takes longer than this counts as a failure. */
 	timeoutMs: number;
+	/**
+	 * Once the receiver claimed the event during an attempt, how long from that claim the attempt waits for its
+	 * answer. The receiver is at work (n8n is starting the execution): giving up at `timeoutMs` would lapse the
+	 * lease of a run under way, and the next attempt would run the event again (an overloaded n8n ran every
+	 * attempt: 283 runs for 50 events). A receiver that dies closes its connection and lapses the lease at once.
+	 */
+	claimedTimeoutMs: number;
 	/** Deliveries in a row that use up all their attempts before the webhook is disabled. */
 	disableAfterFailedDeliveries: number;
 	/** Finished deliveries kept per webhook for the delivery log. */
@@ -58,6 +65,7 @@ export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
 	retryBaseMs: 10_000,
 	maxRetryDelayMs: 60 * 60_000,
 	timeoutMs: 10_000,
+	claimedTimeoutMs: 120_000,
 	disableAfterFailedDeliveries: 3,
 	logSize: 200,
 	random: Math.random,
@@ -151,10 +159,11 @@ export function newDelivery(event: EventEnvelope): DeliveryProgress {
 export class DeliveryEngine {
 	private readonly inFlight = new Set<AbortController>();
 	/**
-	 * The attempts under way: delivery id → event id. A claim naming one of them is a lease on it; once the
-	 * attempt is answered (or times out) it is no longer open. In memory: after a restart no attempt is open.
+	 * The attempts under way: delivery id → its event id, and what makes it wait longer once its event is claimed.
+	 * A claim naming one of them is a lease on it; once the attempt is answered (or times out) it is no longer
+	 * open. In memory: after a restart no attempt is open.
 	 */
-	private readonly openAttempts = new Map<string, string>();
+	private readonly openAttempts = new Map<string, { eventId: string; claimed(): void }>();
 
 	constructor(
 		private readonly scheduler: Scheduler,
@@ -183,7 +192,12 @@ export class DeliveryEngine {
 
 	/** Whether the attempt that sent `deliveryId` is still waiting for its answer, for this event. */
 	isOpen(deliveryId: string, eventId: string): boolean {
-		return this.openAttempts.get(deliveryId) === eventId;
+		return this.openAttempts.get(deliveryId)?.eventId === eventId;
+	}
+
+	/** The attempt's receiver claimed its event: it now waits `claimedTimeoutMs` from now for the answer. */
+	claimed(deliveryId: string): void {
+		this.openAttempts.get(deliveryId)?.claimed();
 	}
 
 	/** Keeps a delivery without attempts until `release`, when its receiver can take it again. */
@@ -281,14 +295,23 @@ export class DeliveryEngine {
 			return { ...unanswered, error: COULD_NOT_CONNECT };
 		const controller = new AbortController();
 		this.inFlight.add(controller);
-		this.openAttempts.set(deliveryId, eventId);
-		const timeout = AbortSignal.timeout(this.options.timeoutMs);
+		const timeout = new AbortController();
+		let waitMs = this.options.timeoutMs;
+		let timer = setTimeout(() => timeout.abort(), waitMs);
+		this.openAttempts.set(deliveryId, {
+			eventId,
+			claimed: () => {
+				clearTimeout(timer);
+				waitMs = this.options.claimedTimeoutMs;
+				timer = setTimeout(() => timeout.abort(), waitMs);
+			},
+		});
 		const body = this.stamp(payload);
 		try {
 			const response = await request(receiver.url, {
 				method: 'POST',
 				dispatcher: this.outbound.agent,
-				signal: AbortSignal.any([controller.signal, timeout]),
+				signal: AbortSignal.any([controller.signal, timeout.signal]),
 				headers: {
 					'content-type': 'application/json',
 					'user-agent': 'Multichannel-Sandbox-Webhooks/1.0',
@@ -306,11 +329,12 @@ export class DeliveryEngine {
 		} catch {
 			// No detail of the failure: a refused connection, an unknown name and a hang-up read alike, so
 			// the log cannot tell which ports are open.
-			const error = timeout.aborted
-				? `No answer within ${this.options.timeoutMs} ms`
+			const error = timeout.signal.aborted
+				? `No answer within ${waitMs} ms${waitMs === this.options.timeoutMs ? '' : ' of its claim'}`
 				: COULD_NOT_CONNECT;
 			return { ...unanswered, error, aborted: controller.signal.aborted };
 		} finally {
+			clearTimeout(timer);
 			this.inFlight.delete(controller);
 			this.openAttempts.delete(deliveryId);
 		}

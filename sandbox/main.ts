@@ -27,6 +27,8 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --fault-delay-ms N       that delay (default 2000)
   --webhook-retry-base-ms N  first webhook retry delay (default 10000)
   --webhook-max-attempts N   attempts of one delivery (default 8)
+  --webhook-timeout-ms N     an attempt's answer is waited for this long (default 10000)
+  --webhook-claimed-timeout-ms N  once its event is claimed, an attempt waits this long from the claim (default 120000)
   --webhook-ping-min-ms N    first ping of a disabled webhook, then doubling (default 60000)
   --webhook-ping-max-ms N    longest interval between pings (default 3600000)
   --webhook-gone-after-ms N  404/410 only for this long: disabled as receiver_gone (default 86400000)
@@ -76,6 +78,8 @@ async function main(): Promise<void> {
 			'fault-delay-ms': { type: 'string' },
 			'webhook-retry-base-ms': { type: 'string' },
 			'webhook-max-attempts': { type: 'string' },
+			'webhook-timeout-ms': { type: 'string' },
+			'webhook-claimed-timeout-ms': { type: 'string' },
 			'webhook-ping-min-ms': { type: 'string' },
 			'webhook-ping-max-ms': { type: 'string' },
 			'webhook-gone-after-ms': { type: 'string' },
@@ -119,6 +123,11 @@ async function main(): Promise<void> {
 		webhooks: {
 			retryBaseMs: number(values['webhook-retry-base-ms'], '--webhook-retry-base-ms'),
 			maxAttempts: number(values['webhook-max-attempts'], '--webhook-max-attempts'),
+			timeoutMs: number(values['webhook-timeout-ms'], '--webhook-timeout-ms'),
+			claimedTimeoutMs: number(
+				values['webhook-claimed-timeout-ms'],
+				'--webhook-claimed-timeout-ms',
+			),
 			pingMinMs: number(values['webhook-ping-min-ms'], '--webhook-ping-min-ms'),
 			pingMaxMs: number(values['webhook-ping-max-ms'], '--webhook-ping-max-ms'),
 			receiverGoneMs: number(values['webhook-gone-after-ms'], '--webhook-gone-after-ms'),

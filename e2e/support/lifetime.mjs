@@ -246,7 +246,7 @@ export function crashScenario(ctx, { label, kill, start, address, runsExecutions
 					`measured ${label} 1, round ${round}: killed ${killAfter} ms into the stream (${published} of ${STREAM} events published), up again after ${Date.now() - killed} ms; meanwhile its address answered ${round === 2 ? '200 "n8n is starting up"' : 'as a proxy does (502, 503)'}`,
 				);
 				await streaming;
-				await once(watched, `${label} 1, round ${round}`, runsExecutions ? kills : []);
+				await once(watched, `${label} 1, round ${round}`, kills, runsExecutions);
 			}
 		},
 	);

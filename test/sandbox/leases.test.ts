@@ -24,9 +24,16 @@ import {
 } from '../support/sandbox';
 
 const TIMEOUT_MS = 1000;
+const CLAIMED_TIMEOUT_MS = 3000;
 const options = {
 	rateLimit: false as const,
-	webhooks: { retryBaseMs: 20, maxRetryDelayMs: 100, timeoutMs: TIMEOUT_MS, maxAttempts: 6 },
+	webhooks: {
+		retryBaseMs: 20,
+		maxRetryDelayMs: 100,
+		timeoutMs: TIMEOUT_MS,
+		claimedTimeoutMs: CLAIMED_TIMEOUT_MS,
+		maxAttempts: 6,
+	},
 };
 
 let sandbox: Sandbox;
@@ -157,6 +164,40 @@ it('refuses a claim made after its attempt timed out (409 attempt_closed); the n
 		).toEqual([
 			{ attempt: 1, claimed: undefined, error: 'attempt_closed' },
 			{ attempt: 2, claimed: true, error: undefined },
+		]);
+	} finally {
+		await receiver.close();
+	}
+});
+
+it('waits longer for the answer of an attempt that claimed: a slow answer after the claim is taken, the event runs once', async () => {
+	// An overloaded n8n: the claim comes at once, the answer (the execution started) twice the first timeout later.
+	const { receiver, delivery } = await deliveredTo(() => ({
+		answerAfterMs: TIMEOUT_MS * 2,
+		then: 'ack',
+	}));
+	try {
+		expect(await settled(delivery)).toMatchObject({ status: 'succeeded', attempt: 1 });
+		expect(receiver.claims.map(({ attempt, claimed }) => ({ attempt, claimed }))).toEqual([
+			{ attempt: 1, claimed: true },
+		]);
+	} finally {
+		await receiver.close();
+	}
+});
+
+it('lapses the lease of an attempt whose receiver claimed and then hung past the claimed timeout', async () => {
+	const { receiver, delivery } = await deliveredTo((attempt) =>
+		attempt === 1 ? { answerAfterMs: CLAIMED_TIMEOUT_MS + 1000, then: 'ack' } : 'ack',
+	);
+	try {
+		expect(await settled(delivery)).toMatchObject({ status: 'succeeded', attempt: 2 });
+		expect(delivery.attempts[0].error).toBe(
+			`No answer within ${CLAIMED_TIMEOUT_MS} ms of its claim`,
+		);
+		expect(receiver.claims.map(({ attempt, claimed }) => ({ attempt, claimed }))).toEqual([
+			{ attempt: 1, claimed: true },
+			{ attempt: 2, claimed: true },
 		]);
 	} finally {
 		await receiver.close();

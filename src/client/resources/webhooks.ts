@@ -301,7 +301,7 @@ function webhookOperations<E extends z.ZodType<string>>(
 			summary:
 				'Claim a delivered event: the first claim of an event id wins, so the receiver runs it exactly once',
 			description:
-				'An event id never delivered to this webhook is a 404 `unknown_event`; a `deliveryId` of an attempt that is no longer open (it timed out, or was answered) is a 409 `attempt_closed`.',
+				'An event id never delivered to this webhook is a 404 `unknown_event`; a `deliveryId` of an attempt that is no longer open (it timed out, or was answered) is a 409 `attempt_closed`. A claim naming its attempt is a lease on it: final when that attempt is answered 2xx, lapsed when it is answered otherwise, its connection drops or it times out. An attempt waits 10 s for its answer, and once its event is claimed, 2 minutes from the claim (the receiver is running it).',
 			scope: scopes.write,
 			params: byId,
 			body: schemas.ClaimEvent,
