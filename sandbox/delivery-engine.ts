@@ -1,6 +1,7 @@
 import { request } from 'undici';
 
 import type { EventType } from '../src/client/events';
+import { AttemptDeadline } from './attempt-deadline';
 import type { ANSWER_EVENT } from '../src/client/resources/answers';
 import {
 	ACK_HEADER,
@@ -295,23 +296,17 @@ export class DeliveryEngine {
 			return { ...unanswered, error: COULD_NOT_CONNECT };
 		const controller = new AbortController();
 		this.inFlight.add(controller);
-		const timeout = new AbortController();
-		let waitMs = this.options.timeoutMs;
-		let timer = setTimeout(() => timeout.abort(), waitMs);
+		const deadline = new AttemptDeadline(this.options.timeoutMs);
 		this.openAttempts.set(deliveryId, {
 			eventId,
-			claimed: () => {
-				clearTimeout(timer);
-				waitMs = this.options.claimedTimeoutMs;
-				timer = setTimeout(() => timeout.abort(), waitMs);
-			},
+			claimed: () => deadline.restart(this.options.claimedTimeoutMs),
 		});
 		const body = this.stamp(payload);
 		try {
 			const response = await request(receiver.url, {
 				method: 'POST',
 				dispatcher: this.outbound.agent,
-				signal: AbortSignal.any([controller.signal, timeout.signal]),
+				signal: AbortSignal.any([controller.signal, deadline.signal]),
 				headers: {
 					'content-type': 'application/json',
 					'user-agent': 'Multichannel-Sandbox-Webhooks/1.0',
@@ -329,12 +324,13 @@ export class DeliveryEngine {
 		} catch {
 			// No detail of the failure: a refused connection, an unknown name and a hang-up read alike, so
 			// the log cannot tell which ports are open.
-			const error = timeout.signal.aborted
+			const { passed, waitMs } = deadline;
+			const error = passed
 				? `No answer within ${waitMs} ms${waitMs === this.options.timeoutMs ? '' : ' of its claim'}`
 				: COULD_NOT_CONNECT;
 			return { ...unanswered, error, aborted: controller.signal.aborted };
 		} finally {
-			clearTimeout(timer);
+			deadline.clear();
 			this.inFlight.delete(controller);
 			this.openAttempts.delete(deliveryId);
 		}
