@@ -12,6 +12,8 @@ const FIGURES = [
 	'storeScale',
 	'n8n',
 	'n8nQueue',
+	'viral',
+	'viralQueue',
 	'weight',
 ] as const;
 export type Figure = (typeof FIGURES)[number];
@@ -23,6 +25,10 @@ export const USAGE = `npm run bench -- [options]   (= ts-node --transpile-only b
   --deliveries N       trigger: signed deliveries (5000)
   --n8n-deliveries N   real n8n: signed deliveries (300)
   --burst N            real n8n: events published at once through the sandbox (200; 0: none)
+  --viral-clicks N     viral link: clicks on one short link (10000)
+  --viral-seconds S    viral link: within S seconds (60)
+  --viral-observe S    viral link: how long to wait for n8n after the last click (120)
+  --viral-batch N/S    viral link: the trigger's Batch Events, max events / max wait in seconds (100/5)
   --concurrency N      requests or deliveries at a time (10)
   --latency MS         the sandbox's latency per request (20)
   --repeat N           keep the best of N runs (1)
@@ -38,6 +44,11 @@ export interface Options {
 	n8nDeliveries: number;
 	/** Events published at once at the sandbox, for the real-n8n burst. */
 	burst: number;
+	/** The viral link: clicks, within how many seconds, how long to wait after, and the batching measured. */
+	viralClicks: number;
+	viralSeconds: number;
+	viralObserve: number;
+	viralBatch: { maxEvents: number; maxWaitSeconds: number };
 	concurrency: number;
 	latencyMs: number;
 	repeat: number;
@@ -66,6 +77,10 @@ export function readOptions(args: string[] = process.argv.slice(2)): Options {
 			deliveries: text,
 			'n8n-deliveries': text,
 			burst: text,
+			'viral-clicks': text,
+			'viral-seconds': text,
+			'viral-observe': text,
+			'viral-batch': text,
 			concurrency: text,
 			latency: text,
 			repeat: text,
@@ -80,12 +95,21 @@ export function readOptions(args: string[] = process.argv.slice(2)): Options {
 	if (unknown.length)
 		throw new Error(`--only: no figure ${unknown.join(', ')} (${FIGURES.join(', ')})`);
 	const items = count(numbers, 'items', 2000);
+	const [maxEvents, maxWaitSeconds] = (values['viral-batch'] ?? '100/5').split('/').map(Number);
+	if (!(maxEvents >= 1 && maxEvents <= 1000 && maxWaitSeconds >= 1 && maxWaitSeconds <= 300))
+		throw new Error(
+			'--viral-batch takes max events (1–1000) / max wait in seconds (1–300), e.g. 100/5',
+		);
 	return {
 		items,
 		contacts: count(numbers, 'contacts', 50_000),
 		deliveries: count(numbers, 'deliveries', 5000),
 		n8nDeliveries: Math.max(1, count(numbers, 'n8n-deliveries', 300)),
 		burst: count(numbers, 'burst', 200),
+		viralClicks: Math.max(1, count(numbers, 'viral-clicks', 10_000)),
+		viralSeconds: Math.max(1, count(numbers, 'viral-seconds', 60)),
+		viralObserve: count(numbers, 'viral-observe', 120),
+		viralBatch: { maxEvents, maxWaitSeconds },
 		concurrency: count(numbers, 'concurrency', 10),
 		latencyMs: count(numbers, 'latency', 20),
 		repeat: Math.max(1, count(numbers, 'repeat', 1)),

@@ -20,6 +20,7 @@ import { returnAll } from './figures/return-all';
 import { storeScale } from './figures/store-scale';
 import { storedMessages } from './figures/stored-messages';
 import { trigger } from './figures/trigger';
+import { viralLink } from './figures/viral-link';
 import { seconds } from './lib';
 import { readOptions, USAGE, type Figure } from './options';
 import { log, measurer, withHost, type Bench } from './processes';
@@ -48,6 +49,8 @@ async function main() {
 	if (wanted('storeScale')) await storeScale(bench);
 	if (wanted('n8n')) await realN8n(bench, false);
 	if (wanted('n8nQueue')) await realN8n(bench, true);
+	if (wanted('viral')) await viralLink(bench, false);
+	if (wanted('viralQueue')) await viralLink(bench, true);
 	if (wanted('weight')) {
 		log('package weight…');
 		packageWeight(report);
