@@ -110,10 +110,13 @@ export function useMessagingTrigger(
 				parameters: { events, options },
 			}),
 		async startedFor(node: TriggerUnderTest, count: number, timeoutMs = 30_000) {
+			// Settled events: answered 2xx (run, or skipped for good). An error answer (a claim that could not be
+			// made in time on a loaded machine) is delivered again and may run then.
 			const eventIds = () =>
 				new Set(
 					suite.endpoint
 						.of(node)
+						.filter((delivery) => delivery.status >= 200 && delivery.status < 300)
 						.map((delivery) => (JSON.parse(delivery.rawBody) as { id: string }).id),
 				);
 			await waitFor(
