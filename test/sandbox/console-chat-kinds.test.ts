@@ -271,6 +271,9 @@ const DEADLINE = { timeoutMs: 20_000 };
 				`!!document.querySelector('${chatMessage(later.id)}') && document.querySelector('${chatMessage(later.id)}').dataset.status !== 'scheduled'`,
 				{ ...DEADLINE, what: 'the scheduled send sent' },
 			);
+			// Once, as the message sent: the scheduled send that went is not shown beside it.
+			const shown = `document.querySelectorAll('${chatMessage(later.id)}').length`;
+			expect(await page.evaluate(shown)).toBe(1);
 			expect(await page.text(`${chatMessage(later.id)} .scheduled-at`)).toMatch(
 				/^scheduled for .* UTC$/,
 			);
