@@ -163,6 +163,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			log,
 		}),
 		console: createConsoleHandler({
+			core,
 			store,
 			now: () => core.now(),
 			save,

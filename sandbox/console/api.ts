@@ -23,6 +23,7 @@ import { issueKey, revokeKey } from '../keys';
 import { authenticateKey, requireScope } from '../pipeline/auth';
 import { parseJson, readBody } from '../pipeline/body';
 import { authenticateCounted, enforceRateLimit, type RateLimiter } from '../pipeline/rate-limit';
+import type { SandboxCore } from '../core';
 import type { KeyKind, KeyRecord, Store } from '../store';
 import { chatView } from './chat';
 import { servePage } from './page';
@@ -45,6 +46,8 @@ export const CONSOLE_PATH = '/user/api';
 const MAX_CONSOLE_BODY_BYTES = 16 * 1024;
 
 export interface ConsoleContext {
+	/** For the chat view, which reads what the sandbox's handlers present. */
+	core: SandboxCore;
 	store: Store;
 	now: () => Date;
 	/** Persists the state after a change. */
@@ -245,7 +248,7 @@ export function createConsoleHandler(context: ConsoleContext) {
 			pattern: /^\/instances\/([^/]+)\/chat$/,
 			scope: 'messaging:read',
 			handle: ({ res, key, params, url }) => {
-				const view = chatView(store, key, params[0], url.searchParams, context.now());
+				const view = chatView(context.core, key, params[0], url.searchParams);
 				sendJson(res, 200, view, NO_STORE);
 			},
 		},

@@ -1,9 +1,14 @@
 import { Recipient } from '../../src/client/resources/message-sends';
 import { Id } from '../../src/client/schemas';
+import { labelIdsOf } from '../chat-labels';
+import type { SandboxCore } from '../core';
+import { presentCall } from '../handlers/calls';
 import { chatIdOf } from '../handlers/context';
+import { pollResults } from '../handlers/polls';
 import { presentMessage } from '../handlers/present';
 import { decodeSegment, notFound, validate, validationFailed, type ErrorDetail } from '../http';
-import type { KeyRecord, Store } from '../store';
+import { presentScheduled } from '../scheduled';
+import type { KeyRecord } from '../store';
 import type { MessageRecord } from '../records';
 import type { ChatView } from './views';
 
@@ -15,14 +20,16 @@ import type { ChatView } from './views';
 
 /** The chat's latest messages, enough for a screen: the answer stays small however long the chat. */
 export const CHAT_VIEW_MESSAGES = 100;
+/** The chat's latest calls, and its scheduled sends still to go or cancelled, shown beside the messages. */
+export const CHAT_VIEW_EXTRAS = 20;
 
 export function chatView(
-	store: Store,
+	core: SandboxCore,
 	key: KeyRecord,
 	instanceSegment: string,
 	query: URLSearchParams,
-	now: Date,
 ): ChatView {
+	const { store } = core;
 	const details: ErrorDetail[] = [];
 	const instanceId = validate(
 		Id,
@@ -43,6 +50,19 @@ export function chatView(
 		if (latest.length === CHAT_VIEW_MESSAGES) break;
 	}
 	const messages = latest.reverse();
+	const inChat = (record: { instanceId: string; chatId: string }) =>
+		record.instanceId === instance.id && record.chatId === chatId;
+	// Calls are bounded per instance, scheduled sends per workspace: both small enough to scan each second.
+	const calls = store.all('calls', inChat).slice(-CHAT_VIEW_EXTRAS);
+	// A scheduled send that went is a message of the chat already.
+	const scheduled = store
+		.all('scheduledMessages', (record) => inChat(record) && record.status !== 'sent')
+		.slice(-CHAT_VIEW_EXTRAS);
+	const polls: ChatView['polls'] = {};
+	for (const message of messages) {
+		if (message.type === 'poll' && message.direction === 'outbound')
+			polls[message.id] = pollResults(message);
+	}
 	const typing = instance.typing?.[chatId];
 	return {
 		instance: {
@@ -50,9 +70,17 @@ export function chatView(
 			name: instance.name,
 			status: instance.status,
 			phoneNumber: instance.phoneNumber,
+			rejectCalls: instance.callSettings?.rejectCalls ?? false,
 		},
 		chatId,
 		messages: messages.map(presentMessage),
-		typing: typing && Date.parse(typing.until) > now.getTime() ? { ...typing } : null,
+		typing: typing && Date.parse(typing.until) > core.now().getTime() ? { ...typing } : null,
+		labels: labelIdsOf(core, instance.id, chatId).flatMap((id) => {
+			const label = store.find('labels', key.workspaceId, id);
+			return label ? [{ id: label.id, name: label.name, color: label.color }] : [];
+		}),
+		polls,
+		calls: calls.map(presentCall),
+		scheduled: scheduled.map((record) => presentScheduled(core, record)),
 	};
 }

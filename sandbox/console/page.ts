@@ -24,7 +24,9 @@ export function servePage(res: ServerResponse, method: string, baseUrl: string):
 			`script-src 'nonce-${nonce}'`,
 			`style-src 'nonce-${nonce}'`,
 			"connect-src 'self'",
-			"img-src 'self' data:",
+			// The chat's stickers and voice notes: files read with the key, shown from object URLs.
+			"img-src 'self' data: blob:",
+			'media-src blob:',
 			"base-uri 'none'",
 			"form-action 'none'",
 			"frame-ancestors 'none'",
@@ -146,6 +148,12 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 			<div class="phone-head">
 				<div><strong id="chat-title"></strong> <span class="typing" id="chat-typing" role="status" hidden></span></div>
 				<div class="muted" id="chat-subtitle"></div>
+				<div class="phone-tools">
+					<span class="labels" id="chat-labels"></span>
+					<span class="muted" id="chat-reject-calls" hidden>calls are rejected (instance setting)</span>
+					<button type="button" class="secondary small" id="chat-call-voice" title="Call the instance (voice)">📞 Call</button>
+					<button type="button" class="secondary small" id="chat-call-video" title="Call the instance (video)">🎥 Video</button>
+				</div>
 			</div>
 			<ol class="bubbles" id="chat-messages"></ol>
 			<div class="quoting" id="chat-quoting" hidden>
@@ -160,6 +168,7 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 				<select id="chat-sample" aria-label="Sample file">
 					<option value="image">Image (PNG)</option>
 					<option value="voice">Voice note (Ogg/Opus)</option>
+					<option value="sticker">Sticker (WebP)</option>
 					<option value="pdf">Document (PDF)</option>
 				</select>
 				<button type="button" class="secondary" id="chat-send-sample">Send the sample</button>

@@ -112,6 +112,34 @@ pre.curl { background: var(--code); color: var(--codetext); padding: 10px 12px; 
 .bubble .status.read { color: #1c7ed6; }
 .bubble .status.failed, .bubble .failure { color: var(--danger); }
 .bubble .edited { font-style: italic; }
+.phone-tools { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin-top: 6px; }
+.phone-tools .labels { display: flex; flex-wrap: wrap; gap: 4px; flex: 1; }
+.phone-tools button { background: #fff; }
+.label-chip { padding: 1px 8px; border-radius: 999px; font-size: 12px; color: #1a1a1a; background: var(--chip, #dee2e6);
+	border: 1px solid rgba(255,255,255,.6); }
+.bubble .mention { color: #1971c2; font-weight: 600; }
+.bubble .mention.you, .bubble .mention.instance { background: #e7f5ff; border-radius: 4px; padding: 0 2px; }
+.bubble .mention-mark { font-size: 11.5px; font-weight: 600; color: #1971c2; }
+.bubble.sticker { background: transparent; box-shadow: none; padding: 0; }
+.bubble .sticker-image { display: block; width: 96px; height: 96px; object-fit: contain; image-rendering: pixelated;
+	outline: 1px dashed rgba(0,0,0,.18); border-radius: 8px; }
+.bubble .voice { display: flex; align-items: center; gap: 8px; }
+.bubble .voice-label { font-size: 12px; font-weight: 600; color: var(--muted); }
+.bubble .voice-player { height: 32px; max-width: 260px; }
+.bubble .poll .options { list-style: none; padding: 0; margin: 6px 0 2px; display: flex; flex-direction: column; gap: 4px; }
+.bubble .poll li { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
+.bubble button.vote { padding: 3px 10px; min-width: 110px; text-align: left; }
+.bubble button.vote.chosen { background: #d3f9d8; border-color: var(--ok); }
+.bubble .votes { font-weight: 600; min-width: 1.5em; }
+.bubble .voters, .bubble .poll-hint { font-size: 12px; }
+.bubble.scheduled { opacity: .75; border: 1px dashed #868e96; }
+.bubble.cancelled { opacity: .55; }
+.bubble.cancelled .text { text-decoration: line-through; }
+.bubble .scheduled-at { color: #5f3dc4; }
+.call-line { align-self: center; max-width: 90%; padding: 4px 12px; border-radius: 8px; background: #fff8db; font-size: 12.5px;
+	text-align: center; }
+.call-line.missed, .call-line.rejected { background: #fff5f5; color: var(--danger); }
+.call-line button { margin-left: 6px; }
 .quoting { display: flex; justify-content: space-between; align-items: center; gap: 8px; padding: 6px 12px; background: #f8f9fa;
 	border-top: 1px solid var(--line); font-size: 13px; }
 .compose { display: flex; gap: 8px; padding: 8px 12px; background: #f0f2f5; border-top: 1px solid var(--line); }

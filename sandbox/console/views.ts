@@ -1,4 +1,7 @@
+import type { presentCall } from '../handlers/calls';
+import type { pollResults } from '../handlers/polls';
 import type { presentMessage } from '../handlers/present';
+import type { presentScheduled } from '../scheduled';
 import type { KeyKind, KeyScope } from '../key-kinds';
 
 /**
@@ -34,10 +37,29 @@ export type MessageView = ReturnType<typeof presentMessage>;
 
 /** `GET /user/api/instances/{instanceId}/chat?with=…`: one chat as the contact's phone shows it. */
 export interface ChatView {
-	instance: { id: string; name: string; status: string; phoneNumber: string | null };
+	instance: {
+		id: string;
+		name: string;
+		status: string;
+		phoneNumber: string | null;
+		/** The instance's setting: every call is rejected at once. */
+		rejectCalls: boolean;
+	};
 	chatId: string;
 	/** Its latest messages, oldest first, both ways. */
 	messages: MessageView[];
 	/** The instance's typing indicator in the chat, while it shows. */
 	typing: { state: string; until: string } | null;
+	/** The chat's labels, in the order they were put on. */
+	labels: Array<{ id: string; name: string; color: string }>;
+	/** The current results of each poll the instance sent among `messages`, by message id. */
+	polls: Record<string, PollResultsView>;
+	/** The chat's latest calls, oldest first. */
+	calls: CallView[];
+	/** The instance's sends to the chat still to go at their time, or cancelled, oldest first. */
+	scheduled: ScheduledView[];
 }
+
+export type PollResultsView = ReturnType<typeof pollResults>;
+export type CallView = ReturnType<typeof presentCall>;
+export type ScheduledView = ReturnType<typeof presentScheduled>;

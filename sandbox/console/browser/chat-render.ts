@@ -1,10 +1,14 @@
-import type { ChatView, MessageView } from '../views';
+import type { CallView, ChatView, MessageView } from '../views';
+import { callRow } from './chat-calls';
+import { mentionedText, mentionMark, pollOptions } from './chat-kinds';
+import { stickerImage, voicePlayer } from './chat-media';
 import { el } from './dom';
 
 /**
  * The chat view's messages as the contact's phone shows them: the contact's own on the right, the instance's
  * (what n8n sends) and other group members' on the left; each with its quote, its status, "edited", and the
- * reactions it got. Reactions are shown on the message they react to, not as messages of their own.
+ * reactions it got. Reactions are shown on the message they react to, not as messages of their own. Calls show
+ * as lines between the messages, and the instance's scheduled sends (still to go, or cancelled) at their time.
  */
 
 export interface BubbleActions {
@@ -12,6 +16,10 @@ export interface BubbleActions {
 	quote(message: MessageView): void;
 	/** The contact taps a button or list row of this message. */
 	tap(message: MessageView, choiceId: string): void;
+	/** The contact votes on a poll (no option: the vote is taken back). */
+	vote(message: MessageView, optionIndexes: number[]): void;
+	/** The contact hangs up their call. */
+	hangUp(call: CallView): void;
 }
 
 interface Choice {
@@ -48,7 +56,9 @@ const contentOf = (message: MessageView) => (message.content ?? {}) as Content;
 const FILE_KIND: Record<string, string> = {
 	image: 'Image',
 	video: 'Video',
-	audio: 'Voice note',
+	audio: 'Audio',
+	voice: 'Voice note',
+	sticker: 'Sticker',
 	document: 'Document',
 };
 
@@ -71,10 +81,26 @@ function sizeOf(bytes: number | undefined): string {
 	return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
+/** Who the chat is seen by, and what it shows besides the messages. */
+interface Seen {
+	view: ChatView;
+	me: string;
+	actions: BubbleActions;
+}
+
+/** A text or caption, with its mentions highlighted. */
+function textOf(text: string, message: MessageView, seen: Seen): HTMLElement {
+	const own = seen.view.instance.phoneNumber;
+	return el('div', { className: 'text' }, mentionedText(text, message, seen.me, own));
+}
+
 /** What the message says, by its type. */
-function bodyOf(message: MessageView, mine: boolean, actions: BubbleActions): Node[] {
+function bodyOf(message: MessageView, mine: boolean, seen: Seen): Node[] {
+	const { actions } = seen;
 	const content = contentOf(message);
 	const nodes: Node[] = [];
+	if (message.type === 'voice') return [voicePlayer(message)];
+	if (message.type === 'sticker') return [stickerImage(message)];
 	if (message.media || FILE_KIND[message.type]) {
 		nodes.push(
 			el('div', { className: 'file' }, [
@@ -82,7 +108,7 @@ function bodyOf(message: MessageView, mine: boolean, actions: BubbleActions): No
 				` ${content.fileName ?? message.media?.fileName ?? ''} · ${content.mimeType ?? message.media?.mimeType ?? ''} · ${sizeOf(content.size ?? message.media?.size)}`,
 			]),
 		);
-		if (content.caption) nodes.push(el('div', { className: 'text', text: content.caption }));
+		if (content.caption) nodes.push(textOf(content.caption, message, seen));
 		return nodes;
 	}
 	if (message.type === 'reply' && message.reply) {
@@ -90,15 +116,9 @@ function bodyOf(message: MessageView, mine: boolean, actions: BubbleActions): No
 		return nodes;
 	}
 	if (content.header) nodes.push(el('div', { className: 'header', text: content.header }));
-	nodes.push(el('div', { className: 'text', text: summaryOf(message) }));
+	nodes.push(textOf(summaryOf(message), message, seen));
 	if (message.type === 'poll') {
-		nodes.push(
-			el(
-				'ul',
-				{ className: 'options' },
-				(content.options ?? []).map((option) => el('li', { text: option })),
-			),
-		);
+		nodes.push(pollOptions(message, seen.view.polls[message.id], seen.me, actions.vote));
 	}
 	if (content.footer) nodes.push(el('div', { className: 'footer muted', text: content.footer }));
 	const tappable = !mine && message.direction === 'outbound';
@@ -146,15 +166,37 @@ const STATUS_MARK: Record<string, string> = {
 	delivered: '✓✓ delivered',
 	read: '✓✓ read',
 	failed: '⚠ failed',
+	cancelled: '✕ cancelled',
 };
 
+const hhmm = (value: string) => new Date(value).toISOString().slice(11, 16);
+
+/** When a scheduled send goes (or went, or would have gone); nothing for a message sent at once. */
+function scheduledMark(message: MessageView): HTMLElement | null {
+	if (!message.sendAt) return null;
+	const when = `${new Date(message.sendAt).toISOString().slice(0, 10)} ${hhmm(message.sendAt)} UTC`;
+	// A scheduled send still to go, or cancelled, has a status of its own (not a message's).
+	const state: string = message.status;
+	const text =
+		state === 'scheduled'
+			? `🕓 scheduled for ${when}`
+			: state === 'cancelled'
+				? `scheduled for ${when}`
+				: `scheduled for ${when}${message.late ? ', sent late' : ''}`;
+	return el('span', { className: 'scheduled-at', text });
+}
+
 function metaOf(message: MessageView): HTMLElement {
-	const time = message.createdAt ? new Date(message.createdAt).toISOString().slice(11, 16) : '';
-	const status = STATUS_MARK[message.status] ?? message.status;
+	const time = message.createdAt ? hhmm(message.createdAt) : '';
+	const state: string = message.status;
+	const status = state === 'scheduled' ? '' : (STATUS_MARK[state] ?? state);
 	return el('div', { className: 'meta' }, [
+		scheduledMark(message),
 		message.editedAt ? el('span', { className: 'edited', text: 'edited' }) : null,
-		el('span', { text: time }),
+		// A send still to go has no time of its own yet: its mark says when.
+		state === 'scheduled' ? null : el('span', { text: time }),
 		el('span', {
+			hidden: !status,
 			className: `status ${message.status}`,
 			'data-status': message.status,
 			text: status,
@@ -163,12 +205,12 @@ function metaOf(message: MessageView): HTMLElement {
 	]);
 }
 
-/** The chat's bubbles, oldest first. `me` is the contact (or the group member) the view writes as. */
-export function renderBubbles(view: ChatView, me: string, actions: BubbleActions): HTMLElement[] {
-	const byId = new Map(view.messages.map((message) => [message.id, message]));
-	// Each sender's latest reaction to a message counts; an empty emoji takes it away.
-	const reactions = new Map<string, Map<string, string>>();
-	for (const message of view.messages) {
+type Reactions = Map<string, Map<string, string>>;
+
+/** Each sender's latest reaction to each message; an empty emoji takes it away. */
+function reactionsOf(messages: MessageView[]): Reactions {
+	const reactions: Reactions = new Map();
+	for (const message of messages) {
 		const { messageId, emoji } = contentOf(message);
 		if (message.type !== 'reaction' || !messageId) continue;
 		const bySender = reactions.get(messageId) ?? new Map<string, string>();
@@ -176,54 +218,89 @@ export function renderBubbles(view: ChatView, me: string, actions: BubbleActions
 		else bySender.delete(message.from ?? '');
 		reactions.set(messageId, bySender);
 	}
-	const bubbles: HTMLElement[] = [];
-	for (const message of view.messages) {
-		if (message.type === 'reaction') continue;
-		const mine = message.direction === 'inbound' && message.from === me;
-		const content = contentOf(message);
-		const quoted = content.quotedMessageId ? byId.get(content.quotedMessageId) : undefined;
-		const replyButton = el('button', {
-			type: 'button',
-			className: 'link reply',
-			text: 'Reply',
-			title: 'Reply to (quote) this message',
-		});
-		replyButton.addEventListener('click', () => actions.quote(message));
-		const sender = mine
-			? null
-			: message.direction === 'outbound'
-				? view.instance.name
-				: message.from;
-		const reacted = [...(reactions.get(message.id)?.values() ?? [])];
-		bubbles.push(
-			el(
-				'li',
-				{
-					className: `bubble ${mine ? 'mine' : 'theirs'}`,
-					'data-message-id': message.id,
-					'data-direction': message.direction,
-					'data-type': message.type,
-				},
-				[
-					sender ? el('div', { className: 'sender', text: sender }) : null,
-					content.quotedMessageId
-						? el('div', {
-								className: 'quote',
-								'data-quoted-id': content.quotedMessageId,
-								text: quoted ? summaryOf(quoted) : 'an earlier message',
-							})
-						: null,
-					...bodyOf(message, mine, actions),
-					reacted.length
-						? el('div', {
-								className: 'reactions',
-								text: reacted.join(' '),
-							})
-						: null,
-					el('div', { className: 'foot' }, [metaOf(message), replyButton]),
-				],
-			),
-		);
-	}
-	return bubbles;
+	return reactions;
+}
+
+function bubbleOf(
+	message: MessageView,
+	seen: Seen,
+	byId: Map<string, MessageView>,
+	reactions: Reactions,
+): HTMLElement {
+	const { view, me, actions } = seen;
+	const mine = message.direction === 'inbound' && message.from === me;
+	// Not sent (yet): nothing to quote.
+	const state: string = message.status;
+	const unsent = state === 'scheduled' || state === 'cancelled';
+	const content = contentOf(message);
+	const quoted = content.quotedMessageId ? byId.get(content.quotedMessageId) : undefined;
+	const replyButton = unsent
+		? null
+		: el('button', {
+				type: 'button',
+				className: 'link reply',
+				text: 'Reply',
+				title: 'Reply to (quote) this message',
+			});
+	replyButton?.addEventListener('click', () => actions.quote(message));
+	const sender = mine ? null : message.direction === 'outbound' ? view.instance.name : message.from;
+	const reacted = [...(reactions.get(message.id)?.values() ?? [])];
+	const kind = message.type === 'sticker' ? ' sticker' : unsent ? ` ${message.status}` : '';
+	return el(
+		'li',
+		{
+			className: `bubble ${mine ? 'mine' : 'theirs'}${kind}`,
+			'data-message-id': message.id,
+			'data-direction': message.direction,
+			'data-type': message.type,
+			'data-status': message.status,
+		},
+		[
+			sender ? el('div', { className: 'sender', text: sender }) : null,
+			mentionMark(message, me, view.instance.name),
+			content.quotedMessageId
+				? el('div', {
+						className: 'quote',
+						'data-quoted-id': content.quotedMessageId,
+						text: quoted ? summaryOf(quoted) : 'an earlier message',
+					})
+				: null,
+			...bodyOf(message, mine, seen),
+			reacted.length ? el('div', { className: 'reactions', text: reacted.join(' ') }) : null,
+			el('div', { className: 'foot' }, [metaOf(message), replyButton]),
+		],
+	);
+}
+
+type Entry = { at: string; message: MessageView } | { at: string; call: CallView };
+
+/**
+ * The chat's messages, calls and scheduled sends in time order: a send still to go at its time (so last), a
+ * cancelled one when it was cancelled.
+ */
+function timelineOf(view: ChatView): Entry[] {
+	const scheduled = view.scheduled.map((record) => {
+		const message = record as unknown as MessageView & { cancelledAt?: string };
+		return { at: message.cancelledAt ?? message.sendAt ?? message.createdAt, message };
+	});
+	const entries: Entry[] = [
+		...view.messages
+			.filter((message) => message.type !== 'reaction')
+			.map((message) => ({ at: message.createdAt, message })),
+		...view.calls.map((call) => ({ at: call.createdAt, call })),
+		...scheduled,
+	];
+	return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}
+
+/** The chat's bubbles and call lines, oldest first. `me` is the contact (or the group member) the view writes as. */
+export function renderBubbles(view: ChatView, me: string, actions: BubbleActions): HTMLElement[] {
+	const byId = new Map(view.messages.map((message) => [message.id, message]));
+	const reactions = reactionsOf(view.messages);
+	const seen = { view, me, actions };
+	return timelineOf(view).map((entry) =>
+		'call' in entry
+			? callRow(entry.call, me, byId, actions.hangUp)
+			: bubbleOf(entry.message, seen, byId, reactions),
+	);
 }

@@ -1,14 +1,17 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- browser code of the sandbox's console, never inside n8n */
 import { toE164 } from '../../../src/client/phone-number';
-import type { ChatView, MessageView } from '../views';
+import type { CallView, ChatView, MessageView } from '../views';
+import { mentionsTyped } from './chat-kinds';
+import { releaseMedia } from './chat-media';
 import { renderBubbles, summaryOf } from './chat-render';
-import { elementById, setError, show } from './dom';
+import { el, elementById, setError, show } from './dom';
 import { call, callApi, messageOf, session, statusOf } from './session';
 
 /**
  * The console's phone: one chat of an instance, as its contact (or a member of its group) sees it. What the
  * contact does goes through the sandbox-only endpoints with the signed-in key (a text: `inbound`, a file:
- * `inbound/media` or `…/upload`, a tap: `…/tap`), each arriving as `message.received`; the chat itself is read
+ * `inbound/media` or `…/upload`, a tap: `…/tap`), each arriving as `message.received`; a poll vote (`…/vote`,
+ * `poll.voted`), a call (`…/calls`, `call.received`) and hanging up (`…/hang-up`) likewise; the chat itself is read
  * once a second from the console's chat view (`GET /user/api/instances/{id}/chat?with=…`), one request at a
  * time, and only while the tab is shown. Opening another chat, or signing out, ends the polling.
  */
@@ -66,6 +69,7 @@ export function openChat(): void {
 	chat = { instanceId, from: from.number, groupId, groupName: groupId ? groupName : undefined };
 	quoted = null;
 	shown = '';
+	releaseMedia();
 	show(elementById('chat-quoting'), false);
 	const list = elementById('chat-messages');
 	list.replaceChildren();
@@ -79,6 +83,7 @@ export function openChat(): void {
 export function closeChat(): void {
 	chat = null;
 	generation++;
+	releaseMedia();
 	show(elementById('chat-phone'), false);
 }
 
@@ -134,12 +139,26 @@ function render(view: ChatView, open: OpenChat): void {
 			: 'typing…'
 		: '';
 	show(typing, Boolean(view.typing));
-	const text = JSON.stringify(view.messages);
+	elementById('chat-labels').replaceChildren(
+		...view.labels.map((label) => {
+			const chip = el('span', {
+				className: 'label-chip',
+				'data-label-id': label.id,
+				text: label.name,
+			});
+			// Through the CSSOM: the page's policy refuses style attributes.
+			chip.style.setProperty('--chip', label.color);
+			return chip;
+		}),
+	);
+	elementById('chat-reject-calls').hidden = !view.instance.rejectCalls;
+	const { messages, polls, calls, scheduled } = view;
+	const text = JSON.stringify({ messages, polls, calls, scheduled });
 	if (text === shown) return;
 	shown = text;
 	const list = elementById('chat-messages');
 	const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-	list.replaceChildren(...renderBubbles(view, open.from, { quote: startQuote, tap }));
+	list.replaceChildren(...renderBubbles(view, open.from, { quote: startQuote, tap, vote, hangUp }));
 	if (atBottom || list.dataset.filled !== 'true') list.scrollTop = list.scrollHeight;
 	list.dataset.filled = 'true';
 }
@@ -204,7 +223,8 @@ export async function sendText(): Promise<void> {
 		setError(errorLine(), 'Type a message first.');
 		return;
 	}
-	if (await act('/inbound', { ...sender(chat), text: input.value })) input.value = '';
+	const mentioned = mentionsTyped(input.value, Boolean(chat.groupId));
+	if (await act('/inbound', { ...sender(chat), text: input.value, ...mentioned })) input.value = '';
 }
 
 export async function sendSample(): Promise<void> {
@@ -236,4 +256,27 @@ async function tap(message: MessageView, choiceId: string): Promise<void> {
 		id: choiceId,
 		...(chat.groupId ? { from: chat.from } : {}),
 	});
+}
+
+async function vote(message: MessageView, optionIndexes: number[]): Promise<void> {
+	if (!chat) return;
+	// As a tap: in a 1:1 chat the sandbox knows the voter (the poll's recipient); in a group, the member.
+	await act(`/messages/${encodeURIComponent(message.id)}/vote`, {
+		options: optionIndexes,
+		...(chat.groupId ? { from: chat.from } : {}),
+	});
+}
+
+/** The contact calls the instance (in a group: a group call). */
+export async function startCall(media: 'voice' | 'video'): Promise<void> {
+	if (!chat) return;
+	await act('/calls', {
+		from: chat.from,
+		media,
+		...(chat.groupId ? { groupId: chat.groupId } : {}),
+	});
+}
+
+async function hangUp(call: CallView): Promise<void> {
+	await act(`/calls/${encodeURIComponent(call.id)}/hang-up`, {});
 }

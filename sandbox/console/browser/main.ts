@@ -11,7 +11,15 @@ import {
 	renderScopes,
 	signOut,
 } from './keys';
-import { cancelQuote, closeChat, openChat, sendSample, sendText, uploadFile } from './chat';
+import {
+	cancelQuote,
+	closeChat,
+	openChat,
+	sendSample,
+	sendText,
+	startCall,
+	uploadFile,
+} from './chat';
 import { offerChats, offerInstances, offerNumbers } from './chat-pick';
 import { Reference } from './reference';
 import { messageOf, onKeyUsed, session, statusOf } from './session';
@@ -94,6 +102,8 @@ elementById('chat-compose').addEventListener('submit', (event) => {
 elementById('chat-send-sample').addEventListener('click', () => void sendSample());
 elementById('chat-file').addEventListener('change', () => void uploadFile());
 elementById('chat-quote-cancel').addEventListener('click', cancelQuote);
+elementById('chat-call-voice').addEventListener('click', () => void startCall('voice'));
+elementById('chat-call-video').addEventListener('click', () => void startCall('video'));
 elementById('ref-key').addEventListener('input', () => reference.render());
 elementById('ref-key-show').addEventListener('click', () => reference.toggleKey());
 elementById('ref-filter').addEventListener('input', () => reference.render());
