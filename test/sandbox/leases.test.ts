@@ -23,8 +23,9 @@ import {
 	waitFor,
 } from '../support/sandbox';
 
-const TIMEOUT_MS = 1000;
-const CLAIMED_TIMEOUT_MS = 3000;
+// Seconds, not milliseconds: a claim on a loaded 2-core machine can take most of a second.
+const TIMEOUT_MS = 3000;
+const CLAIMED_TIMEOUT_MS = 8000;
 const options = {
 	rateLimit: false as const,
 	webhooks: {
@@ -67,7 +68,7 @@ async function deliveredTo(
 }
 
 const settled = (delivery: { status: string }) =>
-	waitFor(() => delivery.status !== 'pending' && delivery, 10_000, 'the delivery to end');
+	waitFor(() => delivery.status !== 'pending' && delivery, 30_000, 'the delivery to end');
 
 it('counts only an acknowledged 2xx as delivered when the webhook asks for it; a bare 200 is retried', async () => {
 	const { receiver, hook, delivery } = await deliveredTo((attempt) =>
@@ -149,11 +150,11 @@ it('lapses the claim of an attempt whose receiver died after claiming: the next 
 });
 
 it('refuses a claim made after its attempt timed out (409 attempt_closed); the next attempt claims and runs', async () => {
-	// The first attempt claims 150 ms after the service gave up on it; the second claims later still, so the
-	// first's claim finds no claim in its way, only its closed attempt.
+	// The first attempt claims 150 ms after the service gave up on it; the second claims later still (half its
+	// timeout into it), so the first's claim finds no claim in its way, only its closed attempt.
 	const late = { claimAfterMs: TIMEOUT_MS + 150, then: 'ack' as const };
 	const { receiver, delivery } = await deliveredTo((attempt) =>
-		attempt === 1 ? late : { claimAfterMs: TIMEOUT_MS - 50, then: 'ack' },
+		attempt === 1 ? late : { claimAfterMs: TIMEOUT_MS / 2, then: 'ack' },
 	);
 	try {
 		expect(await settled(delivery)).toMatchObject({ status: 'succeeded', attempt: 2 });
