@@ -22,15 +22,18 @@ const ANA = '+14155550171';
 const CUSTOMER = '+14155550131';
 const MANAGER = '+14155550132';
 
-/** The examples published as imported; the ones started by a Webhook node here; bulk-send has nothing to publish. */
+/**
+ * The examples published as imported; the ones started by a Webhook node here. bulk-send, campaign-short-link and
+ * tracked-campaign have only a Manual Trigger: nothing to publish.
+ */
 const PUBLISHED = [
 	'ai-agent-reply.json',
 	'appointment-answers.json',
 	'auto-reply.json',
 	'automation-relay.json',
-	'campaign-short-link.json',
+	'campaign-link-clicks.json',
 	'receive-files.json',
-	'tracked-campaign.json',
+	'tracked-campaign-follow-up.json',
 ];
 
 describe('every example published at once', { timeout: 600_000 }, () => {
@@ -214,9 +217,9 @@ describe('every example published at once', { timeout: 600_000 }, () => {
 			'appointment-answers.json': 1,
 			'auto-reply.json': 2,
 			'automation-relay.json': 0,
-			'campaign-short-link.json': 0,
+			'campaign-link-clicks.json': 0,
 			'receive-files.json': 1,
-			'tracked-campaign.json': 0,
+			'tracked-campaign-follow-up.json': 0,
 			'approve-refund.json': 1,
 			'confirm-appointment.json': 1,
 		});
