@@ -54,9 +54,17 @@ export const AUTOMATION_CREDENTIAL: KeyCredential = {
 	testScope: 'automation:read',
 };
 
-/** Base URL and API key. */
+/** Where a key comes from, then Base URL and API key. */
 export function keyProperties(kind: KeyCredential): INodeProperties[] {
 	return [
+		{
+			// A notice, not the key field's hint: n8n replaces a field's hint by "This field is required" as soon as
+			// the empty key loses focus, which is when a person without a key looks for where to get one.
+			displayName: `No key yet? Open the Base URL followed by ${CONSOLE_PATH} (for the local sandbox: ${SANDBOX_BASE_URL}${CONSOLE_PATH}), make a ${kind.label} key there, and paste it under API Key: it is shown only once.`,
+			name: 'keyNotice',
+			type: 'notice',
+			default: '',
+		},
 		{
 			displayName: 'Base URL',
 			name: 'baseUrl',
@@ -76,8 +84,6 @@ export function keyProperties(kind: KeyCredential): INodeProperties[] {
 			default: '',
 			required: true,
 			description: `A ${kind.label} API key. Generate one in the Multichannel console at ${CONSOLE_PATH}: the secret is shown only once.`,
-			// Shown under the field, where a person looks when they have no key yet (a description is a tooltip).
-			hint: `No key yet? Open the Base URL followed by ${CONSOLE_PATH} (for the local sandbox: ${SANDBOX_BASE_URL}${CONSOLE_PATH}), make a ${kind.label} key there, and paste it here: it is shown only once.`,
 		},
 	];
 }

@@ -3,7 +3,9 @@
 // the AI agent's with an OpenAI credential pointed at the scripted model (e2e/support/chat-model.mjs), the two
 // whose Manual Trigger n8n's public API cannot run (approve-refund, confirm-appointment) started by a Webhook node
 // instead. Then a person's text, a person's file, a text in a group, a tap on the appointment buttons and the
-// manager's approval each get exactly one answer, from the workflow meant for it, and no other workflow starts.
+// manager's approval each get exactly one answer, from the workflow meant for it, and no other workflow starts; the
+// label Support put on a chat and taken off runs the support queue (support-queue.json, support-queue-closed.json)
+// and nothing else.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
@@ -21,16 +23,22 @@ const MEMBER = '+14155554003';
 const ANA = '+14155550171';
 const CUSTOMER = '+14155550131';
 const MANAGER = '+14155550132';
+const ASKER = '+14155554004';
 
-/** The examples published as imported; the ones started by a Webhook node here; bulk-send has nothing to publish. */
+/**
+ * The examples published as imported; the ones started by a Webhook node here. bulk-send, campaign-short-link and
+ * tracked-campaign have only a Manual Trigger: nothing to publish.
+ */
 const PUBLISHED = [
 	'ai-agent-reply.json',
 	'appointment-answers.json',
 	'auto-reply.json',
 	'automation-relay.json',
-	'campaign-short-link.json',
+	'campaign-link-clicks.json',
 	'receive-files.json',
-	'tracked-campaign.json',
+	'support-queue-closed.json',
+	'support-queue.json',
+	'tracked-campaign-follow-up.json',
 ];
 
 describe('every example published at once', { timeout: 600_000 }, () => {
@@ -104,10 +112,10 @@ describe('every example published at once', { timeout: 600_000 }, () => {
 			await ctx.activate(made.id);
 			ids[file] = { id: made.id, path };
 		}
-		// Four Multichannel Triggers (AI agent, appointment answers, auto-reply, receive-files).
-		await eventually('the four messaging webhooks', async () => {
+		// Six Multichannel Triggers (AI agent, appointment answers, auto-reply, receive-files, the support queue's two).
+		await eventually('the six messaging webhooks', async () => {
 			const page = await ctx.workspace('GET', '/api/v1/webhooks?limit=100');
-			return page.data.length === 4;
+			return page.data.length === 6;
 		});
 	});
 
@@ -186,10 +194,52 @@ describe('every example published at once', { timeout: 600_000 }, () => {
 		assert.match(told.content.text, /^Good news: your refund of \$120\.00/);
 	});
 
+	test('the label Support on a person’s chat: support-queue puts on the topic label, tells them and schedules a follow-up; taken off, support-queue-closed polls and cancels the follow-up', async () => {
+		await ctx.workspace('POST', `/sandbox/instances/${instanceId()}/inbound`, {
+			from: ASKER,
+			text: 'My invoice is wrong',
+		});
+		const [agent] = await answered(ASKER, 1); // a person's text: the AI agent's
+		const labels = (await ctx.workspace('GET', '/api/v1/labels?limit=100')).data;
+		const labelId = (name) => labels.find((label) => label.name === name).id;
+		const chat = `/api/v1/instances/${instanceId()}/chats/${agent.chatId}`;
+		const scheduled = async () =>
+			(
+				await ctx.workspace('GET', `/api/v1/instances/${instanceId()}/scheduled-messages?limit=100`)
+			).data.filter((message) => message.chatId === agent.chatId);
+
+		const queuedAt = Date.now();
+		await ctx.workspace('POST', `${chat}/labels/${labelId('Support')}`);
+		const [, told] = await answered(ASKER, 2);
+		assert.equal(
+			told.content.text,
+			'Thanks! Your question is in our Billing queue: someone from the team will answer here.',
+		);
+		const names = (await ctx.workspace('GET', chat)).labels.map((label) => label.name).sort();
+		assert.deepEqual(names, ['Billing', 'Support']);
+		const [followUp] = await eventually('the follow-up, scheduled', async () => {
+			const found = await scheduled();
+			return found.length > 0 && found;
+		});
+		assert.equal(followUp.status, 'scheduled');
+		assert.match(followUp.content.text, /^Is your question solved\?/);
+		const ahead = Date.parse(followUp.scheduled?.sendAt ?? followUp.sendAt) - queuedAt;
+		assert.ok(ahead > 23 * 3_600_000 && ahead < 25 * 3_600_000, `sent ${ahead} ms later`);
+
+		await ctx.workspace('DELETE', `${chat}/labels/${labelId('Support')}`);
+		const [, , poll] = await answered(ASKER, 3);
+		assert.equal(poll.type, 'poll');
+		assert.equal(poll.content.question, 'How did we do?');
+		await eventually('the follow-up, cancelled', async () => {
+			const [found] = await scheduled();
+			return found?.status === 'cancelled';
+		});
+	});
+
 	test('nothing else: one answer each, and no workflow ran for what another answers', async () => {
 		await sleep(8_000); // time for a second answer, were there one (the AI agent gathers for 3 s)
 		const counts = {};
-		for (const to of [TEXTER, SENDER, ids.group, ANA, MANAGER, CUSTOMER]) {
+		for (const to of [TEXTER, SENDER, ids.group, ANA, MANAGER, CUSTOMER, ASKER]) {
 			counts[to] = (await messagesTo(to)).length;
 		}
 		const runs = {};
@@ -208,15 +258,18 @@ describe('every example published at once', { timeout: 600_000 }, () => {
 			[ANA]: 2, // the buttons and the answer to the tap
 			[MANAGER]: 1, // the question
 			[CUSTOMER]: 1,
+			[ASKER]: 3, // the AI agent's answer; support-queue's word that the chat is queued; the poll
 		});
 		assert.deepEqual(runs, {
-			'ai-agent-reply.json': 1,
+			'ai-agent-reply.json': 2, // the texter's and the asker's
 			'appointment-answers.json': 1,
 			'auto-reply.json': 2,
 			'automation-relay.json': 0,
-			'campaign-short-link.json': 0,
+			'campaign-link-clicks.json': 0,
 			'receive-files.json': 1,
-			'tracked-campaign.json': 0,
+			'support-queue-closed.json': 1, // Support taken off
+			'support-queue.json': 2, // Support put on, then Billing put on by itself (stops at its filter)
+			'tracked-campaign-follow-up.json': 0,
 			'approve-refund.json': 1,
 			'confirm-appointment.json': 1,
 		});

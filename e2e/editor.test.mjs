@@ -304,6 +304,58 @@ describe('the package in the n8n editor', () => {
 			}
 		});
 
+		test('a new Multichannel credential says where a key comes from, and still after API Key was left empty', async () => {
+			const dialog = '[data-test-id="credential-edit-dialog"]';
+			const dialogText = () =>
+				page.evaluate(`document.querySelector('${dialog}')?.innerText ?? ''`);
+			/** Whether the dialog shows, where a person can read it, the way to a key. */
+			const saysWhereKeysComeFrom = async () =>
+				/No key yet\? .*\/user\/api.*shown only once/s.test(await dialogText());
+			await page.goto(`${ctx.stack.n8n.url}/home/credentials/create`, 30_000);
+			await editor.check('credential-new', async () => {
+				const picker = '[data-test-id="new-credential-type-select"] input';
+				await page.waitFor(`!!document.querySelector('${picker}')`, {
+					what: 'the credential type picker',
+					timeoutMs: 30_000,
+				});
+				await page.type(picker, 'Multichannel API');
+				await page.playwright
+					.locator('[data-test-id="new-credential-type-select-option"]', {
+						hasText: /^Multichannel API$/,
+					})
+					.click({ timeout: 10_000 });
+				await page.click('[data-test-id="new-credential-type-button"]');
+				await page.waitFor(`document.querySelectorAll('${dialog} input').length >= 2`, {
+					what: 'the credential form',
+					timeoutMs: 30_000,
+				});
+				await page.playwright.waitForTimeout(500); // the dialog's opening animation, for the screenshot
+				await shot('credential-new');
+				log(`credential form: ${JSON.stringify(await dialogText())}`);
+				assert.ok(await saysWhereKeysComeFrom(), 'a new credential says where a key comes from');
+				assert.match(await dialogText(), /Default Country/);
+
+				// A person without a key clicks into API Key and out again: n8n marks the empty field required.
+				const apiKey = page.playwright
+					.locator(`${dialog} [data-test-id="parameter-input-apiKey"] input`)
+					.first();
+				await apiKey.click({ timeout: 10_000 });
+				await page.playwright
+					.locator(`${dialog} [data-test-id="parameter-input-baseUrl"] input`)
+					.first()
+					.click({ timeout: 10_000 });
+				await page.waitFor(
+					`/required/i.test(document.querySelector('${dialog}')?.innerText ?? '')`,
+					{
+						what: 'API Key marked as required',
+					},
+				);
+				await shot('credential-key-left-empty');
+				log(`credential form, key left empty: ${JSON.stringify(await dialogText())}`);
+				assert.ok(await saysWhereKeysComeFrom(), 'the way to a key is still shown');
+			});
+		});
+
 		test(
 			'what a new user types in the node panel finds the Multichannel node ("approval", "chat history", "typing"…)',
 			{ skip: N8N_VERSION.startsWith('1.') && 'n8n 1.x shows no descriptions in the node panel' },

@@ -205,7 +205,7 @@ describe('single n8n', { timeout: 900_000 }, () => {
 		{ timeout: 600_000 },
 		async () => {
 			const watched = await watch('move');
-			for (const file of ['auto-reply.json', 'campaign-short-link.json'])
+			for (const file of ['auto-reply.json', 'campaign-link-clicks.json'])
 				await ctx.activate(ctx.example(file));
 			const before = await assertOnePerTrigger(front.url, 'single 4, before the move');
 			const ids = (found) =>

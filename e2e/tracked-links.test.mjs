@@ -1,8 +1,9 @@
-// Tracked links in a real n8n (2.40.7, the package installed as a community package), with the example workflow
-// examples/tracked-campaign.json as `npm start` imports it: the campaign is sent with tracked links by the
-// example's own Send node (started by a Webhook node here, since n8n's public API cannot run a Manual Trigger),
-// a recipient opens the short link (GET on the sandbox's redirect), and the Short Link Trigger's execution names
-// the message and the recipient; the follow-up reaches that recipient once, however often they click.
+// Tracked links in a real n8n (2.40.7, the package installed as a community package), with the example workflows
+// examples/tracked-campaign.json and examples/tracked-campaign-follow-up.json as `npm start` imports them: the
+// campaign is sent with tracked links by the first one's own Send node (started by a Webhook node here, since
+// n8n's public API cannot run a Manual Trigger), a recipient opens the short link (GET on the sandbox's redirect),
+// and the follow-up workflow's Short Link Trigger execution names the message and the recipient; the follow-up
+// reaches that recipient once, however often they click.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
@@ -30,8 +31,9 @@ const campaignWorkflow = (path, recipients) =>
 	});
 
 describe('tracked links in a real n8n', () => {
-	test('the example is imported by the stack, as by npm start', () => {
+	test('the examples are imported by the stack, as by npm start', () => {
 		ctx.example('tracked-campaign.json');
+		ctx.example('tracked-campaign-follow-up.json');
 	});
 
 	test(
@@ -50,6 +52,8 @@ describe('tracked links in a real n8n', () => {
 				}),
 			);
 			await ctx.activate(created.id);
+			const followUps = ctx.example('tracked-campaign-follow-up.json');
+			await ctx.activate(followUps);
 			await eventually('the Short Link Trigger to register its webhook', async () => {
 				const page = await ctx.shortLinks('GET', '/api/v1/link-webhooks');
 				return page.data.some((hook) => hook.url.startsWith(stack.n8n.webhookUrl));
@@ -79,7 +83,7 @@ describe('tracked links in a real n8n', () => {
 
 			// 3. The trigger's execution names the message and the recipient; the follow-up quotes the campaign.
 			const clickRuns = async () =>
-				(await ctx.executions(created.id, true)).filter(
+				(await ctx.executions(followUps, true)).filter(
 					(execution) => nodeOutput(execution, 'Tracked link clicked').length > 0,
 				);
 			const [execution] = await eventually('a successful execution of the click', async () => {
@@ -119,7 +123,9 @@ describe('tracked links in a real n8n', () => {
 				[campaign.id, followUp.id].sort(),
 			);
 
+			assert.equal((await ctx.executions(created.id)).length, 1, 'the campaign ran once');
 			await ctx.deactivate(created.id);
+			await ctx.deactivate(followUps);
 		},
 	);
 });

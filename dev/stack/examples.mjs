@@ -4,6 +4,7 @@ import { join } from 'node:path';
 
 import { PACKAGE_NAME } from '../n8n/package-install.mjs';
 import { REPO } from '../n8n/runtime.mjs';
+import { sandboxCall } from './n8n-api.mjs';
 
 const EXAMPLES_DIR = join(REPO, 'examples');
 
@@ -50,6 +51,18 @@ export function prepareWorkflow(workflow, { credentials, instance }) {
 		connections: workflow.connections,
 		settings: workflow.settings ?? { executionOrder: 'v1' },
 	};
+}
+
+/** The labels support-queue.json looks up by name: the queue's, then one per topic. */
+const EXAMPLE_LABELS = ['Support', 'Billing', 'Delivery', 'Other'];
+
+/** Makes the labels the examples use in the sandbox's workspace, unless a label of that name exists. */
+export async function ensureExampleLabels(baseUrl, workspaceKey) {
+	const list = await sandboxCall(baseUrl, workspaceKey, 'GET', '/api/v1/labels?limit=100');
+	const names = new Set(list.data.map((label) => label.name.toLowerCase()));
+	for (const name of EXAMPLE_LABELS.filter((wanted) => !names.has(wanted.toLowerCase()))) {
+		await sandboxCall(baseUrl, workspaceKey, 'POST', '/api/v1/labels', { name });
+	}
 }
 
 /**

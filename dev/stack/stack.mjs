@@ -16,7 +16,7 @@ import { readJson, writeSecretJson } from '../n8n/runtime.mjs';
 import { ensureN8n } from '../n8n/setup.mjs';
 import { startContractProxy } from '../contract/proxy.mjs';
 import { ensureCredentials } from './credentials.mjs';
-import { importExamples } from './examples.mjs';
+import { ensureExampleLabels, importExamples } from './examples.mjs';
 import { SingleN8n } from './n8n-process.mjs';
 import { freePort } from './processes.mjs';
 import { postgresDataDir, QueueN8n, startPostgres, startRedis } from './queue.mjs';
@@ -174,6 +174,7 @@ export async function startStack({
 		// What n8n loaded: the node types of the package as installed into its user folder.
 		const packageDir = installedPackageDir(userFolder);
 		const nodeTypes = packagedNodeTypes(packageDir);
+		if (importWorkflows) await ensureExampleLabels(sandbox.baseUrl, sandbox.keys.workspace);
 		const examples = importWorkflows
 			? await importExamples(client, { credentials, instance, nodeTypes })
 			: { imported: [], kept: [], skipped: [] };

@@ -1,5 +1,6 @@
 // The trigger scenarios of the end-to-end tests, run in a single n8n (e2e.test.mjs) and in queue mode
-// (exactly-once.test.mjs): the click, auto-reply and automation relay examples, and forged deliveries.
+// (exactly-once.test.mjs): the click (campaign-link-clicks), auto-reply and automation relay examples, and forged
+// deliveries.
 import assert from 'node:assert/strict';
 import { createHmac, randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
@@ -46,7 +47,7 @@ export function triggerScenarios(ctx) {
 			{ timeout: 120_000 },
 			async (t) => {
 				if (skipped(t)) return;
-				const workflowId = ctx.example('campaign-short-link.json');
+				const workflowId = ctx.example('campaign-link-clicks.json');
 				const code = `e2e-${randomUUID().slice(0, 8)}`;
 				const link = await ctx.shortLinks('POST', '/api/v1/links', {
 					url: 'https://example.com/e2e',
