@@ -3,7 +3,7 @@
  * `npm run screenshot [-- out.png]`: starts the stack in a temporary folder (as the e2e tests do), signs in to
  * the editor as the owner in headless chromium and saves a picture of an example workflow built from the
  * package's nodes (default docs/editor.png). Everything started is stopped at the end.
- *   SCREENSHOT_WORKFLOW   example file to show (default campaign-short-link.json)
+ *   SCREENSHOT_WORKFLOW   example file to show (default campaign-link-clicks.json)
  *   E2E_SKIP_BUILD=1      reuse dist/ as it is
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,7 +25,7 @@ async function main() {
 		stackModule(),
 	]);
 	const out = resolve(process.argv[2] ?? join(REPO, 'docs', 'editor.png'));
-	const file = process.env.SCREENSHOT_WORKFLOW ?? 'campaign-short-link.json';
+	const file = process.env.SCREENSHOT_WORKFLOW ?? 'campaign-link-clicks.json';
 	const dir = mkdtempSync(join(tmpdir(), 'multichannel-screenshot-'));
 
 	let stack: Stack | undefined;
