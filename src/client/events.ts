@@ -2,7 +2,7 @@ import { z } from './zod';
 
 import { ANSWER_EVENT, AnswerDelivery } from './resources/answers';
 import { AutomationEvent, AutomationEventName } from './resources/automation-events';
-import { BATCH_EVENT_TYPES } from './resources/batches';
+import { BATCH_EVENT_TYPES, type BatchEventType } from './resources/batches';
 import { Call } from './resources/calls';
 import { Contact } from './resources/contacts';
 import { Group } from './resources/groups';
@@ -149,7 +149,7 @@ export const eventData = {
 	| MessagingEventType
 	| LinkEventType
 	| 'automation.*'
-	| (typeof BATCH_EVENT_TYPES)[keyof typeof BATCH_EVENT_TYPES]
+	| BatchEventType
 	| typeof ANSWER_EVENT,
 	z.ZodType
 >;

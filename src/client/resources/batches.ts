@@ -36,3 +36,4 @@ export const BATCH_EVENT_TYPES = {
 	shortLink: 'link.batch',
 	automation: 'automation.batch',
 } as const;
+export type BatchEventType = (typeof BATCH_EVENT_TYPES)[keyof typeof BATCH_EVENT_TYPES];
