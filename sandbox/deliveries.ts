@@ -11,6 +11,7 @@ import {
 	type EventEnvelope,
 	type PostResult,
 } from './delivery-engine';
+import { Batching } from './batching';
 import { Gathering, type GatheringLimits } from './gathering';
 import type { Scheduler } from './scheduler';
 import { newId, type DeliveryRecord, type Store, type WebhookRecord } from './store';
@@ -20,7 +21,8 @@ import { newId, type DeliveryRecord, type Store, type WebhookRecord } from './st
  * delivery engine; a webhook whose deliveries keep using up all their attempts, or whose receiver answers that
  * it is gone, is disabled and keeps its events (held) until it is enabled again (webhook-upkeep.ts pings it).
  * Finished deliveries are kept, a few per webhook, as its delivery log. A webhook that gathers bursts gets a
- * person's messages through its `gathering` (gathering.ts).
+ * person's messages through its `gathering` (gathering.ts); one that takes batches, its events through its
+ * `batching` (batching.ts).
  */
 
 export function keyKindOfEvent(type: string): KeyKind {
@@ -77,6 +79,8 @@ export class WebhookDeliveries {
 
 	/** The bursts held for webhooks that gather them. */
 	readonly gathering: Gathering;
+	/** The open batches of webhooks that take their events in batches. */
+	readonly batching: Batching;
 
 	constructor(
 		private readonly store: Store,
@@ -95,6 +99,9 @@ export class WebhookDeliveries {
 			(webhook, event) => this.queue(webhook, event),
 			gatheringLimits,
 		);
+		this.batching = new Batching(store, scheduler, now, onBackgroundChange, (webhook, event) =>
+			this.queue(webhook, event),
+		);
 	}
 
 	/**
@@ -107,6 +114,8 @@ export class WebhookDeliveries {
 			if (webhook.workspaceId !== event.workspaceId || webhook.surface !== surface) continue;
 			if (!webhookWants(webhook, event.type, subject)) continue;
 			if (webhook.status === 'active' && this.gathering.hold(webhook, event)) continue;
+			// A disabled webhook batches too: its batches are held like any event, fewer to keep.
+			if (this.batching.hold(webhook, event)) continue;
 			this.queue(webhook, event);
 		}
 	}
@@ -117,12 +126,13 @@ export class WebhookDeliveries {
 		else this.keepHeld(webhook, event);
 	}
 
-	/** After a restart: every delivery still pending is sent again when its retry was due; bursts likewise. */
+	/** After a restart: every delivery still pending is sent again when its retry was due; bursts, batches likewise. */
 	resume(): void {
 		for (const delivery of this.store.all('deliveries')) {
 			this.engine.schedule(this.kind, delivery.id, delivery);
 		}
 		this.gathering.resume();
+		this.batching.resume();
 	}
 
 	/**
@@ -201,7 +211,7 @@ export class WebhookDeliveries {
 		);
 	}
 
-	/** Drops the deliveries, bursts and claims of a webhook deleted for good. */
+	/** Drops the deliveries, bursts, batches and claims of a webhook deleted for good. */
 	forgetWebhook(webhookId: string): void {
 		for (const delivery of this.store.all(
 			'deliveries',
@@ -210,6 +220,7 @@ export class WebhookDeliveries {
 			this.store.remove('deliveries', delivery.id);
 		}
 		this.gathering.forgetWebhook(webhookId);
+		this.batching.forgetWebhook(webhookId);
 		forgetClaims(this.store, webhookId);
 	}
 

@@ -3,6 +3,7 @@ import { request } from 'undici';
 import type { EventType } from '../src/client/events';
 import { AttemptDeadline } from './attempt-deadline';
 import type { ANSWER_EVENT } from '../src/client/resources/answers';
+import type { BatchEventType } from '../src/client/resources/batches';
 import {
 	ACK_HEADER,
 	DELIVERY_ATTEMPT_HEADER,
@@ -85,7 +86,9 @@ const ANSWER_READ_BYTES = 16 * 1024;
 export interface EventEnvelope {
 	id: string;
 	/** A webhook event, the answer sent to an answer registration, or the ping of a disabled webhook. */
-	type: EventType | typeof ANSWER_EVENT | typeof PING_EVENT;
+	type: EventType | BatchEventType | typeof ANSWER_EVENT | typeof PING_EVENT;
+	/** A batch of events (sandbox/batching.ts). */
+	batch?: true;
 	createdAt: string;
 	workspaceId: string;
 	data: unknown;

@@ -5,6 +5,7 @@ import {
 	type GatheredMessages,
 } from '../src/client/resources/gathered-messages';
 import type { EventEnvelope } from './delivery-engine';
+import { OpenGroups } from './open-groups';
 import type { Scheduler } from './scheduler';
 import { copyJson } from './tracked';
 import {
@@ -100,12 +101,8 @@ export function gatheredData(
 }
 
 export class Gathering {
-	/**
-	 * The ids of each workspace's open bursts, oldest first: kept beside the store, so the bound needs no scan.
-	 * A change undone (a request that failed) may leave an id whose burst is gone, dropped when met, or a burst
-	 * put back without its id, added again at its next message.
-	 */
-	private readonly openByWorkspace = new Map<string, Set<string>>();
+	/** The ids of each workspace's open bursts, oldest first. */
+	private readonly open: OpenGroups;
 
 	constructor(
 		private readonly store: Store,
@@ -116,7 +113,13 @@ export class Gathering {
 		/** Queues an event for one webhook, as for any event (held while the webhook is disabled). */
 		private readonly queue: (webhook: WebhookRecord, event: EventEnvelope) => void,
 		private readonly limits: GatheringLimits = DEFAULT_GATHERING_LIMITS,
-	) {}
+	) {
+		this.open = new OpenGroups(limits.maxOpenBursts, (id) => {
+			const burst = this.store.get('bursts', id);
+			if (isOpenBurst(burst)) this.flush(burst);
+			return isOpenBurst(burst);
+		});
+	}
 
 	/** Holds the event in its chat's burst when the webhook gathers and the event is a person's message. */
 	hold(webhook: WebhookRecord, event: EventEnvelope): boolean {
@@ -126,8 +129,8 @@ export class Gathering {
 		const now = this.now();
 		const id = burstIdOf(webhook.id, instanceId, chatId);
 		const found = this.store.get('bursts', id);
-		const burst = isOpenBurst(found) ? found : this.open(webhook, id, instanceId, chatId, now);
-		this.openOf(burst.workspaceId).add(burst.id);
+		const burst = isOpenBurst(found) ? found : this.openBurst(webhook, id, instanceId, chatId, now);
+		this.open.of(burst.workspaceId).add(burst.id);
 		this.store.insert('bursts', {
 			id: messageIdOf(burst.id, burst.count),
 			workspaceId: burst.workspaceId,
@@ -152,7 +155,7 @@ export class Gathering {
 	 * Looks at the open bursts of its workspace alone (at most the bound), on this rare path.
 	 */
 	withdraw(message: { id: string; workspaceId: string; instanceId: string; chatId: string }): void {
-		for (const burstId of this.openOf(message.workspaceId)) {
+		for (const burstId of this.open.of(message.workspaceId)) {
 			const burst = this.store.get('bursts', burstId);
 			if (!isOpenBurst(burst) || burst.instanceId !== message.instanceId) continue;
 			if (burst.chatId !== message.chatId) continue;
@@ -175,7 +178,7 @@ export class Gathering {
 		}
 		if (converted) this.onBackgroundChange();
 		for (const burst of this.bursts()) {
-			this.openOf(burst.workspaceId).add(burst.id);
+			this.open.of(burst.workspaceId).add(burst.id);
 			this.schedule(burst.id, burst.dueAt);
 		}
 	}
@@ -198,20 +201,14 @@ export class Gathering {
 		for (const record of this.store.all('bursts')) if (isOpenBurst(record)) yield record;
 	}
 
-	private openOf(workspaceId: string): Set<string> {
-		let open = this.openByWorkspace.get(workspaceId);
-		if (!open) this.openByWorkspace.set(workspaceId, (open = new Set()));
-		return open;
-	}
-
-	private open(
+	private openBurst(
 		webhook: WebhookRecord,
 		id: string,
 		instanceId: string,
 		chatId: string,
 		now: Date,
 	): OpenBurstRecord {
-		this.makeRoom(webhook.workspaceId);
+		this.open.makeRoom(webhook.workspaceId);
 		const at = now.toISOString();
 		return this.store.insert('bursts', {
 			id,
@@ -225,17 +222,6 @@ export class Gathering {
 			lastAt: at,
 			dueAt: at,
 		}) as OpenBurstRecord;
-	}
-
-	/** Delivers the workspace's oldest bursts until one more is within the bound. */
-	private makeRoom(workspaceId: string): void {
-		const open = this.openOf(workspaceId);
-		for (const id of open) {
-			if (open.size < this.limits.maxOpenBursts) return;
-			const burst = this.store.get('bursts', id);
-			if (isOpenBurst(burst)) this.flush(burst);
-			else open.delete(id);
-		}
 	}
 
 	private schedule(id: string, dueAt: string): void {
@@ -278,7 +264,7 @@ export class Gathering {
 			this.store.remove('bursts', id);
 		}
 		this.store.remove('bursts', burst.id);
-		this.openByWorkspace.get(burst.workspaceId)?.delete(burst.id);
+		this.open.delete(burst.workspaceId, burst.id);
 		return messages;
 	}
 

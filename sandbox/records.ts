@@ -171,6 +171,8 @@ export interface WebhookRecord {
 	filters: { instanceIds?: string[]; linkIds?: string[] };
 	/** Messaging webhooks only: bursts of a chat delivered as one event (sandbox/gathering.ts). */
 	gather?: { quietSeconds: number; maxWaitSeconds: number } | null;
+	/** Short-link and automation webhooks only: events delivered in batches (sandbox/batching.ts). */
+	batch?: { maxEvents: number; maxWaitSeconds: number } | null;
 	description: string | null;
 	/**
 	 * `deleted`: deleted by its owner less than the grace period ago; invisible to the API, its pending deliveries
@@ -268,6 +270,44 @@ export interface BurstMessageRecord {
 
 /** A record of the `bursts` collection: an open burst, or one message it holds. */
 export type BurstRecord = OpenBurstRecord | BurstMessageRecord;
+
+/**
+ * The events held for one batching webhook until its batch is full or due (sandbox/batching.ts): kept in the data
+ * file, so that a restart neither loses an event accepted nor delivers a batch twice. Its events are records of
+ * their own (BatchedEventRecord), so that holding one more writes that event, not the whole batch again.
+ */
+export interface OpenBatchRecord {
+	/** `bat_<webhook id>`: a webhook has at most one open batch, found by its id. */
+	id: string;
+	workspaceId: string;
+	webhookId: string;
+	/** The id its event is delivered under, drawn when it opened. */
+	eventId: string;
+	/** Events held: the records `<id>/0` … `<id>/<count - 1>`. */
+	count: number;
+	firstAt: string;
+	lastAt: string;
+	/** When it is delivered unless it fills up first: `maxWaitSeconds` after it opened. */
+	dueAt: string;
+}
+
+/** One event an open batch holds, exactly as it would be delivered alone. */
+export interface BatchedEventRecord {
+	/** `<batch id>/<index>`. */
+	id: string;
+	workspaceId: string;
+	batchId: string;
+	event: {
+		id: string;
+		type: string;
+		createdAt: string;
+		workspaceId: string;
+		data: unknown;
+	};
+}
+
+/** A record of the `batches` collection: an open batch, or one event it holds. */
+export type BatchRecord = OpenBatchRecord | BatchedEventRecord;
 
 /** The first claim of an event delivered to a webhook (see the webhooks' `claimEvent`). */
 export interface ClaimRecord {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type {
 	AnswerRecord,
 	AutomationEventRecord,
+	BatchRecord,
 	BurstRecord,
 	CallRecord,
 	ChatLabelRecord,
@@ -57,6 +58,7 @@ const COLLECTION_TYPES = {
 	automationEvents: collection<AutomationEventRecord>(),
 	answers: collection<AnswerRecord>(),
 	bursts: collection<BurstRecord>(),
+	batches: collection<BatchRecord>(),
 	calls: collection<CallRecord>(),
 	scheduledMessages: collection<ScheduledMessageRecord>(),
 	labels: collection<LabelRecord>(),

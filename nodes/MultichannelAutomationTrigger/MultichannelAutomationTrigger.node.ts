@@ -2,13 +2,19 @@ import { NodeOperationError, type INodeType, type INodeTypeDescription } from 'n
 
 import { api, AutomationEventName, type AutomationClient } from '../../src/client';
 import { automationConnection } from '../shared/connections';
-import { triggerBasics, triggerOptions, webhookTrigger } from '../shared/trigger';
+import {
+	batchingTriggerOptions,
+	chosenBatching,
+	triggerBasics,
+	webhookTrigger,
+} from '../shared/trigger';
 import { splitList } from '../shared/values';
 
 const trigger = webhookTrigger<AutomationClient, string>({
 	connection: automationConnection,
 	webhooks: (client) => client.webhooks,
 	scopes: { read: api.automation.webhooks.get.scope, write: api.automation.webhooks.create.scope },
+	batching: chosenBatching,
 	subscription(context) {
 		if (context.getNodeParameter('listenTo', 'all') === 'all') return { events: ['automation.*'] };
 		// "order.created" and "automation.order.created" both name the event published as "order.created".
@@ -84,7 +90,7 @@ export class MultichannelAutomationTrigger implements INodeType {
 				description: 'The names the events are published with; separate several with commas',
 				displayOptions: { show: { listenTo: ['chosen'] } },
 			},
-			triggerOptions,
+			batchingTriggerOptions,
 		],
 	};
 

@@ -18,10 +18,11 @@ import { shortLinkConnection } from '../shared/connections';
 import { eventsSubtitle } from '../shared/events';
 import { linkName, optionsFrom } from '../shared/lists';
 import {
+	batchingTriggerOptions,
+	chosenBatching,
 	chosenEvents,
 	chosenItemsProperty,
 	eventsProperty,
-	triggerOptions,
 	triggerBasics,
 	webhookTrigger,
 } from '../shared/trigger';
@@ -32,6 +33,7 @@ export const trigger = webhookTrigger<ShortLinkClient, LinkEventType>({
 	webhooks: (client) => client.webhooks,
 	scopes: { read: api.shortLink.webhooks.get.scope, write: api.shortLink.webhooks.create.scope },
 	subscription: (context) => chosenEvents(context, LINK_EVENTS, 'linkIds'),
+	batching: chosenBatching,
 	subject: (event) => ({ linkId: linkOfEvent(event.type, event.data) }),
 	skip(context, event) {
 		if (event.type !== 'link.clicked') return undefined;
@@ -84,7 +86,7 @@ export class MultichannelShortLinkTrigger implements INodeType {
 				description:
 					'Whether to ignore clicks the service flagged as made by bots (link previews, crawlers)',
 			},
-			triggerOptions,
+			batchingTriggerOptions,
 		],
 	};
 

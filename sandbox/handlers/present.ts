@@ -128,7 +128,9 @@ export const presentWebhook = (webhook: WebhookRecord) => ({
 	url: withoutCredentials(webhook.url),
 	events: [...webhook.events],
 	filters: { ...webhook.filters },
-	...(webhook.surface === 'workspace' ? { gather: webhook.gather ?? null } : {}),
+	...(webhook.surface === 'workspace'
+		? { gather: webhook.gather ?? null }
+		: { batch: webhook.batch ?? null }),
 	description: webhook.description ?? undefined,
 	owner: webhook.owner ?? null,
 	requireAcknowledgement: webhook.requireAcknowledgement === true,

@@ -20,6 +20,7 @@ interface WebhookInput {
 	secret?: string;
 	filters?: { instanceIds?: string[]; linkIds?: string[] };
 	gather?: { quietSeconds: number; maxWaitSeconds?: number } | null;
+	batch?: { maxEvents: number; maxWaitSeconds: number } | null;
 	description?: string;
 	owner?: string;
 	requireAcknowledgement?: boolean;
@@ -43,6 +44,19 @@ function gatherOf(input: WebhookInput['gather']): WebhookRecord['gather'] {
 		quietSeconds: input.quietSeconds,
 		maxWaitSeconds: input.maxWaitSeconds ?? GATHER_MAX_WAIT_SECONDS.default,
 	};
+}
+
+/**
+ * Sets what a short-link or automation webhook's batches are (null: none). An open batch is delivered first, under
+ * the rules it was opened with, when they change.
+ */
+function setBatch(core: SandboxCore, webhook: WebhookRecord, batch: WebhookInput['batch']): void {
+	if (webhook.surface === 'workspace') return;
+	const next = batch ? { maxEvents: batch.maxEvents, maxWaitSeconds: batch.maxWaitSeconds } : null;
+	if (JSON.stringify(next) !== JSON.stringify(webhook.batch ?? null)) {
+		core.deliveries.batching.flushWebhook(webhook.id);
+	}
+	webhook.batch = next;
 }
 
 interface WebhookUpdate extends Partial<Omit<WebhookInput, 'secret'>> {
@@ -90,6 +104,7 @@ export function webhookHandlers(keyKind: KeyKind) {
 			if (!gather) core.deliveries.gathering.flushWebhook(webhook.id);
 			webhook.gather = gather;
 		}
+		setBatch(core, webhook, body.batch);
 		webhook.description = body.description ?? null;
 		webhook.requireAcknowledgement = body.requireAcknowledgement === true;
 		rotate(core, webhook, body.secret ?? newSecret());
@@ -117,7 +132,9 @@ export function webhookHandlers(keyKind: KeyKind) {
 				events: [...new Set(body.events)],
 				secret: body.secret ?? newSecret(),
 				filters: body.filters ?? {},
-				...(keyKind === 'workspace' ? { gather: gatherOf(body.gather) } : {}),
+				...(keyKind === 'workspace'
+					? { gather: gatherOf(body.gather) }
+					: { batch: body.batch ?? null }),
 				description: body.description ?? null,
 				owner: body.owner ?? null,
 				requireAcknowledgement: body.requireAcknowledgement === true,
@@ -162,6 +179,7 @@ export function webhookHandlers(keyKind: KeyKind) {
 				// Held messages go out now rather than under rules the webhook no longer has.
 				if (!webhook.gather) core.deliveries.gathering.flushWebhook(webhook.id);
 			}
+			if (body.batch !== undefined) setBatch(core, webhook, body.batch);
 			if (body.description !== undefined) webhook.description = body.description;
 			if (body.enabled === true && webhook.status === 'disabled') {
 				core.deliveries.enable(webhook);

@@ -2,6 +2,7 @@ import { z } from './zod';
 
 import { ANSWER_EVENT, AnswerDelivery } from './resources/answers';
 import { AutomationEvent, AutomationEventName } from './resources/automation-events';
+import { BATCH_EVENT_TYPES, type BatchEventType } from './resources/batches';
 import { Call } from './resources/calls';
 import { Contact } from './resources/contacts';
 import { Group } from './resources/groups';
@@ -55,6 +56,62 @@ export const AutomationWebhookEventName = z
 		'must be automation.<event name> or automation.*',
 	);
 
+/** The envelope every webhook delivery carries, on all surfaces. Parsed leniently on receipt. */
+export const EventEnvelope = named(
+	'Event',
+	z.looseObject({
+		id: z.string().describe('`evt_…`; the same across redeliveries of one event'),
+		type: z.string(),
+		createdAt: Timestamp,
+		workspaceId: z.string().optional(),
+		batch: z
+			.literal(true)
+			.optional()
+			.describe(
+				'Present only on a batch event (`link.batch`, `automation.batch`): its `data` is an `EventBatch`',
+			),
+		data: z.record(z.string(), z.unknown()),
+	}),
+);
+export type EventEnvelope = z.output<typeof EventEnvelope>;
+
+/**
+ * The `data` of a batch event: the events of a webhook registered with `batch`, each exactly as it would be
+ * delivered alone (its own id, type and data), in the order they happened. The batch has an id of its own, which
+ * the receiver claims once for all of them.
+ */
+export const EventBatch = named(
+	'EventBatch',
+	z.looseObject({
+		count: z.number().int().describe('How many events: the length of `events`'),
+		// Each an `Event`; kept as plain objects here so that the document names the envelope in one place.
+		events: z
+			.array(z.record(z.string(), z.unknown()))
+			.describe(
+				'Each event exactly as it would be delivered alone (an `Event`: its own id, type, createdAt and data), in the order they happened',
+			),
+		firstAt: Timestamp.describe('When the first event happened'),
+		lastAt: Timestamp.describe('When the last event happened'),
+	}),
+);
+export type EventBatch = z.output<typeof EventBatch>;
+
+/**
+ * Whether a delivered event is a batch. `batch: true` decides, not the type: an automation event may be
+ * published under the name `batch` too.
+ */
+export function isBatch(event: EventEnvelope): event is EventEnvelope & { data: EventBatch } {
+	return event.batch === true && Array.isArray(event.data.events);
+}
+
+/** The events of a batch that are events (an envelope each); anything else in it is left out. */
+export function eventsOfBatch(batch: EventBatch): EventEnvelope[] {
+	return batch.events.flatMap((entry) => {
+		const parsed = EventEnvelope.safeParse(entry);
+		return parsed.success ? [parsed.data] : [];
+	});
+}
+
 /** What each event type carries in `data`. */
 export const eventData = {
 	// A webhook that gathers bursts receives a person's messages as one event (resources/gathered-messages.ts).
@@ -83,25 +140,19 @@ export const eventData = {
 	'link.deleted': Link,
 	'link.clicked': named('LinkClick', z.looseObject({ link: Link, click: Click })),
 	'automation.*': AutomationEvent,
+	// Not subscriptions: what a webhook registered with `batch` receives instead of its events one by one.
+	[BATCH_EVENT_TYPES.shortLink]: EventBatch,
+	[BATCH_EVENT_TYPES.automation]: EventBatch,
 	// Not a webhook subscription: delivered once to the URL of an answer registration (resources/answers.ts).
 	[ANSWER_EVENT]: AnswerDelivery,
 } satisfies Record<
-	MessagingEventType | LinkEventType | 'automation.*' | typeof ANSWER_EVENT,
+	| MessagingEventType
+	| LinkEventType
+	| 'automation.*'
+	| BatchEventType
+	| typeof ANSWER_EVENT,
 	z.ZodType
 >;
-
-/** The envelope every webhook delivery carries, on all surfaces. Parsed leniently on receipt. */
-export const EventEnvelope = named(
-	'Event',
-	z.looseObject({
-		id: z.string().describe('`evt_…`; the same across redeliveries of one event'),
-		type: z.string(),
-		createdAt: Timestamp,
-		workspaceId: z.string().optional(),
-		data: z.record(z.string(), z.unknown()),
-	}),
-);
-export type EventEnvelope = z.output<typeof EventEnvelope>;
 
 /**
  * What an event is about, where a webhook's `filters` look: the instance of a messaging event, the link of a

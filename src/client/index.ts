@@ -14,6 +14,7 @@ export {
 export * from './errors';
 export * from './events';
 export type { WebhookEndpoints } from './resources/webhooks';
+export * from './resources/batches';
 export * from './resources/gathered-messages';
 export { fileFromResponse, fileNameOf, type DownloadedFile } from './download';
 export { encodeMultipart, type UploadFile } from './multipart';

@@ -12,6 +12,7 @@ import { PhoneNumber } from '../../src/client/schemas';
 import { z } from '../../src/client/zod';
 import { LINK_EVENTS, MESSAGING_EVENTS } from '../../src/client/events';
 import { ANSWER_EVENT } from '../../src/client/resources/answers';
+import { BATCH_EVENT_TYPES } from '../../src/client/resources/batches';
 import { OPENAPI_PATH, renderOpenApi } from '../../dev/openapi/generate';
 
 const VALIDATE = join(__dirname, '..', '..', 'dev', 'openapi', 'validate.mjs');
@@ -128,7 +129,13 @@ describe('the OpenAPI document', () => {
 		);
 		expect(document.components.parameters.SignatureHeader.name).toBe('X-Multichannel-Signature');
 		expect(Object.keys(document.webhooks).sort()).toEqual(
-			[...MESSAGING_EVENTS, ...LINK_EVENTS, 'automation.*', ANSWER_EVENT].sort(),
+			[
+				...MESSAGING_EVENTS,
+				...LINK_EVENTS,
+				'automation.*',
+				ANSWER_EVENT,
+				...Object.values(BATCH_EVENT_TYPES),
+			].sort(),
 		);
 		expect(document.paths['/{code}'].get.responses['302']).toBeDefined();
 		expect(document.paths['/{code}'].get.responses['410']).toBeDefined();

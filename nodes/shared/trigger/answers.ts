@@ -63,10 +63,10 @@ export function notRun(
 export function run(
 	context: IWebhookFunctions,
 	deliveryId: string | undefined,
-	item: INodeExecutionData,
+	items: INodeExecutionData[],
 ): IWebhookResponseData {
 	return {
-		workflowData: [[item]],
+		workflowData: [items],
 		webhookResponse: acknowledgement(context, deliveryId, { executed: true }),
 	};
 }

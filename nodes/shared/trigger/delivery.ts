@@ -1,6 +1,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import {
+	eventsOfBatch,
+	isBatch,
 	PING_EVENT,
 	SIGNATURE_FAILURE_TEXT,
 	unwrapEvent,
@@ -18,7 +20,8 @@ import type { ChosenOptions, Subscription, TriggerSpec } from './spec';
  * One delivery to the trigger's webhook, in one pass, in this order: the signature over the exact bytes
  * received, the body (an event envelope), a ping, n8n's move to another URL, the node's choice of events and
  * filters and its other reasons to skip, then the claim of the event id at the service, so that a redelivered
- * event runs once, and the item. The node's Options are read once, after the ping; the gathering only when the
+ * event runs once, and the item. A batch (the contract's `batch`) is filtered event by event, claimed once by its
+ * own id, and runs once with an item per event taken. The node's Options are read once, after the ping; the gathering only when the
  * webhook is set back at the service. Everything it takes is acknowledged (answers.ts); refusals are answered by
  * the node itself and start nothing.
  */
@@ -116,21 +119,38 @@ export async function receive<C, E extends string>(
 		});
 	}
 
-	// 4. The node's choice of events and its filters.
+	// 4. The node's choice of events and its filters; a batch's, event by event.
 	const options = chosenOptions(context);
 	const subscription = spec.subscription(context);
-	const reason = leftOut(spec, subscription, event);
-	if (reason) {
-		context.logger.debug(`${nodeName}: event ${event.id} (${event.type}) dropped: ${reason}`);
-		const wanted = withGathering(spec, subscription, options);
-		await restoreSubscription(context, spec, signer, access, wanted);
-		return notRun(context, deliveryId, reason);
+	const batched = isBatch(event);
+	const taken: EventEnvelope[] = [];
+	let changedAtService = false;
+	for (const each of batched ? eventsOfBatch(event.data) : [event]) {
+		const reason = leftOut(spec, subscription, each);
+		if (reason) {
+			context.logger.debug(`${nodeName}: event ${each.id} (${each.type}) dropped: ${reason}`);
+			if (!changedAtService) {
+				await restoreSubscription(
+					context,
+					spec,
+					signer,
+					access,
+					withGathering(spec, subscription, options),
+				);
+			}
+			changedAtService = true;
+			if (!batched) return notRun(context, deliveryId, reason);
+			continue;
+		}
+		const skipped = spec.skip?.(context, each, options);
+		if (skipped) {
+			context.logger.debug(`${nodeName}: event ${each.id} (${each.type}) dropped: ${skipped}`);
+			if (!batched) return notRun(context, deliveryId, skipped);
+			continue;
+		}
+		taken.push(each);
 	}
-	const skipped = spec.skip?.(context, event, options);
-	if (skipped) {
-		context.logger.debug(`${nodeName}: event ${event.id} (${event.type}) dropped: ${skipped}`);
-		return notRun(context, deliveryId, skipped);
-	}
+	if (taken.length === 0) return notRun(context, deliveryId, 'no event of the batch taken');
 
 	// 5. At-least-once delivery: only the first delivery of an event id runs.
 	const claimed = await claim(context, spec, signer.registration, access, {
@@ -159,10 +179,15 @@ export async function receive<C, E extends string>(
 		});
 	}
 
-	// 6. The item: the event (or its data alone), what the spec highlights, what it attaches.
-	const item = { json: outputOf(spec, event, options) };
-	await spec.attach?.(context, event, item, access, options);
-	return run(context, deliveryId, item);
+	// 6. The items: each event (or its data alone), what the spec highlights, what it attaches; a batch is one
+	// execution with an item per event taken, each the item the event makes alone.
+	const items = [];
+	for (const each of taken) {
+		const item = { json: outputOf(spec, each, options) };
+		await spec.attach?.(context, each, item, access, options);
+		items.push(item);
+	}
+	return run(context, deliveryId, items);
 }
 
 /** The event's item as the workflow gets it: Output Only Data leaves out the envelope around `data`. */

@@ -21,6 +21,7 @@ import type { AttachedOutput, TriggerSpec } from './spec';
  */
 
 export { chosenItemsProperty, triggerBasics } from './description';
+export { batchingTriggerOptions, chosenBatching } from './batch';
 export { chosenEvents, eventsProperty, triggerOptions } from './parameters';
 export type {
 	AttachedOutput,

@@ -1,7 +1,12 @@
 import { randomBytes } from 'crypto';
 import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
 
-import { NotFoundError, type GatherOptions, type WebhookEndpoints } from '../../../src/client';
+import {
+	NotFoundError,
+	type BatchOptions,
+	type GatherOptions,
+	type WebhookEndpoints,
+} from '../../../src/client';
 import { lifecycleMode, ownerOf } from './owner';
 import { chosenOptions, withGathering } from './parameters';
 import {
@@ -47,6 +52,12 @@ function sameGathering(remote: GatherOptions | null, wanted: GatherOptions | und
 		remote.quietSeconds === wanted.quietSeconds &&
 		(remote.maxWaitSeconds === undefined || remote.maxWaitSeconds === wanted.maxWaitSeconds)
 	);
+}
+
+/** Whether the service batches as the node asks (a service that does not say is taken at its word). */
+function sameBatching(remote: BatchOptions | null, wanted: BatchOptions | undefined): boolean {
+	if (!remote || !wanted) return !remote && !wanted;
+	return remote.maxEvents === wanted.maxEvents && remote.maxWaitSeconds === wanted.maxWaitSeconds;
 }
 
 export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): WebhookLifecycle {
@@ -123,7 +134,8 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 			if (
 				(remote.url !== undefined && remote.url !== url) ||
 				(Array.isArray(remote.events) && !sameEvents(remote.events, wanted.events)) ||
-				(remote.gather !== undefined && !sameGathering(remote.gather, wanted.gather))
+				(remote.gather !== undefined && !sameGathering(remote.gather, wanted.gather)) ||
+				(remote.batch !== undefined && !sameBatching(remote.batch, wanted.batch))
 			) {
 				context.logger.info(
 					`Multichannel trigger: webhook ${registration.webhookId} was changed at the service; it will be registered again in place`,
@@ -148,7 +160,7 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 		async create(context) {
 			const url = webhookUrl(context);
 			const mode = lifecycleMode(context, url);
-			const { events, filters, gather } = withGathering(
+			const { events, filters, gather, batch } = withGathering(
 				spec,
 				spec.subscription(context),
 				chosenOptions(context),
@@ -175,6 +187,7 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 						secret,
 						...(filters ? { filters } : {}),
 						...(gather ? { gather } : {}),
+						...(batch ? { batch } : {}),
 						description,
 						owner: ownerOf(context, mode),
 						// Only the trigger's own answer counts as delivered, never a bare 2xx from a proxy or a

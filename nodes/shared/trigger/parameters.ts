@@ -72,12 +72,13 @@ export function chosenOptions(context: TriggerContext): ChosenOptions {
 	return context.getNodeParameter('options', {}) as ChosenOptions;
 }
 
-/** What the webhook at the service must be: the subscription, with the gathering the Options ask for. */
+/** What the webhook at the service must be: the subscription, with the gathering or batches the Options ask for. */
 export function withGathering<C, E extends string>(
 	spec: TriggerSpec<C, E>,
 	subscription: Subscription<E>,
 	options: ChosenOptions,
 ): Subscription<E> {
 	const gather = spec.gathering?.(options);
-	return gather ? { ...subscription, gather } : subscription;
+	const batch = spec.batching?.(options);
+	return { ...subscription, ...(gather ? { gather } : {}), ...(batch ? { batch } : {}) };
 }

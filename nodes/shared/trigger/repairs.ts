@@ -59,14 +59,19 @@ export async function restoreSubscription<C, E extends string>(
 	spec: TriggerSpec<C, E>,
 	signer: StoredRegistration,
 	access: ServiceAccess<C>,
-	{ events, filters, gather }: Subscription<E>,
+	{ events, filters, gather, batch }: Subscription<E>,
 ): Promise<void> {
 	const restored = await updateWebhook(
 		context,
 		spec,
 		signer,
 		access,
-		{ events, ...(filters ? { filters } : {}), ...(gather ? { gather } : {}) },
+		{
+			events,
+			...(filters ? { filters } : {}),
+			...(gather ? { gather } : {}),
+			...(batch ? { batch } : {}),
+		},
 		'the events and filters',
 	);
 	if (restored) {

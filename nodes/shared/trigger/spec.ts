@@ -7,6 +7,7 @@ import type {
 import type { z } from 'zod/v4';
 
 import type {
+	BatchOptions,
 	EventEnvelope,
 	EventSubject,
 	GatherOptions,
@@ -38,6 +39,8 @@ export interface Subscription<E extends string = string> {
 	filters?: WebhookFilters;
 	/** Messaging only: gather a person's messages of one chat into one event (the contract's `gather`). */
 	gather?: GatherOptions;
+	/** Short links and automation only: deliver the events in batches (the contract's `batch`). */
+	batch?: BatchOptions;
 }
 
 /** `C` is the client of the trigger's key, `E` the event names of its surface. */
@@ -56,6 +59,8 @@ export interface TriggerSpec<C, E extends string> {
 	 * webhook is registered or set back (repairs.ts), never for a delivery that changes nothing at the service.
 	 */
 	gathering?(options: ChosenOptions): GatherOptions | undefined;
+	/** Short links and automation only: the batches the Options ask for (the contract's `batch`), read likewise. */
+	batching?(options: ChosenOptions): BatchOptions | undefined;
 	/** What an event is about, where the filters look (its instance, its link); the service matches the same. */
 	subject?(event: EventEnvelope): EventSubject;
 	/**

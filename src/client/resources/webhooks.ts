@@ -3,6 +3,7 @@ import { z } from '../zod';
 import type { Client } from '../client';
 import { AutomationWebhookEventName, LinkEventName, MessagingEventName } from '../events';
 import { operation, type Scope } from '../operation';
+import { BatchOptions } from './batches';
 import { GatherOptions } from './gathered-messages';
 import { Id, ListQuery, named, page, pathParams, Timestamp, Url, text } from '../schemas';
 
@@ -43,7 +44,29 @@ function gatherShape(gathers: boolean) {
 	) as { gather: z.ZodOptional<z.ZodNullable<typeof GatherOptions>> };
 }
 
-/** Webhook registration, the same for all three key kinds but for the event names, the filters and gathering. */
+const NO_BATCHES =
+	'messaging webhooks do not batch: each chat is gathered into one event instead (gather)';
+
+/**
+ * Short-link and automation webhooks may ask for batches; a messaging webhook refuses one in words (only null or
+ * absent is taken), since it gathers per chat. Typed as every surface's, like the filters.
+ */
+function batchShape(gathers: boolean) {
+	return {
+		batch: gathers
+			? z.null({ error: NO_BATCHES }).optional().describe(`Not taken: ${NO_BATCHES}`)
+			: BatchOptions.nullable()
+					.optional()
+					.describe(
+						'Deliver the events (after the filters) in batches: one event of its own (`batch: true`, type `link.batch` or `automation.batch`, `data.events` in order, each as it would be delivered alone), once the batch holds `maxEvents` or `maxWaitSeconds` after its first event, whichever comes first. Claimed once and redelivered whole. Null or absent: every event alone.',
+					),
+	} as { batch: z.ZodOptional<z.ZodNullable<typeof BatchOptions>> };
+}
+
+/**
+ * Webhook registration, the same for all three key kinds but for the event names, the filters, and gathering
+ * (messaging) or batches (short links, automation).
+ */
 function webhookSchemas<E extends z.ZodType<string>>(
 	prefix: string,
 	eventName: E,
@@ -51,7 +74,7 @@ function webhookSchemas<E extends z.ZodType<string>>(
 	gathers: boolean,
 ) {
 	const Filters = filtersOf(filters);
-	const gather = gatherShape(gathers);
+	const gather = { ...gatherShape(gathers), ...batchShape(gathers) };
 	const Webhook = named(
 		`${prefix}Webhook`,
 		z.looseObject({
