@@ -2,7 +2,10 @@
 
 /**
  * How long one delivery attempt waits for its answer: a signal that aborts the request when the time is up, moved
- * once the receiver claimed the event (it is at work: DeliveryOptions.claimedTimeoutMs).
+ * once the receiver claimed the event (DeliveryOptions.claimedTimeoutMs). The receiver is then at work (n8n is
+ * starting the execution): giving up at the first timeout would lapse the lease of a run under way, and the next
+ * attempt would run the event again (an overloaded n8n ran every attempt: 283 runs for 50 events). A receiver that
+ * dies closes its connection, which lapses the lease at once.
  */
 export class AttemptDeadline {
 	private readonly controller = new AbortController();

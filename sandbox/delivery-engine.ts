@@ -35,12 +35,7 @@ export interface DeliveryOptions {
 	maxRetryDelayMs: number;
 	/** An answer that takes longer than this counts as a failure. */
 	timeoutMs: number;
-	/**
-	 * Once the receiver claimed the event during an attempt, how long from that claim the attempt waits for its
-	 * answer. The receiver is at work (n8n is starting the execution): giving up at `timeoutMs` would lapse the
-	 * lease of a run under way, and the next attempt would run the event again (an overloaded n8n ran every
-	 * attempt: 283 runs for 50 events). A receiver that dies closes its connection and lapses the lease at once.
-	 */
+	/** Once its event is claimed, how long from the claim an attempt waits (sandbox/attempt-deadline.ts says why). */
 	claimedTimeoutMs: number;
 	/** Deliveries in a row that use up all their attempts before the webhook is disabled. */
 	disableAfterFailedDeliveries: number;
