@@ -113,10 +113,16 @@ export const Message = named(
 			.looseObject({
 				registrationId: Id.describe('The answer registration that took it'),
 				messageId: Id.describe('The question: the message that registration waited on'),
+				refused: z
+					.boolean()
+					.optional()
+					.describe(
+						"`true`: it would have answered, but its sender is not in the registration's `allowedToAnswer`; the registration keeps waiting",
+					),
 			})
 			.optional()
 			.describe(
-				'On a received message that an answer registration (Send and Wait) took as its answer: it was delivered to that registration, so other receivers may leave it alone. Set before the message is delivered to webhooks',
+				'On a received message that an answer registration (Send and Wait) took as its answer: it was delivered to that registration, so other receivers may leave it alone (and so with `refused: true`, an answer from someone not allowed to give it). Set before the message is delivered to webhooks',
 			),
 	}),
 );
