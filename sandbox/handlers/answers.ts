@@ -108,7 +108,14 @@ export const answerHandlers: ResourceHandlers<Answers> = {
 			createdAt: now.toISOString(),
 			delivery: null,
 			...(body.allowedToAnswer ? { allowedToAnswer: allowedNumbers(body.allowedToAnswer) } : {}),
-			...(body.afterAnswer ? { afterAnswer: { ...body.afterAnswer } } : {}),
+			...(body.afterAnswer
+				? {
+						afterAnswer: {
+							editQuestion: body.afterAnswer.editQuestion === true,
+							removeButtons: body.afterAnswer.removeButtons === true,
+						},
+					}
+				: {}),
 		});
 		scheduleExpiry(core, registration.id);
 		if (registration.messageId !== null) catchUp(core, registration);
