@@ -21,13 +21,14 @@ const credentials = {
 	multichannelApi: { baseUrl: BASE_URL, apiKey: 'mcw_test_controls', defaultCountry: 'US' },
 };
 
-const sendAndWait = (parameters: IDataObject) =>
+/** The question, on an instance, to a chat, with the options under test. */
+const sendAndWait = (options: IDataObject, instanceId = 'inst_1', to = '+1 415 555 0190') =>
 	multichannelNode('message', {
-		instanceId: byId('inst_1'),
 		operation: 'sendAndWait',
-		to: '+1 415 555 0190',
 		message: 'Refund $120 for order 1042?',
-		...parameters,
+		instanceId: byId(instanceId),
+		to,
+		options,
 	});
 
 describe('on the wire', () => {
@@ -60,10 +61,8 @@ describe('on the wire', () => {
 		service(registrations);
 		const result = await runNode(
 			sendAndWait({
-				options: {
-					allowedToAnswer: '(415) 555-0161; 14155550162@s.whatsapp.net, +1 415 555 0161',
-					afterAnswer: 'showAnswer',
-				},
+				allowedToAnswer: '(415) 555-0161; 14155550162@s.whatsapp.net, +1 415 555 0161',
+				afterAnswer: 'showAnswer',
 			}),
 			{ credentials, executionId: '1042' },
 		);
@@ -76,7 +75,7 @@ describe('on the wire', () => {
 	test('without the options, the registration carries neither field', async () => {
 		const registrations: IDataObject[] = [];
 		service(registrations);
-		const result = await runNode(sendAndWait({ options: { afterAnswer: 'keep' } }), {
+		const result = await runNode(sendAndWait({ afterAnswer: 'keep' }), {
 			credentials,
 			executionId: '1042',
 		});
@@ -99,7 +98,7 @@ describe('on the wire', () => {
 		],
 	])('%s in Allowed to Answer: refused before any request', async (_, allowedToAnswer, message) => {
 		// No interceptor: any request would fail the run with another error.
-		const result = await runNode(sendAndWait({ options: { allowedToAnswer } }), {
+		const result = await runNode(sendAndWait({ allowedToAnswer }), {
 			credentials,
 			executionId: '1042',
 		});
@@ -124,13 +123,11 @@ describe('against the sandbox', () => {
 			body: { subject: 'Refunds', participants: [manager, member] },
 		});
 		const result = await runNode(
-			multichannelNode('message', {
-				instanceId: byId(instance.id),
-				operation: 'sendAndWait',
-				to: group.id,
-				message: 'Refund $120 for order 1042?',
-				options: { allowedToAnswer: '(415) 555-0261', afterAnswer: 'showAnswer' },
-			}),
+			sendAndWait(
+				{ allowedToAnswer: '(415) 555-0261', afterAnswer: 'showAnswer' },
+				instance.id,
+				group.id,
+			),
 			{
 				credentials: {
 					multichannelApi: { ...service.credentials.multichannelApi, defaultCountry: 'US' },
