@@ -10,6 +10,7 @@ const FILES = [
 	'lifetime-queue.test.mjs',
 	'tracked-links.test.mjs',
 	'send-and-wait.test.mjs',
+	'send-and-wait-controls.test.mjs',
 	'answer-race.test.mjs',
 	'media.test.mjs',
 	'replies.test.mjs',
@@ -45,6 +46,8 @@ const N8N1_SKIPPED = {
 		'the lifetime tests run in n8n 2.x only, as the exactly-once tests do; 1.x answers a delivery before its execution exists',
 	'lifetime-queue.test.mjs': 'as lifetime.test.mjs, in queue mode',
 	'answer-race.test.mjs': 'written for issue 33 and run in n8n 2.40.7 only so far',
+	'send-and-wait-controls.test.mjs':
+		'written for issue 36 and run in n8n 2.40.7 only so far; Send and Wait itself runs in 1.x (send-and-wait.test.mjs)',
 	'coexist.test.mjs': 'not run in n8n 1.x yet (written for 2.40.7, where a newcomer starts)',
 };
 

@@ -1,4 +1,5 @@
 import { ANSWER_EVENT } from '../src/client/resources/answers';
+import { closeQuestion, mayAnswer, refuseAnswer, type FollowUp } from './answer-controls';
 import type { SandboxCore } from './core';
 import { envelope, newDelivery, type DeliveryKind } from './delivery-engine';
 import { recordOfInstance } from './handlers/context';
@@ -61,15 +62,23 @@ export function isExpired(registration: AnswerRecord, now: Date): boolean {
 /**
  * A message just received, before it is delivered to webhooks: every waiting registration it answers takes it,
  * and the message is marked with the first (`answeredQuestion`), so that webhooks' receivers can tell an answer
- * that went to a waiting workflow from a message for them.
+ * that went to a waiting workflow from a message for them. An answer from someone a registration does not allow
+ * is refused (marked too, with `refused`). Returns what is to follow once the message went to webhooks: the
+ * note to those refused, the question's edit (answer-controls.ts).
  */
-export function takeAnswers(core: SandboxCore, message: MessageRecord): void {
+export function takeAnswers(core: SandboxCore, message: MessageRecord): FollowUp[] {
+	const followUps: FollowUp[] = [];
 	for (const registration of core.store.all(
 		'answers',
 		(record) => record.workspaceId === message.workspaceId && record.delivery === null,
 	)) {
-		if (!isExpired(registration, core.now())) take(core, registration, message);
+		if (isExpired(registration, core.now()) || !answerOf(registration, message)) continue;
+		const followUp = mayAnswer(registration, message.from)
+			? take(core, registration, message)
+			: refuseAnswer(core, registration, message);
+		if (followUp) followUps.push(followUp);
 	}
+	return followUps;
 }
 
 /**
@@ -83,10 +92,12 @@ export function catchUp(core: SandboxCore, registration: AnswerRecord): void {
 	const chat = core.store.messageIndex.messagesOf(registration.instanceId, registration.chatId);
 	const after = { id: registration.messageId, order: Number.POSITIVE_INFINITY };
 	for (const { message } of chat.walk(false, after)) {
-		if (take(core, registration, message)) {
-			core.deliveries.gathering.withdraw(message);
-			return;
-		}
+		// Those not allowed were delivered to webhooks already: too late to tell them or to mark the message.
+		if (!answerOf(registration, message) || !mayAnswer(registration, message.from)) continue;
+		const followUp = take(core, registration, message);
+		core.deliveries.gathering.withdraw(message);
+		followUp?.();
+		return;
 	}
 }
 
@@ -117,19 +128,34 @@ export function requirePendingQuestion(
 
 export const requireAnswer = recordOfInstance('answers', 'Answer registration');
 
-/** Answers the registration with the message if it is an answer, and marks the message with the first. */
-function take(core: SandboxCore, registration: AnswerRecord, message: MessageRecord): boolean {
-	if (!answerWith(core, registration, message)) return false;
-	message.answeredQuestion ??= {
-		registrationId: registration.id,
-		messageId: registration.messageId as string,
-	};
-	return true;
+/**
+ * Answers the registration with the message (an answer, from someone allowed), marks the message with the first,
+ * and returns what `afterAnswer` asks of the question.
+ */
+function take(
+	core: SandboxCore,
+	registration: AnswerRecord,
+	message: MessageRecord,
+): FollowUp | undefined {
+	const answer = answerOf(registration, message);
+	if (!answer) return undefined;
+	deliverAnswer(core, registration, message, answer);
+	// The first registration that takes it names it, even when another refused it first.
+	if (!message.answeredQuestion || message.answeredQuestion.refused) {
+		message.answeredQuestion = {
+			registrationId: registration.id,
+			messageId: registration.messageId as string,
+		};
+	}
+	return closeQuestion(core, registration, answer, message);
 }
 
-function answerWith(core: SandboxCore, registration: AnswerRecord, message: Received): boolean {
-	const answer = answerOf(registration, message);
-	if (!answer) return false;
+function deliverAnswer(
+	core: SandboxCore,
+	registration: AnswerRecord,
+	message: Received,
+	answer: NonNullable<ReturnType<typeof answerOf>>,
+): void {
 	const event = envelope(
 		registration.workspaceId,
 		ANSWER_EVENT,
@@ -148,7 +174,6 @@ function answerWith(core: SandboxCore, registration: AnswerRecord, message: Rece
 	);
 	registration.delivery = newDelivery(event);
 	core.engine.schedule(answerDeliveries(core), registration.id, registration.delivery);
-	return true;
 }
 
 /** An answer goes to its registration's URL; once delivered, refused for good or expired, it is gone. */

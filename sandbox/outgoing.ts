@@ -1,7 +1,7 @@
 import type { MessageMedia } from '../src/client/resources/message-media';
 import type { SandboxCore } from './core';
 import { fetchFile } from './outbound/fetch-file';
-import { scheduleProgress, setMessageStatus } from './phone';
+import { scheduleProgress, setMessageStatus } from './progress';
 import type { InstanceRecord, MessageRecord } from './store';
 import { chatIdOf } from './handlers/context';
 import { presentMessage } from './handlers/present';

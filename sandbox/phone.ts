@@ -3,16 +3,15 @@ import type { SandboxCore } from './core';
 import { conflict, HttpError } from './http';
 import type { MediaFile } from './media';
 import { newId, type InstanceRecord, type MessageRecord } from './store';
-import { chatIdOf, numberExists, requireConnected } from './handlers/context';
+import { chatIdOf, requireConnected } from './handlers/context';
 import { requireGroup } from './handlers/groups';
 import { receivedFile } from './handlers/media';
 import { checkedMentions, mentionsInstance } from './handlers/mentions';
 import { presentMessage } from './handlers/present';
 
 /**
- * The simulated phones on the other side of the channel: a recipient acknowledges each message sent to it
- * (`message.delivered`, or `message.failed` for a number not on the channel) and then reads it
- * (`message.read`); a contact's message, file or tap arrives as a received message.
+ * The simulated phones on the other side of the channel: a contact's message, file or tap arrives as a received
+ * message (what a recipient does with a message sent to it is in progress.ts).
  */
 
 /** The buttons or list rows an interactive message offers, as a tap names them. */
@@ -45,56 +44,6 @@ export function isBlocked(
 			(contact) => contact.instanceId === instance.id && contact.phoneNumber === phoneNumber,
 		)
 		.some((contact) => contact.blocked);
-}
-
-export function setMessageStatus(
-	core: SandboxCore,
-	message: MessageRecord,
-	status: MessageRecord['status'],
-): void {
-	message.status = status;
-	message.updatedAt = core.now().toISOString();
-}
-
-/** The simulated recipient: delivered (or failed) after a moment, then read. */
-export function scheduleProgress(core: SandboxCore, message: MessageRecord): void {
-	if (message.direction !== 'outbound') return;
-	if (message.status === 'sent') {
-		core.scheduler.after(core.simulation.deliveredAfterMs, () => advance(core, message.id, 'sent'));
-	} else if (message.status === 'delivered') {
-		core.scheduler.after(core.simulation.readAfterMs, () => advance(core, message.id, 'delivered'));
-	}
-}
-
-function advance(core: SandboxCore, messageId: string, from: 'sent' | 'delivered'): void {
-	const message = core.store.get('messages', messageId);
-	// Deleted meanwhile, or moved on by something else: nothing to do.
-	if (!message || message.status !== from) return;
-	const subject = { instanceId: message.instanceId };
-	if (from === 'sent' && message.to && !message.to.endsWith('@g.us') && !numberExists(message.to)) {
-		message.error = {
-			code: 'recipient_not_on_channel',
-			message: `${message.to} is not on the messaging channel`,
-		};
-		setMessageStatus(core, message, 'failed');
-		core.emit(message.workspaceId, 'message.failed', presentMessage(message), subject);
-	} else {
-		const next = from === 'sent' ? 'delivered' : 'read';
-		setMessageStatus(core, message, next);
-		core.emit(
-			message.workspaceId,
-			next === 'delivered' ? 'message.delivered' : 'message.read',
-			presentMessage(message),
-			subject,
-		);
-		scheduleProgress(core, message);
-	}
-	core.onBackgroundChange();
-}
-
-/** After a restart: outbound messages still on their way carry on. */
-export function resumeMessages(core: SandboxCore): void {
-	for (const message of core.store.all('messages')) scheduleProgress(core, message);
 }
 
 /** A message from a contact, injected by the sandbox-only `inbound` endpoint. */
@@ -156,10 +105,11 @@ export function receiveMessage(
 		createdAt: now,
 		updatedAt: now,
 	});
-	takeAnswers(core, message);
+	const followUps = takeAnswers(core, message);
 	core.emit(instance.workspaceId, 'message.received', presentMessage(message), {
 		instanceId: instance.id,
 	});
+	for (const followUp of followUps) followUp();
 	return message;
 }
 

@@ -73,8 +73,10 @@ export interface MessageRecord {
 	/** A received tap on a button or list row of one of our interactive messages. */
 	reply?: { type: 'button' | 'list'; id: string; title: string; toMessageId: string };
 	editedAt?: string;
-	/** A received message an answer registration took (sandbox/answers.ts). */
-	answeredQuestion?: { registrationId: string; messageId: string };
+	/** A received message an answer registration took (sandbox/answers.ts), or refused (`refused`: its sender may not answer). */
+	answeredQuestion?: { registrationId: string; messageId: string; refused?: true };
+	/** A question whose registration asked to remove its buttons once answered: when it was answered. */
+	closedByAnswerAt?: string;
 	/** A poll the instance sent: each voter's latest vote (option indexes; empty: withdrawn). */
 	pollVotes?: Record<string, { optionIndexes: number[]; votedAt: string }>;
 	/** A scheduled send that went (sandbox/scheduled.ts): its time, when it went, whether late. */
@@ -351,6 +353,12 @@ export interface AnswerRecord {
 	createdAt: string;
 	/** Set when the answer came: its delivery to `url`. */
 	delivery: DeliveryProgress | null;
+	/** Who may answer (E.164); absent: anyone in the chat. */
+	allowedToAnswer?: string[];
+	/** What is done to the question once answered (sandbox/answer-controls.ts). */
+	afterAnswer?: { editQuestion?: boolean; removeButtons?: boolean };
+	/** Those told they cannot answer (each once; bounded by `allowedToAnswer`'s refusals, MAX_TOLD). */
+	told?: string[];
 }
 
 export interface AutomationEventRecord {

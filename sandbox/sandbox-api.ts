@@ -172,6 +172,12 @@ export const sandboxHandlers: ResourceHandlers<typeof sandboxOperations> = {
 
 /** A tap on a choice the message offered, as the message it becomes; refused for anything else. */
 function tapOn(message: MessageRecord, body: { id: string; from?: string }) {
+	if (message.closedByAnswerAt) {
+		throw conflict(
+			'question_answered',
+			`Message ${message.id} was answered at ${message.closedByAnswerAt} and its buttons or list were removed; there is nothing to tap`,
+		);
+	}
 	if (message.direction !== 'outbound' || (message.type !== 'buttons' && message.type !== 'list')) {
 		throw conflict(
 			'not_interactive',

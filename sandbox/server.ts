@@ -10,7 +10,7 @@ import {
 	type DeliveryOptions,
 	type EventEnvelope,
 } from './delivery-engine';
-import { resumeMessages } from './phone';
+import { resumeMessages } from './progress';
 import { resumeCalls } from './handlers/calls';
 import { startScheduledSends } from './scheduled';
 import { DEFAULT_SCHEDULED_LIMITS, type ScheduledLimits } from './scheduled-limits';

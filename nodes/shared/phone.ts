@@ -23,16 +23,10 @@ export function normalisePhoneNumber(
 }
 
 /**
- * Several numbers in one field, separated by commas, semicolons or new lines (or given as an array by an
- * expression), each normalised; an empty list is an input error.
+ * Several values in one field, separated by commas, semicolons or new lines (or given as an array by an
+ * expression), trimmed; an empty list is an input error.
  */
-export function normalisePhoneNumbers(
-	value: unknown,
-	field: string,
-	itemIndex: number,
-	node: INode,
-	defaultCountry: string | undefined,
-): string[] {
+function listedValues(value: unknown, field: string, itemIndex: number, node: INode): unknown[] {
 	const parts = (Array.isArray(value) ? value : String(value ?? '').split(/[,;\n]/))
 		.map((part) => (typeof part === 'number' ? String(part) : String(part ?? '')).trim())
 		.filter((part) => part !== '');
@@ -45,8 +39,44 @@ export function normalisePhoneNumbers(
 			'Separate several numbers with commas, such as +14155550123, +442079460958.',
 		);
 	}
-	return parts.map((part) => normalisePhoneNumber(part, field, itemIndex, node, defaultCountry));
+	return parts;
 }
+
+/** How a field's value is read into the form the service takes (a number, a person's number). */
+type Reader = (
+	value: unknown,
+	field: string,
+	itemIndex: number,
+	node: INode,
+	defaultCountry: string | undefined,
+) => string;
+
+/** Several values of one field (`listedValues`), each read by `read`. */
+const eachOf =
+	(read: Reader) =>
+	(...[value, field, itemIndex, node, defaultCountry]: Parameters<Reader>): string[] =>
+		listedValues(value, field, itemIndex, node).map((part) =>
+			read(part, field, itemIndex, node, defaultCountry),
+		);
+
+/** Several numbers in one field, each normalised. */
+export const normalisePhoneNumbers = eachOf(normalisePhoneNumber);
+
+/** A person: a number, or their chat ID read as it (a group is refused: it cannot be one person). */
+const normalisePerson: Reader = (value, field, itemIndex, node, defaultCountry) => {
+	if (typeof value === 'string' && GROUP_ID.test(value)) {
+		throw invalidValue(
+			node,
+			field,
+			itemIndex,
+			`${value} is a group; name people, by their numbers`,
+		);
+	}
+	return normaliseRecipient(value, field, itemIndex, node, defaultCountry);
+};
+
+/** Several people in one field: numbers, or a person's chat ID read as their number. */
+export const normalisePeople = eachOf(normalisePerson);
 
 /** A group's id: `<id>@g.us`. */
 const GROUP_ID = /^[\w.-]+@g\.us$/;

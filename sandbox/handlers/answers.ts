@@ -32,7 +32,16 @@ const presentAnswer = (registration: AnswerRecord) => ({
 	...(registration.reference !== undefined ? { reference: registration.reference } : {}),
 	expiresAt: registration.expiresAt,
 	createdAt: registration.createdAt,
+	...(registration.allowedToAnswer ? { allowedToAnswer: [...registration.allowedToAnswer] } : {}),
+	...(registration.afterAnswer ? { afterAnswer: { ...registration.afterAnswer } } : {}),
 });
+
+/** Who may answer, as numbers (a person's chat id read as theirs), each once. */
+const allowedNumbers = (people: string[]) => [
+	...new Set(
+		people.map((person) => (person.startsWith('+') ? person : `+${person.split('@')[0]}`)),
+	),
+];
 
 /** A live registration: expired ones are dropped first, even between timers. */
 function requireRegistration(
@@ -98,6 +107,15 @@ export const answerHandlers: ResourceHandlers<Answers> = {
 			expiresAt,
 			createdAt: now.toISOString(),
 			delivery: null,
+			...(body.allowedToAnswer ? { allowedToAnswer: allowedNumbers(body.allowedToAnswer) } : {}),
+			...(body.afterAnswer
+				? {
+						afterAnswer: {
+							editQuestion: body.afterAnswer.editQuestion === true,
+							removeButtons: body.afterAnswer.removeButtons === true,
+						},
+					}
+				: {}),
 		});
 		scheduleExpiry(core, registration.id);
 		if (registration.messageId !== null) catchUp(core, registration);

@@ -2,7 +2,7 @@ import type { api } from '../../src/client/api';
 import { changeChatLabel, chatLabels, labelIdsOf } from '../chat-labels';
 import type { SandboxCore } from '../core';
 import { notFound } from '../http';
-import { setMessageStatus } from '../phone';
+import { setMessageStatus } from '../progress';
 import type { InstanceRecord, MessageRecord } from '../store';
 import {
 	chatIdNamed,

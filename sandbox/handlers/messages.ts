@@ -4,7 +4,8 @@ import { requirePendingQuestion } from '../answers';
 import type { SandboxCore } from '../core';
 import { conflict } from '../http';
 import { sendOutgoing, type Outgoing } from '../outgoing';
-import { isBlocked, setMessageStatus } from '../phone';
+import { isBlocked } from '../phone';
+import { setMessageStatus } from '../progress';
 import { presentScheduled, scheduleSend } from '../scheduled';
 import { newId, type InstanceRecord, type MessageRecord } from '../store';
 import {

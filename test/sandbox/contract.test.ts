@@ -231,6 +231,8 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 				url: `${receiver.url}/answers`,
 				secret: 's'.repeat(32),
 				expiresAt: new Date(Date.now() + 60_000).toISOString(),
+				allowedToAnswer: ['+14155550123', '14155550124@s.whatsapp.net'],
+				afterAnswer: { editQuestion: true },
 			},
 		});
 		await workspace.answers.list({ instanceId });

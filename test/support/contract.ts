@@ -31,6 +31,9 @@ const MAY_BE_ABSENT: Record<string, string[]> = {
 		'mentionsMe',
 	],
 	MessageMedia: ['downloadUrl', 'downloadUrlExpiresAt'],
+	// Only registrations that name who may answer, or what to do after the answer.
+	AnswerRegistration: ['allowedToAnswer', 'afterAnswer'],
+	AnsweredQuestion: ['refused'],
 	Link: ['messageId', 'recipient'],
 	Click: ['messageId', 'recipient'],
 	MessagingWebhook: ['description'],

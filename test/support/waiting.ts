@@ -3,15 +3,15 @@
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Polls until `check` returns a value (not undefined/false), for at most `timeoutMs`. */
+/** Polls until `check` returns (or resolves to) a value (not undefined/false), for at most `timeoutMs`. */
 export async function waitFor<T>(
-	check: () => T | undefined | false,
+	check: () => T | undefined | false | Promise<T | undefined | false>,
 	timeoutMs = 5000,
 	what = 'condition',
 ): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		const value = check();
+		const value = await check();
 		if (value !== undefined && value !== false) return value;
 		if (Date.now() > deadline)
 			throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);

@@ -8,6 +8,7 @@ import {
 	named,
 	page,
 	pathParams,
+	PhoneNumber,
 	Timestamp,
 	Url,
 	text,
@@ -31,6 +32,45 @@ export const ANSWER_EVENT = 'message.answered';
 export const MAX_ANSWER_WAIT_DAYS = 30;
 
 export const AnswerKind = z.enum(['reply', 'text']);
+
+/** How many people a registration may name in `allowedToAnswer`. */
+export const MAX_ALLOWED_TO_ANSWER = 50;
+
+/** A person's chat id (`<digits>@s.whatsapp.net`), which names them as their number does. */
+const PersonChatId = z
+	.string()
+	.regex(
+		/^[1-9][0-9]{6,14}@s\.whatsapp\.net$/,
+		"must be a person's chat id, like 14155550123@s.whatsapp.net",
+	);
+
+export const AllowedToAnswer = z
+	.array(PhoneNumber.or(PersonChatId))
+	.min(1)
+	.max(MAX_ALLOWED_TO_ANSWER)
+	.describe(
+		`Who may answer (up to ${MAX_ALLOWED_TO_ANSWER}): numbers in E.164, or a person's chat id. Any other person's answer is not taken (the registration keeps waiting, and the message is marked \`answeredQuestion\` with \`refused: true\`, so that webhooks' receivers leave it alone too); the instance tells that person in the chat, once per question, who can answer. Leave it out: anyone in the chat`,
+	);
+
+export const AfterAnswer = named(
+	'AfterAnswer',
+	z
+		.strictObject({
+			editQuestion: z
+				.boolean()
+				.optional()
+				.describe(
+					'Edit the question to show the outcome under it: the answer, who gave it and when (`message.edited`)',
+				),
+			removeButtons: z
+				.boolean()
+				.optional()
+				.describe(
+					'Remove its reply buttons or list (the message becomes a `text` one), so that nobody taps it again; a later tap on it is refused',
+				),
+		})
+		.describe('What the service does to the question once it is answered; nothing by default'),
+);
 
 export const RegisterAnswer = named(
 	'RegisterAnswer',
@@ -57,6 +97,8 @@ export const RegisterAnswer = named(
 		expiresAt: DateTimeInput.describe(
 			`When the registration ends unanswered; at most ${MAX_ANSWER_WAIT_DAYS} days ahead`,
 		),
+		allowedToAnswer: AllowedToAnswer.optional(),
+		afterAnswer: AfterAnswer.optional(),
 	}),
 );
 
@@ -76,6 +118,11 @@ export const AnswerRegistration = named(
 			),
 		expiresAt: Timestamp,
 		createdAt: Timestamp,
+		allowedToAnswer: z
+			.array(PhoneNumber)
+			.optional()
+			.describe('Who may answer, in E.164 (chat ids read as numbers); absent: anyone in the chat'),
+		afterAnswer: AfterAnswer.optional(),
 	}),
 );
 

@@ -58,6 +58,21 @@ export const MessageReply = named(
 );
 export type MessageReply = z.output<typeof MessageReply>;
 
+/** What a received message answered: the registration that took it (or refused it) and its question. */
+const AnsweredQuestion = named(
+	'AnsweredQuestion',
+	z.looseObject({
+		registrationId: Id.describe('The answer registration that took it'),
+		messageId: Id.describe('The question: the message that registration waited on'),
+		refused: z
+			.boolean()
+			.optional()
+			.describe(
+				"`true`: it would have answered, but its sender is not in the registration's `allowedToAnswer`; the registration keeps waiting",
+			),
+	}),
+);
+
 export const Message = named(
 	'Message',
 	z.looseObject({
@@ -109,15 +124,9 @@ export const Message = named(
 			.describe(
 				"On a received message: whether it mentions the instance's own number (or, in a group, everyone)",
 			),
-		answeredQuestion: z
-			.looseObject({
-				registrationId: Id.describe('The answer registration that took it'),
-				messageId: Id.describe('The question: the message that registration waited on'),
-			})
-			.optional()
-			.describe(
-				'On a received message that an answer registration (Send and Wait) took as its answer: it was delivered to that registration, so other receivers may leave it alone. Set before the message is delivered to webhooks',
-			),
+		answeredQuestion: AnsweredQuestion.optional().describe(
+			'On a received message that an answer registration (Send and Wait) took as its answer: it was delivered to that registration, so other receivers may leave it alone (and so with `refused: true`, an answer from someone not allowed to give it). Set before the message is delivered to webhooks',
+		),
 	}),
 );
 export type Message = z.output<typeof Message>;

@@ -18,6 +18,12 @@ import {
 	timedOutOutput,
 	type ResponseType,
 } from './answer';
+import {
+	afterAnswerOption,
+	allowedToAnswerOption,
+	answerControlFieldNames,
+	answerControls,
+} from './answerControls';
 import { MAX_CHOICES } from './question';
 import * as question from './question';
 import * as send from './send';
@@ -81,6 +87,8 @@ export const description: INodeProperties[] = [
 			hint: 'Leave empty to derive one, so that a retried item is not sent twice',
 		},
 		limitWaitTimeOption,
+		allowedToAnswerOption,
+		afterAnswerOption,
 	]),
 ];
 
@@ -96,6 +104,7 @@ export const fields = {
 	'body.text': 'Message',
 	'body.buttonText': 'List Button Label',
 	'body.expiresAt': 'Limit Wait Time',
+	...answerControlFieldNames,
 };
 
 /**
@@ -130,6 +139,7 @@ export async function execute(
 	const responseType = this.getNodeParameter('responseType', itemIndex) as ResponseType;
 	const asked = question.questionOf(this, itemIndex, responseType, to);
 	const waitTill = waitUntil(this, itemIndex);
+	const controls = answerControls(this, itemIndex, defaultCountry);
 
 	// Registered before the question is sent, and bound to it by the send: an answer cannot arrive before the
 	// registration and reach the workspace's triggers too (docs/design.md, "Send and Wait").
@@ -148,6 +158,7 @@ export async function execute(
 				url: this.getSignedResumeUrl({ [QUESTION_PARAMETER]: reference }),
 				secret: await answerSecret(this),
 				expiresAt: waitTill.toISOString(),
+				...controls,
 			},
 		},
 		{

@@ -1,0 +1,195 @@
+/**
+ * Send and Wait's controls (Allowed to Answer, After the Answer) run as real workflows through n8n-core: the exact
+ * registration on the wire (nock), numbers read with the credential's Default Country and chat ids as numbers,
+ * input mistakes refused before any request naming the field and the item; and against the sandbox, in a group,
+ * a member not allowed is refused and told, the allowed one's tap answers, and the question then shows the answer
+ * without its buttons. Resuming n8n with the answer is n8n's own machinery: e2e/send-and-wait-controls.test.mjs.
+ */
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { runNode } from '../../dev/harness';
+import { nockOnly } from '../support/client';
+import { byId, multichannelNode, startService, type TestService } from '../support/nodes';
+import { raw, waitFor } from '../support/sandbox';
+
+// The first run loads the package into n8n-core: 25 s and more on a loaded 2-core machine.
+jest.setTimeout(120_000);
+
+const BASE_URL = 'http://127.0.0.1:8792';
+const credentials = {
+	multichannelApi: { baseUrl: BASE_URL, apiKey: 'mcw_test_controls', defaultCountry: 'US' },
+};
+
+/** The question, on an instance, to a chat, with the options under test. */
+const sendAndWait = (options: IDataObject, instanceId = 'inst_1', to = '+1 415 555 0190') =>
+	multichannelNode('message', {
+		operation: 'sendAndWait',
+		message: 'Refund $120 for order 1042?',
+		instanceId: byId(instanceId),
+		to,
+		options,
+	});
+
+describe('on the wire', () => {
+	// nock patches Node's http for the whole worker: undone when this describe ends (test/nodes/quiet.test.ts).
+	afterAll(() => nock.restore());
+	nockOnly();
+
+	function service(registrations: IDataObject[]) {
+		nock(BASE_URL)
+			.post('/api/v1/instances/inst_1/answers')
+			.reply(201, (_uri, body) => {
+				registrations.push(body as IDataObject);
+				return {
+					id: 'ans_1',
+					instanceId: 'inst_1',
+					messageId: null,
+					chatId: '14155550190@s.whatsapp.net',
+					accepts: ['reply'],
+					status: 'pending',
+					expiresAt: (body as IDataObject).expiresAt,
+					createdAt: new Date().toISOString(),
+				};
+			})
+			.post('/api/v1/instances/inst_1/messages/buttons')
+			.reply(201, { id: 'msg_q1', instanceId: 'inst_1' });
+	}
+
+	test('sends who may answer, as numbers, and asks for the question to show the answer', async () => {
+		const registrations: IDataObject[] = [];
+		service(registrations);
+		const result = await runNode(
+			sendAndWait({
+				allowedToAnswer: '(415) 555-0161; 14155550162@s.whatsapp.net, +1 415 555 0161',
+				afterAnswer: 'showAnswer',
+			}),
+			{ credentials, executionId: '1042' },
+		);
+		expect(result.error).toBeUndefined();
+		expect(registrations).toHaveLength(1);
+		expect(registrations[0].allowedToAnswer).toEqual(['+14155550161', '+14155550162']);
+		expect(registrations[0].afterAnswer).toEqual({ editQuestion: true, removeButtons: true });
+	});
+
+	test('without the options, the registration carries neither field', async () => {
+		const registrations: IDataObject[] = [];
+		service(registrations);
+		const result = await runNode(sendAndWait({ afterAnswer: 'keep' }), {
+			credentials,
+			executionId: '1042',
+		});
+		expect(result.error).toBeUndefined();
+		expect(registrations[0]).not.toHaveProperty('allowedToAnswer');
+		expect(registrations[0]).not.toHaveProperty('afterAnswer');
+	});
+
+	test.each([
+		['a word', 'the manager', 'Invalid value for "Allowed to Answer" [item 0]'],
+		[
+			'a group',
+			'120363000000000001@g.us',
+			'Invalid value for "Allowed to Answer" [item 0]: 120363000000000001@g.us is a group',
+		],
+		[
+			'too many people',
+			Array.from({ length: 51 }, (_, n) => `+1415555${String(1000 + n)}`).join(','),
+			'Invalid value for "Allowed to Answer" [item 0]: at most 50 people',
+		],
+	])('%s in Allowed to Answer: refused before any request', async (_, allowedToAnswer, message) => {
+		// No interceptor: any request would fail the run with another error.
+		const result = await runNode(sendAndWait({ allowedToAnswer }), {
+			credentials,
+			executionId: '1042',
+		});
+		expect(result.error?.message).toContain(message);
+		expect(result.run.waitTill).toBeUndefined();
+	});
+});
+
+describe('against the sandbox', () => {
+	let service: TestService;
+	beforeAll(async () => {
+		service = await startService();
+	});
+	afterAll(async () => await service.close());
+
+	test('in a group, only the allowed member answers, and the question then shows it', async () => {
+		const instance = await service.connectedInstance('Approvals', '+14155550260');
+		const manager = '+14155550261';
+		const member = '+14155550262';
+		const group = await service.client.groups.create({
+			instanceId: instance.id,
+			body: { subject: 'Refunds', participants: [manager, member] },
+		});
+		const result = await runNode(
+			sendAndWait(
+				{ allowedToAnswer: '(415) 555-0261', afterAnswer: 'showAnswer' },
+				instance.id,
+				group.id,
+			),
+			{
+				credentials: {
+					multichannelApi: { ...service.credentials.multichannelApi, defaultCountry: 'US' },
+				},
+				executionId: '1043',
+			},
+		);
+		expect(result.error).toBeUndefined();
+		const [registration] = (await service.client.answers.list({ instanceId: instance.id })).data;
+		expect(registration).toMatchObject({
+			allowedToAnswer: [manager],
+			afterAnswer: { editQuestion: true, removeButtons: true },
+			status: 'waiting',
+		});
+		const questionId = registration.messageId as string;
+		const tap = (from: string, id: string) =>
+			raw(
+				service.sandbox.baseUrl,
+				'POST',
+				`/sandbox/instances/${instance.id}/messages/${questionId}/tap`,
+				{
+					key: service.apiKey,
+					body: { id, from },
+				},
+			);
+		const chat = async () =>
+			(await service.client.messages.list({ instanceId: instance.id, query: { chatId: group.id } }))
+				.data;
+
+		expect((await tap(member, 'approve')).status).toBe(201);
+		const note = await waitFor(
+			async () =>
+				(await chat()).find(
+					(message) => message.content?.text === `Only ${manager} can answer this.`,
+				),
+			10_000,
+			'the note to the member',
+		);
+		expect(note.direction).toBe('outbound');
+		expect(
+			(await service.client.answers.get({ instanceId: instance.id, answerId: registration.id }))
+				.status,
+		).toBe('waiting');
+
+		expect((await tap(manager, 'approve')).status).toBe(201);
+		const question = await waitFor(
+			async () => {
+				const message = await service.client.messages.get({
+					instanceId: instance.id,
+					messageId: questionId,
+				});
+				return message.editedAt ? message : undefined;
+			},
+			10_000,
+			'the question edited',
+		);
+		expect(question.type).toBe('text');
+		expect(question.content).toEqual({
+			text: expect.stringMatching(
+				/^Refund \$120 for order 1042\?\n\n✅ Approve by \+14155550261 at /,
+			),
+		});
+		expect((await tap(member, 'decline')).status).toBe(409);
+	});
+});
