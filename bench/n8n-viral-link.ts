@@ -41,6 +41,8 @@ export interface ViralLinkRun {
 	/** From the last redirect until the last click ran (every click run), or undefined when they had not all run. */
 	lastRunAfterMs?: number;
 	observedMs: number;
+	/** Times n8n's API did not answer while counting (an n8n swamped by deliveries). */
+	apiFailures: number;
 }
 
 export interface ViralLinkOptions {
@@ -154,17 +156,34 @@ async function countClicks(stack: Stack, workflowId: string) {
 	};
 }
 
-/** Waits until every click ran (counted by executions' stop times, cheap) or the observation ended. */
-async function waitForRuns(stack: Stack, workflowId: string, clicks: number, until: number) {
+/**
+ * Waits until every click ran (counted by executions' stop times, cheap) or the observation ended. An n8n too busy
+ * to answer its own API (without batching it may be) is asked again; `apiFailures` counts those times.
+ */
+async function waitForRuns(
+	stack: Stack,
+	workflowId: string,
+	clicks: number,
+	until: number,
+	apiFailures: { count: number },
+) {
 	const { client } = stack.n8n;
 	for (;;) {
-		const executions = (await client.listAll(
-			`/executions?workflowId=${workflowId}`,
-		)) as Execution[];
+		const executions = (await client
+			.listAll(`/executions?workflowId=${workflowId}`)
+			.catch(() => undefined)) as Execution[] | undefined;
+		if (!executions) {
+			apiFailures.count++;
+			if (Date.now() > until) return undefined;
+			await sleep(5000);
+			continue;
+		}
 		const settled = executions.every((execution) => execution.stoppedAt !== null);
 		// Reading every execution's data is dear: only when few (batches) or enough to hold every click.
 		const worthReading = settled && (executions.length <= 1000 || executions.length >= clicks);
-		const counted = worthReading ? (await countClicks(stack, workflowId)).counted : 0;
+		const counted = worthReading
+			? ((await countClicks(stack, workflowId).catch(() => undefined))?.counted ?? 0)
+			: 0;
 		if (counted >= clicks) {
 			return executions.reduce(
 				(latest, { stoppedAt }) => Math.max(latest, Date.parse(stoppedAt!)),
@@ -194,16 +213,22 @@ export async function viralLinkRun(stack: Stack, options: ViralLinkOptions): Pro
 	options.log(
 		`viral link: clicked in ${((lastRedirect - started) / 1000).toFixed(1)} s; waiting for n8n…`,
 	);
-	const lastRun = await waitForRuns(
-		stack,
-		workflowId,
-		options.clicks,
-		lastRedirect + options.observeSeconds * 1000,
-	);
+	const apiFailures = { count: 0 };
+	const until = lastRedirect + options.observeSeconds * 1000;
+	const lastRun = await waitForRuns(stack, workflowId, options.clicks, until, apiFailures);
 	const observedMs = Date.now() - started;
 	const cpuMs = (processCpuMs(allPids(stack)) ?? NaN) - cpuBefore;
 
-	const counts = await countClicks(stack, workflowId);
+	// Counted as they stand; an n8n that cannot answer is given another minute.
+	let counts: Awaited<ReturnType<typeof countClicks>> | undefined;
+	for (const deadline = Date.now() + 60_000; !counts && Date.now() < deadline; ) {
+		counts = await countClicks(stack, workflowId).catch(() => undefined);
+		if (!counts) {
+			apiFailures.count++;
+			await sleep(5000);
+		}
+	}
+	counts ??= { executions: NaN, counted: 0, countedTwice: 0 };
 	const deliveries = (await collectPages((cursor?: string) =>
 		call(
 			'GET',
@@ -216,8 +241,11 @@ export async function viralLinkRun(stack: Stack, options: ViralLinkOptions): Pro
 		const key = attempt.responseStatus === null ? 'no answer' : String(attempt.responseStatus);
 		failedAttempts[key] = (failedAttempts[key] ?? 0) + 1;
 	}
-	await stack.n8n.client.api('POST', `/workflows/${workflowId}/deactivate`);
+	await stack.n8n.client
+		.api('POST', `/workflows/${workflowId}/deactivate`)
+		.catch(() => apiFailures.count++);
 	return {
+		apiFailures: apiFailures.count,
 		clicks: options.clicks,
 		clickingMs: lastRedirect - started,
 		...counts,

@@ -26,6 +26,7 @@ function cell(run: ViralLinkRun | undefined): string {
 	return (
 		`${run.counted} of ${run.clicks} clicks run (${run.countedTwice} twice) in ${run.executions} executions; ` +
 		`${run.deliveries} deliveries, ${run.deliveredAgain} delivered again (failed attempts: ${failed || 'none'}); ` +
+		(run.apiFailures ? `n8n's API did not answer ${run.apiFailures} times; ` : '') +
 		`${run.cpuMsPerClick.toFixed(1)} ms n8n CPU per click run (${seconds(run.cpuMsPerClick * run.counted)} in all), ${run.cores.toFixed(2)} cores on average; ${last}`
 	);
 }
