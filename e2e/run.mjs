@@ -37,10 +37,9 @@ const N8N1 = [
 	'gather.test.mjs',
 	'ai-agent.test.mjs',
 	'polls-calls.test.mjs',
+	'labels.test.mjs',
 ];
 const N8N1_SKIPPED = {
-	'labels.test.mjs':
-		'written for issue 36 and run in n8n 2.40.7 (one process and queue mode) only so far; poll votes and calls run in 1.x',
 	'exactly-once.test.mjs': 'the exactly-once tests run in n8n 2.x only (README, "Tested on")',
 	'lifetime.test.mjs':
 		'the lifetime tests run in n8n 2.x only, as the exactly-once tests do; 1.x answers a delivery before its execution exists',
