@@ -1,15 +1,14 @@
 import { BATCH_EVENT_TYPES, BATCH_MAX_EVENTS } from '../src/client/resources/batches';
 import type { EventBatch } from '../src/client/events';
 import type { EventEnvelope } from './delivery-engine';
+import { EventHolder, type HoldingContext } from './event-holder';
 import { OpenGroups } from './open-groups';
-import type { Scheduler } from './scheduler';
 import { copyJson } from './tracked';
 import {
 	newId,
 	type BatchedEventRecord,
 	type BatchRecord,
 	type OpenBatchRecord,
-	type Store,
 	type WebhookRecord,
 } from './store';
 
@@ -43,20 +42,12 @@ function isOpenBatch(record: BatchRecord | undefined): record is OpenBatchRecord
 	return record !== undefined && 'webhookId' in record;
 }
 
-export class Batching {
+export class Batching extends EventHolder {
 	/** The ids of each workspace's open batches, oldest first. */
 	private readonly open: OpenGroups;
 
-	constructor(
-		private readonly store: Store,
-		private readonly scheduler: Scheduler,
-		private readonly now: () => Date,
-		/** Called after changes made by a timer, so that the data file is saved. */
-		private readonly onBackgroundChange: () => void,
-		/** Queues an event for one webhook, as for any event (held while the webhook is disabled). */
-		private readonly queue: (webhook: WebhookRecord, event: EventEnvelope) => void,
-		maxOpenBatches = MAX_OPEN_BATCHES,
-	) {
+	constructor(context: HoldingContext, maxOpenBatches = MAX_OPEN_BATCHES) {
+		super(context);
 		this.open = new OpenGroups(maxOpenBatches, (id) => {
 			const batch = this.store.get('batches', id);
 			if (isOpenBatch(batch)) this.flush(batch);

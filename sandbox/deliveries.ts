@@ -91,17 +91,15 @@ export class WebhookDeliveries {
 		onBackgroundChange: () => void,
 		gatheringLimits?: GatheringLimits,
 	) {
-		this.gathering = new Gathering(
+		const holding = {
 			store,
 			scheduler,
 			now,
 			onBackgroundChange,
-			(webhook, event) => this.queue(webhook, event),
-			gatheringLimits,
-		);
-		this.batching = new Batching(store, scheduler, now, onBackgroundChange, (webhook, event) =>
-			this.queue(webhook, event),
-		);
+			queue: (webhook: WebhookRecord, event: EventEnvelope) => this.queue(webhook, event),
+		};
+		this.gathering = new Gathering(holding, gatheringLimits);
+		this.batching = new Batching(holding);
 	}
 
 	/**

@@ -5,16 +5,10 @@ import {
 	type GatheredMessages,
 } from '../src/client/resources/gathered-messages';
 import type { EventEnvelope } from './delivery-engine';
+import { EventHolder, type HoldingContext } from './event-holder';
 import { OpenGroups } from './open-groups';
-import type { Scheduler } from './scheduler';
 import { copyJson } from './tracked';
-import {
-	newId,
-	type BurstRecord,
-	type OpenBurstRecord,
-	type Store,
-	type WebhookRecord,
-} from './store';
+import { newId, type BurstRecord, type OpenBurstRecord, type WebhookRecord } from './store';
 
 /**
  * Gathered messages: for a webhook registered with `gather`, the messages a person sends in one chat are held
@@ -100,20 +94,15 @@ export function gatheredData(
 	};
 }
 
-export class Gathering {
+export class Gathering extends EventHolder {
 	/** The ids of each workspace's open bursts, oldest first. */
 	private readonly open: OpenGroups;
 
 	constructor(
-		private readonly store: Store,
-		private readonly scheduler: Scheduler,
-		private readonly now: () => Date,
-		/** Called after changes made by a timer, so that the data file is saved. */
-		private readonly onBackgroundChange: () => void,
-		/** Queues an event for one webhook, as for any event (held while the webhook is disabled). */
-		private readonly queue: (webhook: WebhookRecord, event: EventEnvelope) => void,
+		context: HoldingContext,
 		private readonly limits: GatheringLimits = DEFAULT_GATHERING_LIMITS,
 	) {
+		super(context);
 		this.open = new OpenGroups(limits.maxOpenBursts, (id) => {
 			const burst = this.store.get('bursts', id);
 			if (isOpenBurst(burst)) this.flush(burst);
