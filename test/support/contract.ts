@@ -36,10 +36,11 @@ const MAY_BE_ABSENT: Record<string, string[]> = {
 	AnsweredQuestion: ['refused'],
 	Link: ['messageId', 'recipient'],
 	Click: ['messageId', 'recipient'],
-	MessagingWebhook: ['description'],
+	// A messaging webhook never batches (it gathers), so it answers without `batch`.
+	MessagingWebhook: ['description', 'batch'],
 	LinkWebhook: ['description'],
 	AutomationWebhook: ['description'],
-	MessagingWebhookWithSecret: ['description'],
+	MessagingWebhookWithSecret: ['description', 'batch'],
 	LinkWebhookWithSecret: ['description'],
 	AutomationWebhookWithSecret: ['description'],
 };
