@@ -21,6 +21,7 @@ const FILES = [
 	'editor-run.test.mjs',
 	'polls-calls.test.mjs',
 	'labels.test.mjs',
+	'batches.test.mjs',
 ];
 
 /** n8n 1.x: every file of FILES but those skipped, in this order. */
@@ -36,6 +37,7 @@ const N8N1 = [
 	'gather.test.mjs',
 	'ai-agent.test.mjs',
 	'polls-calls.test.mjs',
+	'batches.test.mjs',
 ];
 const N8N1_SKIPPED = {
 	'labels.test.mjs':
