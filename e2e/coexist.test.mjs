@@ -5,13 +5,21 @@
 // instead. Then a person's text, a person's file, a text in a group, a tap on the appointment buttons and the
 // manager's approval each get exactly one answer, from the workflow meant for it, and no other workflow starts; the
 // label Support put on a chat and taken off runs the support queue (support-queue.json, support-queue-closed.json)
-// and nothing else.
+// and nothing else; clicks on the campaign link are logged one by one (campaign-link-clicks.json) and counted by
+// country in one batch (campaign-clicks-by-country.json), and send nothing.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { eventually, exampleWithWebhook, log, useStack } from './support/harness.mjs';
+import {
+	BROWSER_UA,
+	eventually,
+	exampleWithWebhook,
+	log,
+	nodeOutput,
+	useStack,
+} from './support/harness.mjs';
 import { startChatModel } from './support/chat-model.mjs';
 import { prepareWorkflow } from '../dev/stack/stack.mjs';
 import { createCredential } from '../dev/stack/credentials.mjs';
@@ -34,6 +42,7 @@ const PUBLISHED = [
 	'appointment-answers.json',
 	'auto-reply.json',
 	'automation-relay.json',
+	'campaign-clicks-by-country.json',
 	'campaign-link-clicks.json',
 	'receive-files.json',
 	'support-queue-closed.json',
@@ -236,6 +245,46 @@ describe('every example published at once', { timeout: 600_000 }, () => {
 		});
 	});
 
+	test('clicks on the campaign link and another: campaign-link-clicks runs for each, campaign-clicks-by-country counts the campaign’s by country in one batch, nothing is sent', async () => {
+		const link = async (code) =>
+			await ctx.shortLinks('POST', '/api/v1/links', { url: `https://example.com/${code}`, code });
+		const [campaign, other] = [await link('spring-sale'), await link('autumn-coexist')];
+		const open = async (shortUrl, country) => {
+			const response = await fetch(shortUrl, {
+				redirect: 'manual',
+				headers: { 'user-agent': BROWSER_UA, 'cf-ipcountry': country },
+			});
+			assert.equal(response.status, 302);
+		};
+		await open(campaign.shortUrl, 'DE');
+		await open(other.shortUrl, 'DE');
+		await open(campaign.shortUrl, 'FR');
+		await open(campaign.shortUrl, 'DE');
+		const finished = async (file, count) =>
+			await eventually(
+				`${count} execution(s) of ${file}`,
+				async () => {
+					const runs = await ctx.executions(ids[file], true);
+					return runs.length >= count && runs.every((run) => run.status === 'success') && runs;
+				},
+				60_000,
+			);
+		await finished('campaign-link-clicks.json', 4);
+		const [batch] = await finished('campaign-clicks-by-country.json', 1);
+		assert.equal(nodeOutput(batch, 'Clicks, in batches').length, 4);
+		const rows = nodeOutput(batch, 'Append the rows here').map(({ country, clicks }) => ({
+			country,
+			clicks,
+		}));
+		assert.deepEqual(
+			rows.sort((a, b) => a.country.localeCompare(b.country)),
+			[
+				{ country: 'DE', clicks: 2 },
+				{ country: 'FR', clicks: 1 },
+			],
+		);
+	});
+
 	test('nothing else: one answer each, and no workflow ran for what another answers', async () => {
 		await sleep(8_000); // time for a second answer, were there one (the AI agent gathers for 3 s)
 		const counts = {};
@@ -265,11 +314,12 @@ describe('every example published at once', { timeout: 600_000 }, () => {
 			'appointment-answers.json': 1,
 			'auto-reply.json': 2,
 			'automation-relay.json': 0,
-			'campaign-link-clicks.json': 0,
+			'campaign-clicks-by-country.json': 1, // the 4 clicks in one batch
+			'campaign-link-clicks.json': 4, // a click each, the other link's too
 			'receive-files.json': 1,
 			'support-queue-closed.json': 1, // Support taken off
 			'support-queue.json': 2, // Support put on, then Billing put on by itself (stops at its filter)
-			'tracked-campaign-follow-up.json': 0,
+			'tracked-campaign-follow-up.json': 4, // each click, stopped at its filter (not a tracked link)
 			'approve-refund.json': 1,
 			'confirm-appointment.json': 1,
 		});

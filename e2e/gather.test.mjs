@@ -11,9 +11,6 @@ import { eventually, log, nodeOutput, useStack } from './support/harness.mjs';
 import { collectPages } from '../dev/stack/stack.mjs';
 
 const TRIGGER = 'Messages';
-/** The fixture's quiet period. */
-const QUIET_MS = 3_000;
-const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
 
 function gatherScenarios(ctx, label) {
 	let contact = 14155553300 + (label === 'queue' ? 50 : 0);
@@ -41,23 +38,7 @@ function gatherScenarios(ctx, label) {
 
 	/** The trigger's items of every execution, once `expected` finished and nothing changed for a while. */
 	async function settle(watched, expected) {
-		let previous = '';
-		let stableSince = Date.now();
-		await eventually(
-			`${expected} finished executions`,
-			async () => {
-				const executions = await ctx.executions(watched.workflowId);
-				const seen = executions.map((execution) => `${execution.id}:${execution.status}`).join();
-				if (seen !== previous) [previous, stableSince] = [seen, Date.now()];
-				return (
-					executions.length >= expected &&
-					executions.every((execution) => FINISHED.has(execution.status)) &&
-					Date.now() - stableSince >= QUIET_MS
-				);
-			},
-			90_000,
-		);
-		const executions = await ctx.executions(watched.workflowId, true);
+		const executions = await ctx.settledExecutions(watched.workflowId, expected);
 		return executions
 			.map((execution) => ({ status: execution.status, items: nodeOutput(execution, TRIGGER) }))
 			.reverse();

@@ -22,6 +22,7 @@ const FILES = [
 	'editor-run.test.mjs',
 	'polls-calls.test.mjs',
 	'labels.test.mjs',
+	'batches.test.mjs',
 ];
 
 /** n8n 1.x: every file of FILES but those skipped, in this order. */
@@ -38,6 +39,7 @@ const N8N1 = [
 	'ai-agent.test.mjs',
 	'polls-calls.test.mjs',
 	'labels.test.mjs',
+	'batches.test.mjs',
 ];
 const N8N1_SKIPPED = {
 	'exactly-once.test.mjs': 'the exactly-once tests run in n8n 2.x only (README, "Tested on")',

@@ -9,13 +9,17 @@ import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { eventually, exampleWithWebhook, nodeOutput, useStack } from './support/harness.mjs';
+import {
+	BROWSER_UA,
+	eventually,
+	exampleWithWebhook,
+	nodeOutput,
+	useStack,
+} from './support/harness.mjs';
 import { prepareWorkflow } from '../dev/stack/stack.mjs';
 
 const ctx = useStack();
 
-const BROWSER_UA =
-	'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 /** The example, sending its campaign to `recipients` when `path` is posted to. */
 const campaignWorkflow = (path, recipients) =>
 	exampleWithWebhook('tracked-campaign.json', {

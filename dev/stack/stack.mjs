@@ -134,7 +134,7 @@ export async function startStack({
 			stopping.push(contract);
 			frontPort = await freePort();
 		}
-		const sandbox = await startSandboxProcess({
+		const sandboxOptions = {
 			dataFile: join(dir, 'sandbox-state.json'),
 			keysFile: join(dir, 'sandbox-keys.json'),
 			port: sandboxPort,
@@ -144,8 +144,17 @@ export async function startStack({
 			args: contract
 				? [...sandboxArgs, '--public-url', `http://127.0.0.1:${frontPort}`]
 				: sandboxArgs,
-		});
+		};
+		const sandbox = await startSandboxProcess(sandboxOptions);
 		stopping.push(sandbox.service);
+		/** Stops the sandbox (kill -9 with `crash`) and starts it again on its port and data file; n8n keeps running. */
+		const restartSandbox = async ({ crash = false } = {}) => {
+			const index = stopping.indexOf(sandbox.service);
+			await (crash ? sandbox.service.kill() : sandbox.service.stop());
+			const again = await startSandboxProcess(sandboxOptions);
+			sandbox.service = again.service;
+			stopping[index] = again.service;
+		};
 		if (contract)
 			sandbox.baseUrl = await contract.front(`http://127.0.0.1:${sandboxPort}`, frontPort);
 		mark('sandbox', since);
@@ -186,7 +195,15 @@ export async function startStack({
 			userFolder,
 			packageDir,
 			tarball,
-			sandbox: { baseUrl: sandbox.baseUrl, keys: sandbox.keys, service: sandbox.service },
+			sandbox: {
+				baseUrl: sandbox.baseUrl,
+				keys: sandbox.keys,
+				/** The sandbox process running now (restart() replaces it). */
+				get service() {
+					return sandbox.service;
+				},
+				restart: restartSandbox,
+			},
 			n8n: {
 				url: client.baseUrl,
 				/**

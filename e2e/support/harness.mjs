@@ -22,8 +22,14 @@ import {
 import { minValidated, REPORT_DIR, writeReport } from '../../dev/contract/report.mjs';
 
 const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 900_000);
+/** The statuses of an execution that is over. */
+const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
 
 export const log = (message) => process.stderr.write(`[e2e] ${message}\n`);
+
+/** A person's browser: the sandbox's redirect counts a click without one as a bot's (Skip Bot Clicks drops it). */
+export const BROWSER_UA =
+	'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 /** Polls `probe` until it returns something truthy. */
 export async function eventually(what, probe, timeoutMs = 30_000) {
@@ -188,6 +194,30 @@ export function useStack({ queue = false, sandboxArgs = [], webhookUrl } = {}) {
 					`/executions?workflowId=${workflowId}&includeData=${includeData}&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
 				),
 			),
+
+		/**
+		 * A workflow's executions with their data, newest first, once there are at least `atLeast`, all finished,
+		 * and none changed for `quietMs` (time for one more to come, were there one).
+		 */
+		async settledExecutions(workflowId, atLeast, { quietMs = 3_000, timeoutMs = 90_000 } = {}) {
+			let previous = '';
+			let stableSince = Date.now();
+			await eventually(
+				`${atLeast} finished executions`,
+				async () => {
+					const executions = await ctx.executions(workflowId);
+					const seen = executions.map((execution) => `${execution.id}:${execution.status}`).join();
+					if (seen !== previous) [previous, stableSince] = [seen, Date.now()];
+					return (
+						executions.length >= atLeast &&
+						executions.every((execution) => FINISHED.has(execution.status)) &&
+						Date.now() - stableSince >= quietMs
+					);
+				},
+				timeoutMs,
+			);
+			return await ctx.executions(workflowId, true);
+		},
 
 		/** Activates (publishes) a workflow through the public API. */
 		activate: (workflowId) => api('POST', `/workflows/${workflowId}/activate`),
