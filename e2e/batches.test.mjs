@@ -2,7 +2,7 @@
 // clicks through the sandbox's own redirect are 3 executions holding 250 items, each click once; a batch delivered
 // again (2 copies) runs nothing more; a batch still open when the sandbox is killed (kill -9) is delivered once
 // after it starts again. Black-box: executions through n8n's public API, clicks and redeliveries through the
-// sandbox. One n8n process (2.x and 1.x).
+// sandbox. One n8n process and queue mode (2.x and 1.x).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
@@ -12,8 +12,6 @@ import { collectPages } from '../dev/stack/stack.mjs';
 const TRIGGER = 'Clicks';
 /** Clicks at once: the first 100 must come within the 5 s Max Wait, even on a loaded machine. */
 const PARALLEL = 10;
-
-const ctx = useStack();
 
 /** `count` clicks on the short URL, `PARALLEL` at a time; each must be redirected. */
 async function click(shortUrl, count) {
@@ -40,8 +38,8 @@ function itemsOf(runs) {
 /** How many items each execution had, largest first (two full batches may run side by side). */
 const sizes = (batches) => batches.map((items) => items.length).sort((a, b) => b - a);
 
-describe('link clicks in batches in a real n8n', { timeout: 420_000 }, () => {
-	test('250 clicks are 3 executions, each click once; a batch redelivered runs nothing more; an open batch survives a sandbox crash', async () => {
+function batchScenario(ctx, label) {
+	test(`${label}: 250 clicks are 3 executions, each click once; a batch redelivered runs nothing more; an open batch survives a sandbox crash`, async () => {
 		const link = await ctx.shortLinks('POST', '/api/v1/links', {
 			url: 'https://example.com/viral',
 		});
@@ -76,7 +74,7 @@ describe('link clicks in batches in a real n8n', { timeout: 420_000 }, () => {
 		// 1. 250 clicks: batches of 100, 100 and 50 (the last after Max Wait).
 		const started = Date.now();
 		await click(link.shortUrl, 250);
-		log(`measured: 250 clicks through the redirect in ${Date.now() - started} ms`);
+		log(`measured ${label}: 250 clicks through the redirect in ${Date.now() - started} ms`);
 		const runs = await ctx.settledExecutions(created.id, 3);
 		const batches = itemsOf(runs);
 		assert.deepEqual(sizes(batches), [100, 100, 50]);
@@ -94,7 +92,7 @@ describe('link clicks in batches in a real n8n', { timeout: 420_000 }, () => {
 			eventId: delivered[0],
 			copies: 2,
 		});
-		log(`measured: redeliveries of a batch answered ${statuses}`);
+		log(`measured ${label}: redeliveries of a batch answered ${statuses}`);
 		const afterRedelivery = await ctx.settledExecutions(created.id, 3);
 		assert.equal(
 			afterRedelivery.length,
@@ -111,7 +109,7 @@ describe('link clicks in batches in a real n8n', { timeout: 420_000 }, () => {
 			'the batch is still open when the sandbox is killed',
 		);
 		await ctx.stack.sandbox.restart({ crash: true });
-		log(`measured: the sandbox killed ${Date.now() - opened} ms after the batch opened, and back`);
+		log(`measured ${label}: the sandbox killed ${Date.now() - opened} ms after the batch opened, and back`);
 		const afterRestart = await ctx.settledExecutions(created.id, 4);
 		const all = itemsOf(afterRestart);
 		assert.deepEqual(sizes(all), [100, 100, 50, 7]);
@@ -119,4 +117,12 @@ describe('link clicks in batches in a real n8n', { timeout: 420_000 }, () => {
 		assert.equal((await batchIds()).length, 4);
 		await ctx.deactivate(created.id);
 	});
+}
+
+describe('link clicks in batches in a single n8n', { timeout: 420_000 }, () => {
+	batchScenario(useStack(), 'single');
+});
+
+describe('link clicks in batches in queue mode', { timeout: 420_000 }, () => {
+	batchScenario(useStack({ queue: true }), 'queue');
 });
