@@ -6,7 +6,7 @@ module.exports = {
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', diagnostics: false }] },
 	testTimeout: 30000,
 	// Test files run in a worker process, replaced once it holds more than this after a file. Without it, on a
-	// 2-core machine jest runs every file in its own process (one worker or less means "in band"), and the whole
+	// 2-core machine jest runs every file in band, in its own process (one worker or less), and the whole
 	// suite grew it to its 4 GB heap limit: it died of out-of-memory 57 minutes in.
 	workerIdleMemoryLimit: '1GB',
 	// Both do nothing unless MULTICHANNEL_CONTRACT_PROXY=1 (`npm run test:contract`): the contract proxy.
