@@ -87,6 +87,15 @@ export function replyIdMatches(list: unknown, id: string): boolean {
 	);
 }
 
+/** A refused answer (its sender may not answer) is told apart from a taken one, so that the log line is true. */
+function answerSkipReason(answered: unknown): string {
+	const refused =
+		typeof answered === 'object' && (answered as { refused?: unknown }).refused === true;
+	return refused
+		? 'an answer Send and Wait refused: its sender may not answer (answeredQuestion.refused)'
+		: 'an answer taken by Send and Wait (answeredQuestion)';
+}
+
 /** The trigger's `skip`: why an event does not start this workflow, by the options above. */
 export function skipUnwantedReply(
 	_context: IWebhookFunctions,
@@ -94,9 +103,9 @@ export function skipUnwantedReply(
 	options: ChosenOptions,
 ): string | undefined {
 	const choice = options as ReplyChoice;
-	const taken = event.type === 'message.received' && Boolean(event.data.answeredQuestion);
-	if (taken && choice.includeAnswersTaken !== true) {
-		return 'an answer taken by Send and Wait (answeredQuestion)';
+	const answered = event.type === 'message.received' ? event.data.answeredQuestion : undefined;
+	if (answered && choice.includeAnswersTaken !== true) {
+		return answerSkipReason(answered);
 	}
 	const reply = replyOf(event);
 	if (!reply) return choice.onlyReplies === true ? 'not a reply to buttons or a list' : undefined;

@@ -9,6 +9,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { runNode } from '../../dev/harness';
+import { pendingAnswer } from '../support/answers';
 import { nockOnly } from '../support/client';
 import { byId, multichannelNode, startService, type TestService } from '../support/nodes';
 import { raw, waitFor } from '../support/sandbox';
@@ -41,16 +42,7 @@ describe('on the wire', () => {
 			.post('/api/v1/instances/inst_1/answers')
 			.reply(201, (_uri, body) => {
 				registrations.push(body as IDataObject);
-				return {
-					id: 'ans_1',
-					instanceId: 'inst_1',
-					messageId: null,
-					chatId: '14155550190@s.whatsapp.net',
-					accepts: ['reply'],
-					status: 'pending',
-					expiresAt: (body as IDataObject).expiresAt,
-					createdAt: new Date().toISOString(),
-				};
+				return pendingAnswer((body as IDataObject).expiresAt);
 			})
 			.post('/api/v1/instances/inst_1/messages/buttons')
 			.reply(201, { id: 'msg_q1', instanceId: 'inst_1' });

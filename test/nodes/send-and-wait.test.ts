@@ -11,6 +11,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { runNode } from '../../dev/harness';
+import { pendingAnswer } from '../support/answers';
 import { nockOnly } from '../support/client';
 import {
 	byId,
@@ -64,19 +65,7 @@ function service(kind: string, seen: Seen[]) {
 		.reply(function (uri, body) {
 			record('answers').call(this, uri, body);
 			const { expiresAt } = body as { expiresAt: string };
-			return [
-				201,
-				{
-					id: 'ans_1',
-					instanceId: 'inst_1',
-					messageId: null,
-					chatId: '14155550190@s.whatsapp.net',
-					accepts: ['reply'],
-					status: 'pending',
-					expiresAt,
-					createdAt: new Date().toISOString(),
-				},
-			];
+			return [201, pendingAnswer(expiresAt)];
 		});
 }
 

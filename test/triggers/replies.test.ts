@@ -200,3 +200,38 @@ it('routes taps and answers: Reply IDs pick a workflow’s own taps, No Taps ski
 		].sort(),
 	);
 });
+
+it('an answer Send and Wait refused (its sender may not answer) starts no trigger, and the skip says it was refused', async () => {
+	const refusing = await activated({}, 'Refused answers');
+	const to = '+14155550193';
+	const question = await client.messages.sendButtons({
+		instanceId,
+		body: { to, text: 'Approve?', buttons: [{ id: 'yes', title: 'Yes' }] },
+	});
+	await client.answers.register({
+		instanceId,
+		body: {
+			messageId: question.id,
+			accepts: ['reply'],
+			url: `${endpoint.url}/answers-elsewhere`,
+			secret: 'b'.repeat(32),
+			expiresAt: new Date(Date.now() + 5 * 60_000).toISOString(),
+			allowedToAnswer: ['+14155550100'],
+		},
+	});
+	const tap = await sandboxCall(`/sandbox/instances/${instanceId}/messages/${question.id}/tap`, {
+		id: 'yes',
+	});
+	expect(tap.status).toBe(201);
+
+	const [skipped] = await waitFor(
+		() => (endpoint.of(refusing).length >= 1 ? endpoint.of(refusing) : undefined),
+		5000,
+		'the refused tap to reach the trigger',
+	);
+	expect(skipped.items).toBeUndefined();
+	expect(JSON.parse(skipped.responseBody)).toMatchObject({
+		executed: false,
+		reason: 'an answer Send and Wait refused: its sender may not answer (answeredQuestion.refused)',
+	});
+});
