@@ -6,7 +6,12 @@ import { inboundMediaHandlers, inboundMediaOperations, QuotedMessageId } from '.
 import { pollsCallsHandlers, pollsCallsOperations } from './polls-calls-api';
 import { Instance } from '../src/client/resources/instances';
 import { Message } from '../src/client/resources/messages';
-import { MAX_LENGTH, mentionFields } from '../src/client/resources/message-sends';
+import {
+	MAX_LENGTH,
+	MENTIONS_RULE,
+	mentionFields,
+	mentionsShown,
+} from '../src/client/resources/message-sends';
 import { Id, pathParams, PhoneNumber, text } from '../src/client/schemas';
 import { requireInstance, type ResourceHandlers } from './handlers/context';
 import { conflict, HttpError, notFound } from './http';
@@ -48,16 +53,20 @@ export const sandboxOperations = {
 		summary: 'Sandbox only: a contact sends a text message to the instance (message.received)',
 		scope: 'messaging:write',
 		params: byInstance,
-		body: z.strictObject({
-			from: PhoneNumber,
-			text: text({ min: 1, max: MAX_LENGTH.text }).default('Hello from the sandbox'),
-			groupId: z
-				.string()
-				.regex(/@g\.us$/, 'must be a group id ending in @g.us')
-				.optional(),
-			quotedMessageId: QuotedMessageId,
-			...mentionFields,
-		}),
+		body: z
+			.strictObject({
+				from: PhoneNumber,
+				text: text({ min: 1, max: MAX_LENGTH.text }).default('Hello from the sandbox'),
+				groupId: z
+					.string()
+					.regex(/@g\.us$/, 'must be a group id ending in @g.us')
+					.optional(),
+				quotedMessageId: QuotedMessageId,
+				...mentionFields,
+			})
+			// A contact's text shows whom it mentions, as a sent one must: the channel tells no one otherwise.
+			.superRefine((body, ctx) => mentionsShown(body.text, body.mentions, ctx))
+			.describe(MENTIONS_RULE),
 		response: Message,
 		status: 201,
 	}),

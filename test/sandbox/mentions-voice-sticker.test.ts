@@ -139,6 +139,13 @@ describe('mentions, voice notes and stickers in the sandbox', () => {
 			(candidate) => (candidate.data as { id?: string }).id === (me.body as { id: string }).id,
 		);
 		expect(event?.data).toMatchObject({ mentions: [OWN], mentionsMe: true });
+
+		// As with a send, a mention the text does not show is refused, naming it.
+		const unshown = await inbound({ text: 'can you?', mentions: [OWN] });
+		expect(unshown.status).toBe(400);
+		expect(unshown.body).toMatchObject({
+			error: { code: 'validation_failed', details: [{ field: 'body.mentions.0' }] },
+		});
 	});
 
 	test('a voice note must be OGG/Opus: other audio is refused with the reason and what to do', async () => {

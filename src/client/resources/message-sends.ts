@@ -104,7 +104,7 @@ export const mentionFields = {
 };
 
 /** An issue at `mentions[i]` for each mention the text does not show as `@<number>`. */
-function mentionsShown(
+export function mentionsShown(
 	words: string | undefined,
 	mentions: string[] | undefined,
 	ctx: z.RefinementCtx,
@@ -120,7 +120,8 @@ function mentionsShown(
 		}
 	});
 }
-const MENTIONS_RULE = 'Each of `mentions` must be shown in the text (or caption) as `@<number>`.';
+export const MENTIONS_RULE =
+	'Each of `mentions` must be shown in the text (or caption) as `@<number>`.';
 
 export const SendText = named(
 	'SendText',
