@@ -32,6 +32,7 @@ import {
 import { HarnessCredentialsHelper, type CredentialValues } from './credentials';
 import { HarnessNodeTypes } from './node-types';
 import { loadPackage } from './package';
+import { useUnhurriedRegexEngine } from './regex-engine';
 import type { N8nEndpoint } from './webhook-endpoint';
 
 export type { Delivery } from './webhook-endpoint';
@@ -122,6 +123,7 @@ export class TriggerUnderTest {
 	}
 
 	private async workflow(staticData: IDataObject, onCredentialRead?: (type: string) => void) {
+		useUnhurriedRegexEngine();
 		const pkg = await loadPackage();
 		const nodeTypes = new HarnessNodeTypes(pkg.nodeTypes);
 		const workflow = new Workflow({

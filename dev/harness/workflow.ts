@@ -33,6 +33,7 @@ import {
 	withClientOptions,
 } from './node-types';
 import { loadPackage, type PackageSource } from './package';
+import { useUnhurriedRegexEngine } from './regex-engine';
 
 export interface WorkflowDefinition {
 	nodes: INode[];
@@ -65,6 +66,7 @@ export async function runWorkflow(
 	definition: WorkflowDefinition,
 	options: RunOptions = {},
 ): Promise<WorkflowResult> {
+	useUnhurriedRegexEngine();
 	const pkg = await loadPackage({ from: options.from });
 	const nodeTypes = new HarnessNodeTypes({
 		...withClientOptions(pkg.nodeTypes, options.clientOptions ?? connectionDefaults),

@@ -1,0 +1,24 @@
+/**
+ * The harness's regex engine (dev/harness/regex-engine.ts): n8n's own gives up after 250 ms of wall-clock time,
+ * which a loaded machine reaches by pausing alone; the harness's keeps the vm and a limit out of load's reach.
+ */
+import { resetSafeRegexEngine, safeRegex } from 'n8n-workflow';
+
+import { useUnhurriedRegexEngine } from '../../dev/harness/regex-engine';
+
+// Each backtracks for about a second at its first run: past n8n's 250 ms, well within the harness's 10 s. Two
+// patterns, because V8 compiles a pattern to machine code once it has run, and the second run is far faster.
+const slow = (letter: string): [string, string] => [`^(${letter}+)+$`, `${letter.repeat(23)}!`];
+
+afterAll(() => useUnhurriedRegexEngine());
+
+test('a regex n8n gives up on after 250 ms runs to its answer in the harness', () => {
+	resetSafeRegexEngine();
+	expect(() => safeRegex.test(...slow('a'))).toThrow('Regular expression execution timed out');
+	useUnhurriedRegexEngine();
+	expect(safeRegex.test(...slow('b'))).toBe(false);
+	expect(safeRegex.exec('^order (\\d+)$', 'order 1042')?.[1]).toBe('1042');
+	expect(safeRegex.replace('\\s+', 'a  b', 'g', '-')).toBe('a-b');
+	expect(safeRegex.matchAll('\\d', 'a1b2').map((match) => match[0])).toEqual(['1', '2']);
+	expect(safeRegex.split(',\\s*', 'a, b,c')).toEqual(['a', 'b', 'c']);
+});
