@@ -18,6 +18,8 @@ import { raw, waitFor } from '../support/sandbox';
 jest.setTimeout(120_000);
 
 const BASE_URL = 'http://127.0.0.1:8792';
+/** A group's chat, where Allowed to Answer chooses among its members. */
+const GROUP = '120363000000000042@g.us';
 const credentials = {
 	multichannelApi: { baseUrl: BASE_URL, apiKey: 'mcw_test_controls', defaultCountry: 'US' },
 };
@@ -52,16 +54,43 @@ describe('on the wire', () => {
 		const registrations: IDataObject[] = [];
 		service(registrations);
 		const result = await runNode(
-			sendAndWait({
-				allowedToAnswer: '(415) 555-0161; 14155550162@s.whatsapp.net, +1 415 555 0161',
-				afterAnswer: 'showAnswer',
-			}),
+			sendAndWait(
+				{
+					allowedToAnswer: '(415) 555-0161; 14155550162@s.whatsapp.net, +1 415 555 0161',
+					afterAnswer: 'showAnswer',
+				},
+				'inst_1',
+				GROUP,
+			),
 			{ credentials, executionId: '1042' },
 		);
 		expect(result.error).toBeUndefined();
 		expect(registrations).toHaveLength(1);
 		expect(registrations[0].allowedToAnswer).toEqual(['+14155550161', '+14155550162']);
 		expect(registrations[0].afterAnswer).toEqual({ editQuestion: true, removeButtons: true });
+	});
+
+	test('in a chat with one person, naming that person is allowed (written as the To field or not)', async () => {
+		const registrations: IDataObject[] = [];
+		service(registrations);
+		const result = await runNode(sendAndWait({ allowedToAnswer: '(415) 555-0190' }), {
+			credentials,
+			executionId: '1042',
+		});
+		expect(result.error).toBeUndefined();
+		expect(registrations[0].allowedToAnswer).toEqual(['+14155550190']);
+	});
+
+	test('in a chat with one person, naming only others is refused before any request: nobody could answer', async () => {
+		// No interceptor: any request would fail the run with another error.
+		const result = await runNode(sendAndWait({ allowedToAnswer: '+1 415 555 0161' }), {
+			credentials,
+			executionId: '1042',
+		});
+		expect(result.error?.message).toBe(
+			'Invalid value for "Allowed to Answer" [item 0]: the question goes to +14155550190, a chat with one person, where only they can answer: add +14155550190, or leave the field empty',
+		);
+		expect(result.run.waitTill).toBeUndefined();
 	});
 
 	test('without the options, the registration carries neither field', async () => {

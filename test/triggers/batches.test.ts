@@ -114,3 +114,34 @@ describe('Batch Events', () => {
 		await node.stopListening();
 	});
 });
+
+describe('Batch Events out of range (an expression, an imported workflow)', () => {
+	it.each([
+		[
+			'Max Events 0',
+			batching(0, 5),
+			'Invalid value for "Batch Events › Max Events": must be at least 1',
+		],
+		[
+			'Max Events 5000',
+			batching(5000, 5),
+			'Invalid value for "Batch Events › Max Events": must be at most 1000',
+		],
+		[
+			'Max Wait 301',
+			batching(100, 301),
+			'Invalid value for "Batch Events › Max Wait (Seconds)": must be at most 300',
+		],
+	])(
+		'%s: activation is refused, naming the field as the editor shows it',
+		async (_, options, message) => {
+			await expect(shortLinkTrigger(options)).rejects.toThrow(message);
+			await expect(
+				suite.activated({
+					type: TRIGGER_TYPES.automation,
+					parameters: { listenTo: 'all', ...options },
+				}),
+			).rejects.toThrow(message);
+		},
+	);
+});

@@ -11,33 +11,44 @@ import type { ChosenOptions } from './spec';
  * to hold events between deliveries (queue mode, restarts).
  */
 
+const BATCH_NAME = 'Batch Events';
+const MAX_EVENTS_NAME = 'Max Events';
+const MAX_WAIT_NAME = 'Max Wait (Seconds)';
 const MAX_EVENTS_DEFAULT = 100;
 const MAX_WAIT_DEFAULT = 5;
 
+/** The fields of a `batch` body as the user sees them, for the errors of a registration (failure.ts). */
+export const batchFieldNames = {
+	'body.batch.maxEvents': `${BATCH_NAME} › ${MAX_EVENTS_NAME}`,
+	'body.batch.maxWaitSeconds': `${BATCH_NAME} › ${MAX_WAIT_NAME}`,
+};
+
 const batchOption: INodeProperties = {
-	displayName: 'Batch Events',
+	displayName: BATCH_NAME,
 	name: 'batch',
 	type: 'fixedCollection',
 	placeholder: 'Add Batching',
 	// Added to say yes: adding the option batches, with these values shown at once.
 	default: { settings: { maxEvents: MAX_EVENTS_DEFAULT, maxWaitSeconds: MAX_WAIT_DEFAULT } },
 	description:
-		'Whether the service delivers the events together: one execution per batch, one item per event (the same item the event makes alone), once the batch holds Max Events or Max Wait after its first event. For high volumes (a campaign link clicked thousands of times).',
+		'Deliver the events in batches: one execution per batch, with one item per event (the same item the event makes alone). A batch is delivered once it holds Max Events, or Max Wait after its first event, whichever comes first. For high volumes, such as a campaign link clicked thousands of times.',
 	options: [
 		{
 			displayName: 'Batching',
 			name: 'settings',
 			values: [
 				{
-					displayName: 'Max Events',
+					displayName: MAX_EVENTS_NAME,
 					name: 'maxEvents',
 					type: 'number',
 					default: MAX_EVENTS_DEFAULT,
 					typeOptions: { minValue: BATCH_MAX_EVENTS.min, maxValue: BATCH_MAX_EVENTS.max },
+					// The editor drops what is out of bounds without a word (5000 typed is 500): the bounds stay in view.
+					hint: `From ${BATCH_MAX_EVENTS.min} to ${BATCH_MAX_EVENTS.max} events`,
 					description: `A batch is delivered once it holds this many events (${BATCH_MAX_EVENTS.min}–${BATCH_MAX_EVENTS.max})`,
 				},
 				{
-					displayName: 'Max Wait (Seconds)',
+					displayName: MAX_WAIT_NAME,
 					name: 'maxWaitSeconds',
 					type: 'number',
 					default: MAX_WAIT_DEFAULT,
@@ -45,6 +56,7 @@ const batchOption: INodeProperties = {
 						minValue: BATCH_MAX_WAIT_SECONDS.min,
 						maxValue: BATCH_MAX_WAIT_SECONDS.max,
 					},
+					hint: `From ${BATCH_MAX_WAIT_SECONDS.min} to ${BATCH_MAX_WAIT_SECONDS.max} seconds`,
 					description: `The longest the first event of a batch waits (${BATCH_MAX_WAIT_SECONDS.min}–${BATCH_MAX_WAIT_SECONDS.max} s)`,
 				},
 			],

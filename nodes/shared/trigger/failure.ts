@@ -2,6 +2,7 @@ import type { Scope } from '../../../src/client';
 import type { NodeError } from '../error-context';
 import { toNodeError } from '../errors';
 import { gatherFieldNames } from '../gather';
+import { batchFieldNames } from './batch';
 import type { TriggerContext, TriggerSpec } from './spec';
 
 /** An error of a trigger's call to the service (a registration, a claim, a repair), as the node shows it. */
@@ -13,6 +14,7 @@ const FIELD_NAMES = {
 	'body.filters.instanceIds': 'Instances',
 	'body.filters.linkIds': 'Links',
 	...gatherFieldNames,
+	...batchFieldNames,
 };
 
 /** What an error message must know of the call: the values never to show, and the service's address. */

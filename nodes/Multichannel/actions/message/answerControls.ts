@@ -4,6 +4,9 @@ import { MAX_ALLOWED_TO_ANSWER } from '../../../../src/client/resources/answers'
 import { invalidValue } from '../../../shared/input-errors';
 import { normalisePeople } from '../../../shared/phone';
 
+/** A group's chat ID, the only chat where people other than the recipient can answer. */
+const GROUP_ID = /@g\.us$/;
+
 /**
  * Send and Wait's controls, as n8n's Slack and Telegram send-and-wait have them: who may answer (the service
  * refuses anyone else's answer and tells them so in the chat), and what becomes of the question once answered
@@ -18,7 +21,9 @@ export const allowedToAnswerOption: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. +14155550123, +442079460958',
-	description: `Only these people's answers count (up to ${MAX_ALLOWED_TO_ANSWER}), separated by commas: phone numbers with their country code, as written in the Default Country, or a person's chat ID. In a group, anyone else who answers is told in the chat that they cannot, and the workflow keeps waiting. Empty: anyone in the chat.`,
+	hint: `Up to ${MAX_ALLOWED_TO_ANSWER} people, separated by commas. Empty: anyone in the chat.`,
+	description:
+		"Only these people's answers count: phone numbers (with their country code, or as written in the Default Country) or a person's chat ID (ending in @s.whatsapp.net), separated by commas. In a group, anyone else who answers is told in the chat that they cannot, and the workflow keeps waiting. In a chat with one person, only that person can answer, so name them. Empty: anyone in the chat.",
 };
 
 export const afterAnswerOption: INodeProperties = {
@@ -53,6 +58,7 @@ export function answerControls(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	defaultCountry: string | undefined,
+	to: string,
 ): {
 	allowedToAnswer?: string[];
 	afterAnswer?: { editQuestion: true; removeButtons: true };
@@ -72,6 +78,16 @@ export function answerControls(
 			ALLOWED_FIELD,
 			itemIndex,
 			`at most ${MAX_ALLOWED_TO_ANSWER} people can be named (found ${allowed.length})`,
+		);
+	}
+	// In a chat with one person, only they write in it: naming others alone, nobody could ever answer.
+	if (allowed && !GROUP_ID.test(to) && !allowed.includes(to)) {
+		throw invalidValue(
+			context.getNode(),
+			ALLOWED_FIELD,
+			itemIndex,
+			`the question goes to ${to}, a chat with one person, where only they can answer: add ${to}, or leave the field empty`,
+			'Allowed to Answer chooses among the members of a group. To have someone else answer, send the question to them, or to a group they are in.',
 		);
 	}
 	const after = context.getNodeParameter('options.afterAnswer', itemIndex, 'keep');

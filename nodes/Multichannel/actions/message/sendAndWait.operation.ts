@@ -139,7 +139,7 @@ export async function execute(
 	const responseType = this.getNodeParameter('responseType', itemIndex) as ResponseType;
 	const asked = question.questionOf(this, itemIndex, responseType, to);
 	const waitTill = waitUntil(this, itemIndex);
-	const controls = answerControls(this, itemIndex, defaultCountry);
+	const controls = answerControls(this, itemIndex, defaultCountry, to);
 
 	// Registered before the question is sent, and bound to it by the send: an answer cannot arrive before the
 	// registration and reach the workspace's triggers too (docs/design.md, "Send and Wait").
