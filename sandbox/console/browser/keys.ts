@@ -77,7 +77,11 @@ export function renderScopes(): void {
 }
 
 export async function loadKeys(): Promise<void> {
+	const askedWith = session.key;
 	const page = await call<{ data: KeyView[] }>('GET', '/keys');
+	// A list asked for before a sign-out, or with another key, is not this session's (a refresh in flight when
+	// the person signed out would put the last workspace's keys back): it is dropped.
+	if (session.key !== askedWith || elementById('keys').hidden) return;
 	// A revoked key's secret is of no use to anyone: its panel goes, whoever revoked it.
 	const shown = lastSecret && page.data.find((key) => key.id === lastSecret?.keyId);
 	if (lastSecret && shown?.status !== 'active') clearSecret();
