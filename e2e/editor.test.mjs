@@ -3,8 +3,6 @@
 // - n8n serves the package's output schemas, and the editor's own request for one answers 200 and shows its
 //   fields in the next node's input panel;
 // - node subtitles on the canvas are the names people read ("Group: Create", "Link clicked");
-// - Send and Wait's Allowed to Answer and After the Answer, and the triggers' Batch Events, show their fields with
-//   the hints a person reads (the bounds of Max Events and Max Wait: the editor drops what does not fit silently);
 // - the node panel ("What happens next?") describes the Multichannel node by its actions, shows each surface's own
 //   icon, lists the Message actions first, finds the node by what a new user types, and lists it in Human review
 //   under "Send and wait for response" (issue 25, item 4).
@@ -21,10 +19,7 @@ const PACKAGE = 'n8n-nodes-multichannel';
 
 const ctx = useStack();
 
-/**
- * A workflow of the package's nodes, never run: a trigger, two actions in a row, a Send and Wait on its own and a
- * Short Link Trigger.
- */
+/** A workflow of the package's nodes, never run: a trigger, two actions in a row, and a Short Link Trigger. */
 function editorWorkflow(credentials) {
 	const node = (name, type, position, parameters, credentialType) => ({
 		id: randomUUID(),
@@ -51,18 +46,6 @@ function editorWorkflow(credentials) {
 				`${PACKAGE}.multichannel`,
 				[480, 0],
 				{ resource: 'message', operation: 'sendText', text: 'Welcome' },
-				'multichannelApi',
-			),
-			node(
-				'Ask',
-				`${PACKAGE}.multichannel`,
-				[240, 240],
-				{
-					resource: 'message',
-					operation: 'sendAndWait',
-					to: '+14155550131',
-					message: 'Refund $120 for order 1042?',
-				},
 				'multichannelApi',
 			),
 			{
@@ -319,86 +302,6 @@ describe('the package in the n8n editor', () => {
 				await shot('human-review');
 				throw error;
 			}
-		});
-
-		/**
-		 * Opens a node's panel, adds these options from its Options collection, and returns the panel's text.
-		 * `fromCanvas`: when the page shows the workflow already, the open panel is closed and the node opened from
-		 * the canvas, without loading the editor again (seconds).
-		 */
-		async function addOptions(nodeName, labels, { fromCanvas = false } = {}) {
-			const { id } = workflow.nodes.find((node) => node.name === nodeName);
-			const canvasNode = page.playwright.locator('[data-test-id="canvas-node"]', {
-				hasText: nodeName,
-			});
-			if (fromCanvas && page.playwright.url().includes(`/workflow/${workflow.id}`)) {
-				await page.playwright
-					.locator(
-						'[data-test-id="ndv-close-button"]:visible, [data-test-id="back-to-canvas"]:visible',
-					)
-					.first()
-					.click({ timeout: 10_000 });
-				await canvasNode.first().dblclick({ timeout: 10_000 });
-			} else {
-				await page.goto(`${ctx.stack.n8n.url}/workflow/${workflow.id}/${id}`, 30_000);
-			}
-			const parameters = '[data-test-id="node-parameters"]';
-			await page.waitFor(
-				`(document.querySelector('[data-test-id="ndv"]')?.innerText.includes(${JSON.stringify(nodeName)}) && document.querySelector('${parameters}')?.innerText.includes('Options')) ?? false`,
-				{ what: `the panel of ${nodeName}`, timeoutMs: 60_000 },
-			);
-			// The Options collection's "Add Option" list: n8n 2.x marks it, 1.x only classes its wrapper.
-			const add = page.playwright
-				.locator(
-					`${parameters} [data-test-id="collection-parameter-add"], ${parameters} .add-option .el-select`,
-				)
-				.last();
-			for (const label of labels) {
-				const entry = page.playwright
-					.locator('[data-test-id="collection-parameter-option"]', {
-						hasText: new RegExp(`^${label}$`),
-					})
-					.first();
-				await add.click({ timeout: 10_000 });
-				await entry.click({ timeout: 10_000 });
-				// Added, it leaves the list, and the list closes: the next one is picked from a list opened afresh.
-				await entry.waitFor({ state: 'hidden', timeout: 10_000 });
-			}
-			await page.playwright.waitForTimeout(500); // the options' fields, drawn
-			return await page.evaluate(`document.querySelector('${parameters}').innerText`);
-		}
-
-		test("Send and Wait's Allowed to Answer and After the Answer show with their hint and default", async () => {
-			await editor.check('send-and-wait-options', async () => {
-				const text = await addOptions('Ask', ['Allowed to Answer', 'After the Answer']);
-				log(`send and wait options: ${JSON.stringify(text.slice(text.indexOf('Options')))}`);
-				assert.match(text, /Allowed to Answer/);
-				assert.match(text, /Up to 50 people, separated by commas\. Empty: anyone in the chat\./);
-				assert.match(text, /After the Answer/);
-				const after = await page.playwright
-					.locator('[data-test-id="parameter-input-afterAnswer"] input')
-					.first()
-					.inputValue();
-				assert.equal(after, 'Keep the Question');
-				assert.doesNotMatch(text, /\[object Object\]|undefined/);
-			});
-		});
-
-		test("the Short Link Trigger's Batch Events shows Max Events and Max Wait with their bounds", async () => {
-			await editor.check('batch-events', async () => {
-				const text = await addOptions('On click', ['Batch Events'], { fromCanvas: true });
-				log(`batch events: ${JSON.stringify(text.slice(text.indexOf('Options')))}`);
-				assert.match(text, /Max Events[\s\S]*From 1 to 1000 events/);
-				assert.match(text, /Max Wait \(Seconds\)[\s\S]*From 1 to 300 seconds/);
-				const value = (name) =>
-					page.playwright
-						.locator(`[data-test-id="parameter-input-${name}"] input`)
-						.first()
-						.inputValue();
-				assert.equal(await value('maxEvents'), '100');
-				assert.equal(await value('maxWaitSeconds'), '5');
-				assert.doesNotMatch(text, /\[object Object\]|undefined/);
-			});
 		});
 
 		test('a new Multichannel credential says where a key comes from, and still after API Key was left empty', async () => {
