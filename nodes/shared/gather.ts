@@ -46,6 +46,8 @@ export function gatherField(description: string): INodeProperties {
 						type: 'number',
 						default: QUIET_DEFAULT,
 						typeOptions: { minValue: GATHER_QUIET_SECONDS.min, maxValue: GATHER_QUIET_SECONDS.max },
+						// The editor changes what is out of bounds without a word: the bounds stay in view.
+						hint: `From ${GATHER_QUIET_SECONDS.min} to ${GATHER_QUIET_SECONDS.max} seconds`,
 						description: `The messages are delivered once the chat has been quiet this long (${GATHER_QUIET_SECONDS.min}–${GATHER_QUIET_SECONDS.max} s)`,
 					},
 					{
@@ -57,6 +59,7 @@ export function gatherField(description: string): INodeProperties {
 							minValue: GATHER_MAX_WAIT_SECONDS.min,
 							maxValue: GATHER_MAX_WAIT_SECONDS.max,
 						},
+						hint: `From ${GATHER_MAX_WAIT_SECONDS.min} to ${GATHER_MAX_WAIT_SECONDS.max} seconds`,
 						description: `The longest the first message waits, however long the chat keeps writing (${GATHER_MAX_WAIT_SECONDS.min}–${GATHER_MAX_WAIT_SECONDS.max} s); ${GATHER_MAX_MESSAGES} messages are delivered at once`,
 					},
 				],
