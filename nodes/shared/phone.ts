@@ -78,8 +78,8 @@ const normalisePerson: Reader = (value, field, itemIndex, node, defaultCountry) 
 /** Several people in one field: numbers, or a person's chat ID read as their number. */
 export const normalisePeople = eachOf(normalisePerson);
 
-/** A group's id: `<id>@g.us`. */
-const GROUP_ID = /^[\w.-]+@g\.us$/;
+/** A group's chat ID: the only chat where people other than the recipient write. */
+export const GROUP_ID = /^[\w.-]+@g\.us$/;
 /** A person's chat id, as every message carries it in `chatId`: `<digits>@s.whatsapp.net`. */
 const PERSON_CHAT_ID = /^(\d+)@s\.whatsapp\.net$/;
 /** What a typed phone number is made of; anything else given as a chat is an id. */

@@ -2,10 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { MAX_ALLOWED_TO_ANSWER } from '../../../../src/client/resources/answers';
 import { invalidValue } from '../../../shared/input-errors';
-import { normalisePeople } from '../../../shared/phone';
-
-/** A group's chat ID, the only chat where people other than the recipient can answer. */
-const GROUP_ID = /@g\.us$/;
+import { GROUP_ID, normalisePeople } from '../../../shared/phone';
 
 /**
  * Send and Wait's controls, as n8n's Slack and Telegram send-and-wait have them: who may answer (the service
