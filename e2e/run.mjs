@@ -1,68 +1,187 @@
-// The end-to-end files, listed once: `npm run test:e2e` runs FILES in n8n 2.x, `npm run test:e2e:n8n1` (with
-// MULTICHANNEL_N8N_VERSION=1.123.81) runs N8N1 in n8n 1.x. One file at a time, in the order given. Plain Node.
+// The end-to-end files, listed once: `npm run test:e2e` runs them in n8n 2.x, `npm run test:e2e:n8n1` (with
+// MULTICHANNEL_N8N_VERSION=1.123.81) in n8n 1.x. Plain Node.
 //   node e2e/run.mjs [n8n1]
-import { spawnSync } from 'node:child_process';
+// The package is packed once (every stack installs that tarball). SHARED files run first, one at a time, on one
+// stack per mode booted once (support/shared-stack.mjs); then the OWN files, each booting the stacks it kills,
+// restarts or configures. At the end a table gives each file's wall time, its boots and the time of its tests.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-const FILES = [
-	'e2e.test.mjs',
-	'exactly-once.test.mjs',
-	'lifetime.test.mjs',
-	'lifetime-queue.test.mjs',
+import { buildAndPack } from '../dev/n8n/package-install.mjs';
+import { N8N_VERSION } from '../dev/n8n/runtime.mjs';
+import { sharedStackVariable, startSharedStack } from './support/shared-stack.mjs';
+
+/** Files that neither kill nor restart n8n or the sandbox nor need sandbox options: on the shared stacks. */
+const SHARED = [
 	'tracked-links.test.mjs',
-	'send-and-wait.test.mjs',
 	'send-and-wait-controls.test.mjs',
 	'answer-race.test.mjs',
 	'media.test.mjs',
 	'replies.test.mjs',
 	'routing.test.mjs',
-	'coexist.test.mjs',
 	'gather.test.mjs',
 	'ai-agent.test.mjs',
 	'editor.test.mjs',
 	'editor-run.test.mjs',
 	'polls-calls.test.mjs',
 	'labels.test.mjs',
-	'batches.test.mjs',
 ];
-
-/** n8n 1.x: every file of FILES but those skipped, in this order. */
-const N8N1 = [
+/**
+ * Files with stacks of their own: stack-cleanup starts one that fails half-way; e2e.test.mjs proves the fresh
+ * install (through the contract proxy in 2.x);
+ * coexist asserts that nothing else ran; the others kill or restart n8n or the sandbox, or set sandbox options.
+ */
+const OWN = [
+	'stack-cleanup.test.mjs',
 	'e2e.test.mjs',
-	'editor.test.mjs',
-	'editor-run.test.mjs',
-	'tracked-links.test.mjs',
-	'replies.test.mjs',
-	'media.test.mjs',
+	'exactly-once.test.mjs',
+	'lifetime.test.mjs',
+	'lifetime-queue.test.mjs',
 	'send-and-wait.test.mjs',
-	'routing.test.mjs',
-	'gather.test.mjs',
-	'ai-agent.test.mjs',
-	'polls-calls.test.mjs',
-	'labels.test.mjs',
+	'coexist.test.mjs',
 	'batches.test.mjs',
 ];
+/** Whether a file has a queue-mode block on the shared queue stack. */
+const ON_SHARED_QUEUE = new Set(['gather.test.mjs', 'labels.test.mjs']);
+
+/** n8n 1.x: every file but those skipped. */
 const N8N1_SKIPPED = {
+	'stack-cleanup.test.mjs': 'it starts no n8n process: the same in both lines',
 	'exactly-once.test.mjs': 'the exactly-once tests run in n8n 2.x only (README, "Tested on")',
 	'lifetime.test.mjs':
 		'the lifetime tests run in n8n 2.x only, as the exactly-once tests do; 1.x answers a delivery before its execution exists',
 	'lifetime-queue.test.mjs': 'as lifetime.test.mjs, in queue mode',
-	'answer-race.test.mjs': 'written for issue 33 and run in n8n 2.40.7 only so far',
+	'answer-race.test.mjs': 'written for issue 33 and run in n8n 2.x only so far',
 	'send-and-wait-controls.test.mjs':
-		'written for issue 36 and run in n8n 2.40.7 only so far; Send and Wait itself runs in 1.x (send-and-wait.test.mjs)',
-	'coexist.test.mjs': 'not run in n8n 1.x yet (written for 2.40.7, where a newcomer starts)',
+		'written for issue 36 and run in n8n 2.x only so far; Send and Wait itself runs in 1.x (send-and-wait.test.mjs)',
+	'coexist.test.mjs': 'not run in n8n 1.x yet (written for 2.x, where a newcomer starts)',
 };
 
-const missing = FILES.filter((file) => !N8N1.includes(file) && !(file in N8N1_SKIPPED));
-if (missing.length)
-	throw new Error(`e2e/run.mjs: N8N1 neither runs nor skips ${missing.join(', ')}`);
+const log = (message) => process.stderr.write(`[e2e/run] ${message}\n`);
+const seconds = (ms) => Math.round(ms / 100) / 10;
+
+/** Runs one test file with node's test runner; resolves with its counts and wall time. */
+function runFile(file, env) {
+	const started = Date.now();
+	return new Promise((resolve) => {
+		const child = spawn(process.execPath, ['--test', '--test-reporter=spec', `e2e/${file}`], {
+			env: { ...process.env, ...env },
+			stdio: ['ignore', 'pipe', 'inherit'],
+		});
+		const counts = { pass: 0, fail: 0, skipped: 0 };
+		let pending = '';
+		child.stdout.on('data', (chunk) => {
+			process.stdout.write(chunk);
+			const lines = (pending + chunk).split('\n');
+			pending = lines.pop();
+			for (const line of lines) {
+				const count = /^ℹ (pass|fail|skipped) (\d+)$/.exec(line.trim());
+				if (count) counts[count[1]] = Number(count[2]);
+			}
+		});
+		child.on('close', (code) => resolve({ file, code, ...counts, wallMs: Date.now() - started }));
+	});
+}
 
 const n8n1 = process.argv[2] === 'n8n1';
-if (n8n1) {
-	for (const [file, why] of Object.entries(N8N1_SKIPPED))
-		console.log(`# skipped in n8n 1.x: ${file}: ${why}`);
+const skipped = n8n1 ? N8N1_SKIPPED : {};
+for (const [file, why] of Object.entries(skipped)) log(`skipped in n8n 1.x: ${file}: ${why}`);
+const listed = (files) => files.filter((file) => !(file in skipped));
+
+const work = mkdtempSync(join(tmpdir(), 'multichannel-e2e-run-'));
+const bootsFile = join(work, 'boots.jsonl');
+writeFileSync(bootsFile, '');
+const runStarted = Date.now();
+const steps = [];
+const results = [];
+const shared = [];
+let sharedBoots = 0;
+let failed = false;
+try {
+	let since = Date.now();
+	const tarball = await buildAndPack({ outDir: join(work, 'pack'), log, build: false });
+	steps.push(['pack the package once', Date.now() - since]);
+	process.env.E2E_TARBALL = tarball;
+	const env = { E2E_SKIP_BUILD: '1', E2E_TARBALL: tarball, E2E_BOOTS: bootsFile };
+
+	since = Date.now();
+	const sharedFiles = listed(SHARED);
+	const modes = sharedFiles.some((file) => ON_SHARED_QUEUE.has(file)) ? [false, true] : [false];
+	const sharedEnv = {};
+	for (const queue of modes) {
+		const dir = mkdtempSync(
+			join(tmpdir(), queue ? 'multichannel-shared-queue-' : 'multichannel-shared-'),
+		);
+		const started = await startSharedStack({ dir, queue, log: (line) => log(`shared: ${line}`) });
+		shared.push({ dir, ...started });
+		sharedEnv[sharedStackVariable(queue)] = started.descriptor;
+	}
+	steps.push([`boot the shared stacks (${modes.length})`, Date.now() - since]);
+	sharedBoots = modes.length;
+
+	for (const file of sharedFiles) results.push(await runFile(file, { ...env, ...sharedEnv }));
+	since = Date.now();
+	for (const { stack } of shared.splice(0)) await stack.stop();
+	steps.push(['stop the shared stacks', Date.now() - since]);
+
+	for (const file of listed(OWN)) {
+		// e2e.test.mjs runs once, through the contract proxy (dev/contract/proxy.mjs), with its zero-violation check.
+		const proxy = file === 'e2e.test.mjs' && !n8n1 ? { MULTICHANNEL_CONTRACT_PROXY: '1' } : {};
+		results.push(await runFile(file, { ...env, ...proxy }));
+	}
+} catch (error) {
+	failed = true;
+	log(`failed: ${error.stack ?? error}`);
+} finally {
+	for (const { stack } of shared) await stack.stop().catch((error) => log(`stop: ${error}`));
+	for (const { stack, dir } of shared) {
+		for (const service of [stack.sandbox.service, ...stack.n8n.started]) {
+			if (service.groupAlive) {
+				failed = true;
+				log(`a process of the shared stack's ${service.name} is left`);
+			}
+		}
+		if (process.env.E2E_KEEP !== '1') rmSync(dir, { recursive: true, force: true });
+	}
 }
-const files = (n8n1 ? N8N1 : FILES).map((file) => `e2e/${file}`);
-const run = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], {
-	stdio: 'inherit',
+
+// The table: per file, its wall time, the stacks it booted (or attached to) and their time, its tests' time.
+const boots = readFileSync(bootsFile, 'utf8')
+	.split('\n')
+	.filter(Boolean)
+	.map((line) => JSON.parse(line));
+const rows = results.map((result) => {
+	const own = boots.filter((boot) => boot.file === result.file);
+	const bootMs = own.reduce((sum, boot) => sum + boot.seconds * 1000, 0);
+	const kinds = own.map(
+		(boot) => `${boot.shared ? 'attach' : 'boot'}${boot.queue ? ' queue' : ''}`,
+	);
+	return [
+		result.file,
+		seconds(result.wallMs),
+		own.filter((boot) => !boot.shared).length,
+		seconds(bootMs),
+		seconds(result.wallMs - bootMs),
+		`${result.pass} passed, ${result.fail} failed${result.skipped ? `, ${result.skipped} skipped` : ''}`,
+		kinds.join(', '),
+	];
 });
-process.exit(run.status ?? 1);
+const head = ['file', 'wall s', 'boots', 'boot+attach s', 'tests s', 'result', 'stacks'];
+const widths = head.map((title, column) =>
+	Math.max(title.length, ...rows.map((row) => String(row[column]).length)),
+);
+const line = (cells) => cells.map((cell, column) => String(cell).padEnd(widths[column])).join('  ');
+console.log(`\n# e2e in n8n ${N8N_VERSION}: ${seconds(Date.now() - runStarted)} s`);
+for (const [step, ms] of steps) console.log(`#   ${step}: ${seconds(ms)} s`);
+console.log(line(head));
+for (const row of rows) console.log(line(row));
+const pass = results.reduce((sum, result) => sum + result.pass, 0);
+const fail = results.reduce((sum, result) => sum + result.fail, 0);
+const bootCount = boots.filter((boot) => !boot.shared).length + sharedBoots;
+console.log(`# ${bootCount} stack boots (${sharedBoots} shared)`);
+rmSync(work, { recursive: true, force: true });
+if (results.some((result) => result.code !== 0)) failed = true;
+console.log(`e2e: ${pass} passed, ${fail} failed`);
+process.exit(failed ? 1 : 0);

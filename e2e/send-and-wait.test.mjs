@@ -7,12 +7,13 @@
 // n8n restarted while it waits, the answer still resumes it; after each case no answer registration is left at the
 // sandbox.
 import assert from 'node:assert/strict';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { answeredEvent, post, signed } from './support/forged-answers.mjs';
 import { eventually, exampleWithWebhook, log, nodeOutput, useStack } from './support/harness.mjs';
 import { N8N_VERSION } from '../dev/n8n/runtime.mjs';
 import { prepareWorkflow } from '../dev/stack/stack.mjs';
@@ -45,7 +46,16 @@ let phones = 0;
 const nextPhone = () => `+1415555${String(2100 + phones++).padStart(4, '0')}`;
 
 const answersPath = () => `/api/v1/instances/${ctx.stack.instance.id}/answers`;
-const registrations = async () => (await ctx.workspace('GET', answersPath())).data;
+/**
+ * Limit Wait Time's question while it waits: asked first in a block and checked near its end, so that the tests
+ * between wait out n8n's wait tracker (it looks for due executions every 60 s). The other tests count the
+ * registrations of their own questions, without it.
+ */
+let timed;
+const registrations = async () =>
+	(await ctx.workspace('GET', answersPath())).data.filter(
+		(entry) => entry.messageId !== timed?.question.id,
+	);
 const tap = (messageId, id, from) =>
 	ctx.workspace(
 		'POST',
@@ -121,43 +131,6 @@ function storedRegistration(id) {
 	return stored;
 }
 
-function answeredEvent(registration, manager, answer) {
-	return JSON.stringify({
-		id: `evt_${randomUUID().replaceAll('-', '').slice(0, 16)}`,
-		type: 'message.answered',
-		createdAt: new Date().toISOString(),
-		data: {
-			registrationId: registration.id,
-			instanceId: registration.instanceId,
-			chatId: registration.chatId,
-			messageId: registration.messageId,
-			answer,
-			from: manager,
-			answeredAt: new Date().toISOString(),
-			answerMessageId: 'msg_forged',
-		},
-	});
-}
-
-function signed(secret, body) {
-	const t = Math.floor(Date.now() / 1000);
-	const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
-	return `t=${t},v1=${v1}`;
-}
-
-async function post(url, body, signature) {
-	const response = await fetch(url, {
-		method: 'POST',
-		headers: {
-			'content-type': 'application/json',
-			...(signature ? { 'x-multichannel-signature': signature } : {}),
-		},
-		body,
-		signal: AbortSignal.timeout(30_000),
-	});
-	return { status: response.status, text: await response.text() };
-}
-
 async function noRegistrationLeft() {
 	await eventually('no answer registration left at the sandbox', async () => {
 		const left = await registrations();
@@ -198,14 +171,19 @@ const shared = {
 			await noRegistrationLeft();
 		},
 	],
-	timeout: [
+	timeoutAsked: [
+		'Limit Wait Time: asked with a limit of 0.1 minutes, it waits (it resumes later in the block)',
+		{ timeout: 180_000 },
+		async () => {
+			timed = await ask({ limit: { resumeAmount: 0.1, resumeUnit: 'minutes' } });
+		},
+	],
+	timeoutResumed: [
 		'Limit Wait Time: unanswered, it resumes with timedOut: true and the registration is gone',
 		{ timeout: 240_000 },
 		async () => {
-			// 0.1 minutes; n8n's wait tracker looks for due executions every 60 s.
-			const { workflowId, customer, question } = await ask({
-				limit: { resumeAmount: 0.1, resumeUnit: 'minutes' },
-			});
+			assert.ok(timed, 'the question with a limit was asked earlier in the block');
+			const { workflowId, customer, question } = timed;
 			const execution = await executionIn(workflowId, 'success', 150_000);
 			assert.deepEqual(nodeOutput(execution, ASK), [
 				{
@@ -219,6 +197,7 @@ const shared = {
 			]);
 			const told = await ctx.outboundTo(customer);
 			assert.match(told.content.text, /a colleague is still looking at it/);
+			timed = undefined;
 			await noRegistrationLeft();
 		},
 	],
@@ -243,6 +222,8 @@ describe('Send and Wait for Response in a real n8n', () => {
 	before(() => {
 		ctx = stack;
 	});
+
+	test(...shared.timeoutAsked);
 
 	test('the example is imported by the stack, as by npm start', () => {
 		ctx.example('approve-refund.json');
@@ -355,7 +336,7 @@ describe('Send and Wait for Response in a real n8n', () => {
 		},
 	);
 
-	test(...shared.timeout);
+	test(...shared.timeoutResumed);
 
 	test(
 		'cancelled while it waits: the answer resumes nothing, and the registration goes with that answer',
@@ -393,7 +374,8 @@ describe('Send and Wait for Response in queue mode (main, webhook process, worke
 		ctx = stack;
 	});
 
+	test(...shared.timeoutAsked);
 	test(...shared.approve);
-	test(...shared.timeout);
+	test(...shared.timeoutResumed);
 	test(...shared.restart);
 });

@@ -12,15 +12,16 @@ export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const NODE_VERSION = '24.21.0';
 /**
  * The n8n versions the package is tested on, each with the overrides its install needs from the npm registry:
- * 2.40.7, the newest 2.x whose dependencies the registry serves (linkedom 0.18.15 pulls `cssomnom`, which it
- * lacks), and 1.123.81, the last 1.x line (its `xlsx` points at a host outside the registry).
+ * 2.41.1, the newest 2.x whose dependencies the registry serves (2.41.3 needs @n8n/agents@0.26.2, which it lacks;
+ * linkedom 0.18.15 pulls `cssomnom`, which it lacks too), and 1.123.81, the last 1.x line (its `xlsx` points at a
+ * host outside the registry).
  */
 const N8N_RELEASES = {
-	'2.40.7': { overrides: { linkedom: '0.18.12' } },
+	'2.41.1': { overrides: { linkedom: '0.18.12' } },
 	'1.123.81': { overrides: { xlsx: '0.18.5' } },
 };
-/** The one this run uses: 2.40.7 unless MULTICHANNEL_N8N_VERSION names another of N8N_RELEASES. */
-export const N8N_VERSION = process.env.MULTICHANNEL_N8N_VERSION || '2.40.7';
+/** The one this run uses: 2.41.1 unless MULTICHANNEL_N8N_VERSION names another of N8N_RELEASES. */
+export const N8N_VERSION = process.env.MULTICHANNEL_N8N_VERSION || '2.41.1';
 if (!N8N_RELEASES[N8N_VERSION]) {
 	throw new Error(
 		`MULTICHANNEL_N8N_VERSION=${N8N_VERSION}: the versions tested here are ${Object.keys(N8N_RELEASES).join(', ')}`,

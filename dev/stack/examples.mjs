@@ -67,12 +67,14 @@ export async function ensureExampleLabels(baseUrl, workspaceKey) {
 
 /**
  * Imports the example workflows whose node types the package provides, unless a workflow of that name
- * exists. Returns what was imported, kept, and skipped (with the missing node types).
+ * exists. Returns what was imported, kept, and skipped (with the missing node types). `nameSuffix`: each name
+ * gets ` (<suffix>)`, so that an e2e file on a shared stack has copies of its own, on its own instance.
  */
-export async function importExamples(client, { credentials, instance, nodeTypes }) {
+export async function importExamples(client, { credentials, instance, nodeTypes, nameSuffix }) {
 	const existing = await client.listAll('/workflows');
 	const report = { imported: [], kept: [], skipped: [] };
-	for (const { file, workflow, types } of loadExamples()) {
+	for (const { file, workflow: example, types } of loadExamples()) {
+		const workflow = nameSuffix ? { ...example, name: `${example.name} (${nameSuffix})` } : example;
 		// n8n makes `<node>Tool` (an AI agent's tool) of each node that is usable as a tool.
 		const missing = types.filter((type) => !nodeTypes.has(type.replace(/Tool$/, '')));
 		if (missing.length > 0) {

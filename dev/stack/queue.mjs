@@ -273,15 +273,19 @@ export class QueueN8n {
 			`starting n8n in queue mode: main on ${this.client.baseUrl}, ${count} webhook process(es) behind ${this.balancer.url}, a worker`,
 		);
 		await this.startMain();
-		await Promise.all([
+		// Every start settles before a failure is thrown, so that stop() finds each process that did start.
+		const settled = await Promise.allSettled([
 			this.startWorker(),
 			...Array.from({ length: count }, (_, index) => this.addWebhookProcess(index + 1)),
 		]);
+		const failed = settled.find((outcome) => outcome.status === 'rejected');
+		if (failed) throw failed.reason;
 	}
 
 	/** Stops the n8n processes (webhook processes first, main last); the balancer stays for a restart. */
 	async stopProcesses() {
-		this.balancer.backends.length = 0;
+		// No balancer when start failed before it listened (its port taken).
+		if (this.balancer) this.balancer.backends.length = 0;
 		await Promise.all(this.webhooks.map((service) => service.stop()));
 		await this.worker?.stop();
 		await this.main?.stop();
@@ -303,6 +307,8 @@ export class QueueN8n {
 
 	async stop() {
 		await this.stopProcesses();
+		// A process started but no longer named (a killed webhook process, one whose start failed) is stopped too.
+		await Promise.all(this.started.filter((service) => service.running).map((s) => s.stop()));
 		await this.balancer?.close();
 	}
 }

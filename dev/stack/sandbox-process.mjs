@@ -51,13 +51,16 @@ export async function startSandboxProcess({ dataFile, keysFile, port, logFile, l
 	return { service, baseUrl, keys };
 }
 
-/** A connected sandbox instance to send from: the existing "Demo phone", or a new one taken through connect → scan. */
-export async function ensureDemoInstance(baseUrl, workspaceKey) {
+/**
+ * A connected sandbox instance to send from: the existing one of that name ("Demo phone" unless `wanted` names
+ * another), or a new one taken through connect → scan.
+ */
+export async function ensureDemoInstance(baseUrl, workspaceKey, wanted = DEMO_INSTANCE) {
 	const list = await sandboxCall(baseUrl, workspaceKey, 'GET', '/api/v1/instances?limit=100');
-	let instance = list.data.find((candidate) => candidate.name === DEMO_INSTANCE.name);
+	let instance = list.data.find((candidate) => candidate.name === wanted.name);
 	if (!instance) {
 		instance = await sandboxCall(baseUrl, workspaceKey, 'POST', '/api/v1/instances', {
-			name: DEMO_INSTANCE.name,
+			name: wanted.name,
 		});
 	}
 	if (instance.status !== 'connected') {
@@ -70,7 +73,7 @@ export async function ensureDemoInstance(baseUrl, workspaceKey) {
 			'POST',
 			`/sandbox/instances/${instance.id}/scan`,
 			{
-				phoneNumber: DEMO_INSTANCE.phoneNumber,
+				phoneNumber: wanted.phoneNumber,
 			},
 		);
 	}

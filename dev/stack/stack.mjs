@@ -25,7 +25,8 @@ import { ensureDemoInstance, startSandboxProcess } from './sandbox-process.mjs';
 // What the stack's users (npm start, the e2e tests, the screenshot, the bench) import, from one place.
 export { PACKAGE_NAME } from '../n8n/package-install.mjs';
 export { listCredentials } from './credentials.mjs';
-export { prepareWorkflow } from './examples.mjs';
+export { ensureExampleLabels, importExamples, prepareWorkflow } from './examples.mjs';
+export { ensureDemoInstance } from './sandbox-process.mjs';
 export { collectPages, N8nClient, OWNER, sandboxCall } from './n8n-api.mjs';
 
 /**
@@ -41,12 +42,14 @@ export async function startHeadlessStack({
 	webhookUrl,
 	build = process.env.E2E_SKIP_BUILD !== '1',
 	contractProxy = process.env.MULTICHANNEL_CONTRACT_PROXY === '1',
+	importWorkflows = true,
 }) {
 	return await startStack({
 		dir,
 		sandboxPort: await freePort(),
 		n8nPort: await freePort(),
 		build,
+		importWorkflows,
 		queue,
 		sandboxArgs,
 		webhookUrl,
@@ -111,9 +114,14 @@ export async function startStack({
 	const stateFile = join(n8nDir, 'state.json');
 	const state = readJson(stateFile, {});
 	const stopping = [];
+	/** Stops every part started, last first; a part that fails to stop does not keep the others running. */
 	const stop = async () => {
-		for (const service of stopping.reverse()) await service.stop();
+		const failures = [];
+		for (const service of stopping.reverse()) {
+			await service.stop().catch((error) => failures.push(error));
+		}
 		stopping.length = 0;
+		if (failures.length > 0) throw failures[0];
 	};
 
 	try {
@@ -243,7 +251,8 @@ export async function startStack({
 			stop,
 		};
 	} catch (error) {
-		await stop();
+		// The error that stopped the start is the one to see, not one of the clean-up's.
+		await stop().catch((stopError) => log(`clean-up after a failed start: ${stopError.message}`));
 		throw error;
 	}
 }

@@ -7,7 +7,7 @@
 //                      writes its report to node_modules/.cache/contract/e2e-<file>.json and fails on a violation
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { after, before } from 'node:test';
@@ -20,6 +20,7 @@ import {
 	startHeadlessStack,
 } from '../../dev/stack/stack.mjs';
 import { minValidated, REPORT_DIR, writeReport } from '../../dev/contract/report.mjs';
+import { attachSharedStack, sharedStackVariable } from './shared-stack.mjs';
 
 const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 900_000);
 /** The statuses of an execution that is over. */
@@ -83,6 +84,16 @@ export function nodeOutput(execution, nodeName) {
 	return runs?.[0]?.data?.main?.[0]?.map((item) => item.json) ?? [];
 }
 
+/**
+ * Notes a stack booted (or a shared one attached) for e2e/run.mjs's table, in the file E2E_BOOTS names: one JSON
+ * line per boot, with the test file and its time.
+ */
+function reportBoot(boot) {
+	if (!process.env.E2E_BOOTS) return;
+	const file = basename(process.argv[1] ?? '');
+	appendFileSync(process.env.E2E_BOOTS, `${JSON.stringify({ file, ...boot })}\n`);
+}
+
 // The run is bounded: whatever hangs, every stack started is stopped and the process ends.
 const live = new Set();
 let watchdog;
@@ -121,15 +132,21 @@ function checkContract(stacks) {
  * temporary folder and stop it; returns helpers bound to it. `queue`: as startStack's option. `sandboxArgs`: more
  * sandbox options after the stack's own (a later one wins), e.g. `['--webhook-max-attempts', '3']`. `webhookUrl`:
  * the base URL n8n's triggers register (startStack's option), or a function giving it when the stack starts.
+ * Without sandboxArgs and webhookUrl, and where e2e/run.mjs started a shared stack of the mode, the block attaches
+ * to that one instead (support/shared-stack.mjs); `own: true` keeps a stack of its own all the same.
  */
-export function useStack({ queue = false, sandboxArgs = [], webhookUrl } = {}) {
+export function useStack({ queue = false, sandboxArgs = [], webhookUrl, own = false } = {}) {
 	armWatchdog();
+	const descriptor = process.env[sharedStackVariable(queue)];
+	if (descriptor && !own && sandboxArgs.length === 0 && webhookUrl === undefined)
+		return useSharedStack(descriptor, { queue });
 	const dir = mkdtempSync(join(tmpdir(), queue ? 'multichannel-e2e-queue-' : 'multichannel-e2e-'));
 	let stack;
 	/** Every stack started in `dir` (a test may stop the stack and start it again there). */
 	const stacks = [];
 
 	async function start({ build } = {}) {
+		const since = Date.now();
 		// Retries of failed deliveries after about 1 s instead of 10 s: a test waits less for them.
 		stack = await startHeadlessStack({
 			dir,
@@ -141,6 +158,7 @@ export function useStack({ queue = false, sandboxArgs = [], webhookUrl } = {}) {
 		});
 		stacks.push(stack);
 		live.add(stack);
+		reportBoot({ queue, seconds: (Date.now() - since) / 1000 });
 		log(
 			`n8n ${stack.n8n.url} (webhooks ${stack.n8n.webhookUrl}), sandbox ${stack.sandbox.baseUrl}; timings ${JSON.stringify(stack.timings)}`,
 		);
@@ -165,14 +183,7 @@ export function useStack({ queue = false, sandboxArgs = [], webhookUrl } = {}) {
 		else for (const folder of kept) rmSync(folder, { recursive: true, force: true });
 	});
 
-	const api = (...args) => stack.n8n.client.api(...args);
-	const sandbox = (key) => (method, path, body, expect) =>
-		sandboxCall(stack.sandbox.baseUrl, stack.sandbox.keys[key], method, path, body, expect);
-	const ctx = {
-		dir,
-		get stack() {
-			return stack;
-		},
+	return helpers(() => stack, {
 		/**
 		 * Stops the stack and starts it again in the same folder, on new free ports and with the package built
 		 * before (as `npm start` run again).
@@ -181,6 +192,47 @@ export function useStack({ queue = false, sandboxArgs = [], webhookUrl } = {}) {
 			await stop();
 			await start({ build: false });
 		},
+	});
+}
+
+/** useStack on the shared stack of the mode: attached before the tests, its workflows unpublished after them. */
+function useSharedStack(descriptor, { queue }) {
+	const label = `${basename(process.argv[1] ?? 'e2e', '.test.mjs')}${queue ? ' queue' : ''}`;
+	let stack;
+	before(
+		async () => {
+			const since = Date.now();
+			stack = await attachSharedStack(descriptor, { label });
+			log(`${label}: on the shared stack, n8n ${stack.n8n.url}, instance ${stack.instance.id}`);
+			reportBoot({ queue, shared: true, seconds: (Date.now() - since) / 1000 });
+		},
+		{ timeout: TIMEOUT_MS },
+	);
+	after(async () => {
+		await stack?.stop();
+		if (live.size === 0) clearTimeout(watchdog);
+	});
+	return helpers(() => stack, {
+		restartStack: () => {
+			throw new Error('restartStack on the shared stack: use useStack({ own: true })');
+		},
+	});
+}
+
+/** The helpers a test uses, bound to the stack `current()` gives (it changes when a test restarts it). */
+function helpers(current, { restartStack }) {
+	const api = (...args) => current().n8n.client.api(...args);
+	const sandbox = (key) => (method, path, body, expect) =>
+		sandboxCall(current().sandbox.baseUrl, current().sandbox.keys[key], method, path, body, expect);
+	const ctx = {
+		/** The stack's folder: its sandbox's data file is `sandbox-state.json` there. */
+		get dir() {
+			return current().dir;
+		},
+		get stack() {
+			return current();
+		},
+		restartStack,
 		api,
 		workspace: sandbox('workspace'),
 		shortLinks: sandbox('shortLink'),
@@ -226,7 +278,7 @@ export function useStack({ queue = false, sandboxArgs = [], webhookUrl } = {}) {
 		/** POSTs JSON to a production webhook URL, retrying while n8n is still registering it (404). */
 		postToWebhook: (path, body) =>
 			eventually(`the webhook ${path} to answer`, async () => {
-				const response = await fetch(`${stack.n8n.webhookUrl}/webhook/${path}`, {
+				const response = await fetch(`${current().n8n.webhookUrl}/webhook/${path}`, {
 					method: 'POST',
 					headers: { 'content-type': 'application/json' },
 					body: JSON.stringify(body),
@@ -248,7 +300,7 @@ export function useStack({ queue = false, sandboxArgs = [], webhookUrl } = {}) {
 			const created = await api(
 				'POST',
 				'/workflows',
-				prepareWorkflow(change(fixture), { credentials: stack.credentials }),
+				prepareWorkflow(change(fixture), { credentials: current().credentials }),
 			);
 			await ctx.activate(created.id);
 			const path = fixture.nodes.find((node) => node.type === 'n8n-nodes-base.webhook')?.parameters
@@ -258,7 +310,7 @@ export function useStack({ queue = false, sandboxArgs = [], webhookUrl } = {}) {
 
 		/** The id of an example workflow that the stack imported. */
 		example(file) {
-			const found = [...stack.examples.imported, ...stack.examples.kept].find(
+			const found = [...current().examples.imported, ...current().examples.kept].find(
 				(entry) => entry.file === file,
 			);
 			assert.ok(found, `example ${file} was imported`);
@@ -270,7 +322,7 @@ export function useStack({ queue = false, sandboxArgs = [], webhookUrl } = {}) {
 			eventually(`a message to ${to} in the sandbox`, async () => {
 				const page = await ctx.workspace(
 					'GET',
-					`/api/v1/instances/${stack.instance.id}/messages?limit=100`,
+					`/api/v1/instances/${current().instance.id}/messages?limit=100`,
 				);
 				return page.data.find((message) => message.direction === 'outbound' && message.to === to);
 			}),

@@ -1,0 +1,121 @@
+// One stack per n8n line and mode, shared by the e2e files that neither kill nor restart n8n nor need sandbox
+// options of their own (a boot costs 40–90 s; e2e/run.mjs boots each shared stack once per run). run.mjs starts
+// it and writes what a file needs to reach it into a descriptor (mode 0600: it holds keys), named by
+// E2E_SHARED_SINGLE and E2E_SHARED_QUEUE. A file attaches to it: it gets an instance and copies of the examples of
+// its own, and when it ends, every workflow it published is unpublished, so that the next file starts from a quiet
+// n8n. Files on a shared stack run one at a time: the examples' triggers listen to every instance.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { writeSecretJson } from '../../dev/n8n/runtime.mjs';
+import {
+	collectPages,
+	ensureDemoInstance,
+	importExamples,
+	N8nClient,
+	sandboxCall,
+	startHeadlessStack,
+} from '../../dev/stack/stack.mjs';
+
+/** The environment variable naming the descriptor of the shared stack of a mode. */
+export const sharedStackVariable = (queue) => (queue ? 'E2E_SHARED_QUEUE' : 'E2E_SHARED_SINGLE');
+
+/**
+ * Starts a shared stack in `dir` (run.mjs); returns it and writes its descriptor to `dir/shared-stack.json`.
+ * The examples are not imported here: each file imports its own copies.
+ */
+export async function startSharedStack({ dir, queue, log }) {
+	const stack = await startHeadlessStack({
+		dir,
+		log,
+		queue,
+		sandboxArgs: ['--webhook-retry-base-ms', '1000'],
+		importWorkflows: false,
+	});
+	const descriptor = join(dir, 'shared-stack.json');
+	writeSecretJson(descriptor, {
+		dir,
+		queue,
+		n8n: { url: stack.n8n.url, webhookUrl: stack.n8n.webhookUrl, apiKey: stack.n8n.client.apiKey },
+		sandbox: { baseUrl: stack.sandbox.baseUrl, keys: stack.sandbox.keys },
+		credentials: stack.credentials,
+		userFolder: stack.userFolder,
+		packageDir: stack.packageDir,
+		tarball: stack.tarball,
+		nodeTypes: [...stack.nodeTypes],
+	});
+	return { stack, descriptor };
+}
+
+/** Refuses what a file on a shared stack may not do: the other files run on it too. */
+function refused(what) {
+	return () => {
+		throw new Error(
+			`${what} on the shared stack: give the describe block a stack of its own (useStack({ own: true }))`,
+		);
+	};
+}
+
+/**
+ * Attaches a file to the shared stack of `descriptor`: a connected instance of its own (named for `label`) and
+ * copies of the examples on it. Returns a stack as startHeadlessStack's, less what would disturb the other files.
+ */
+export async function attachSharedStack(descriptor, { label }) {
+	const shared = JSON.parse(readFileSync(descriptor, 'utf8'));
+	const client = new N8nClient(shared.n8n.url);
+	client.apiKey = shared.n8n.apiKey;
+	const { baseUrl, keys } = shared.sandbox;
+	// A phone number of its own too: the next free one after the files attached before.
+	const instances = await sandboxCall(
+		baseUrl,
+		keys.workspace,
+		'GET',
+		'/api/v1/instances?limit=100',
+	);
+	const instance = await ensureDemoInstance(baseUrl, keys.workspace, {
+		name: `e2e ${label}`,
+		phoneNumber: `+1415555${String(200 + instances.data.length).padStart(4, '0')}`,
+	});
+	const nodeTypes = new Set(shared.nodeTypes);
+	const published = new Set(
+		(await client.listAll('/workflows?active=true')).map((workflow) => workflow.id),
+	);
+	const examples = await importExamples(client, {
+		credentials: shared.credentials,
+		instance,
+		nodeTypes,
+		nameSuffix: label,
+	});
+	return {
+		dir: shared.dir,
+		shared: true,
+		userFolder: shared.userFolder,
+		packageDir: shared.packageDir,
+		tarball: shared.tarball,
+		sandbox: {
+			baseUrl,
+			keys,
+			restart: refused('restarting the sandbox'),
+		},
+		n8n: {
+			url: shared.n8n.url,
+			webhookUrl: shared.n8n.webhookUrl,
+			client,
+			restart: refused('restarting n8n'),
+		},
+		credentials: shared.credentials,
+		instance,
+		nodeTypes,
+		examples,
+		timings: { attach: true },
+		/** Unpublishes every workflow published since the file attached, whoever published it. */
+		async stop() {
+			const active = await collectPages((cursor) =>
+				client.api('GET', `/workflows?active=true&limit=250${cursor ? `&cursor=${cursor}` : ''}`),
+			);
+			for (const workflow of active.filter((candidate) => !published.has(candidate.id))) {
+				await client.api('POST', `/workflows/${workflow.id}/deactivate`);
+			}
+		},
+	};
+}
