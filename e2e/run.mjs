@@ -1,9 +1,10 @@
 // The end-to-end files, listed once: `npm run test:e2e` runs them in n8n 2.x, `npm run test:e2e:n8n1` (with
 // MULTICHANNEL_N8N_VERSION=1.123.81) in n8n 1.x. Plain Node.
 //   node e2e/run.mjs [n8n1]
-// The package is packed once (every stack installs that tarball). SHARED files run first, one at a time, on one
-// stack per mode booted once (support/shared-stack.mjs); then the OWN files, each booting the stacks it kills,
-// restarts or configures. At the end a table gives each file's wall time, its boots and the time of its tests.
+// The package is packed once (every stack installs that tarball). SHARED files run one at a time on one stack per
+// mode booted once (support/shared-stack.mjs); each OWN file boots the stacks it kills, restarts or configures.
+// The shared files (as one job) and the OWN files run LANES at a time. At the end a table gives each file's wall
+// time, its boots and the time of its tests.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,15 +35,20 @@ const SHARED = [
  * coexist asserts that nothing else ran; the others kill or restart n8n or the sandbox, or set sandbox options.
  */
 const OWN = [
-	'stack-cleanup.test.mjs',
-	'e2e.test.mjs',
-	'exactly-once.test.mjs',
 	'lifetime.test.mjs',
-	'lifetime-queue.test.mjs',
+	'exactly-once.test.mjs',
 	'send-and-wait.test.mjs',
-	'coexist.test.mjs',
+	'lifetime-queue.test.mjs',
 	'batches.test.mjs',
+	'e2e.test.mjs',
+	'coexist.test.mjs',
+	'stack-cleanup.test.mjs',
 ];
+/**
+ * How many jobs run at once (E2E_LANES, default 2): the shared files as one job, each OWN file as one. Most of an
+ * e2e file's time is waiting (for deliveries, retries, n8n's polls), so two share the 2 cores well.
+ */
+const LANES = Math.max(1, Number(process.env.E2E_LANES ?? 2));
 /** Whether a file has a queue-mode block on the shared queue stack. */
 const ON_SHARED_QUEUE = new Set(['gather.test.mjs', 'labels.test.mjs']);
 
@@ -72,8 +78,10 @@ function runFile(file, env) {
 		});
 		const counts = { pass: 0, fail: 0, skipped: 0 };
 		let pending = '';
+		// Its report is printed whole when it ends: with two files at a time, lines would interleave.
+		const report = [];
 		child.stdout.on('data', (chunk) => {
-			process.stdout.write(chunk);
+			report.push(chunk);
 			const lines = (pending + chunk).split('\n');
 			pending = lines.pop();
 			for (const line of lines) {
@@ -81,7 +89,10 @@ function runFile(file, env) {
 				if (count) counts[count[1]] = Number(count[2]);
 			}
 		});
-		child.on('close', (code) => resolve({ file, code, ...counts, wallMs: Date.now() - started }));
+		child.on('close', (code) => {
+			process.stdout.write(`\n# ${file}\n${Buffer.concat(report).toString()}`);
+			resolve({ file, code, ...counts, wallMs: Date.now() - started });
+		});
 	});
 }
 
@@ -106,31 +117,46 @@ try {
 	process.env.E2E_TARBALL = tarball;
 	const env = { E2E_SKIP_BUILD: '1', E2E_TARBALL: tarball, E2E_BOOTS: bootsFile };
 
-	since = Date.now();
 	const sharedFiles = listed(SHARED);
-	const modes = sharedFiles.some((file) => ON_SHARED_QUEUE.has(file)) ? [false, true] : [false];
-	const sharedEnv = {};
-	for (const queue of modes) {
-		const dir = mkdtempSync(
-			join(tmpdir(), queue ? 'multichannel-shared-queue-' : 'multichannel-shared-'),
+	/** The files on the shared stacks, one job: the stacks booted, the files one at a time, the stacks stopped. */
+	const sharedJob = async () => {
+		const started = Date.now();
+		const modes = sharedFiles.some((file) => ON_SHARED_QUEUE.has(file)) ? [false, true] : [false];
+		const sharedEnv = {};
+		await Promise.all(
+			modes.map(async (queue) => {
+				const prefix = queue ? 'multichannel-shared-queue-' : 'multichannel-shared-';
+				const dir = mkdtempSync(join(tmpdir(), prefix));
+				const booted = await startSharedStack({
+					dir,
+					queue,
+					log: (line) => log(`shared: ${line}`),
+				});
+				shared.push({ dir, ...booted });
+				sharedEnv[sharedStackVariable(queue)] = booted.descriptor;
+			}),
 		);
-		const started = await startSharedStack({ dir, queue, log: (line) => log(`shared: ${line}`) });
-		shared.push({ dir, ...started });
-		sharedEnv[sharedStackVariable(queue)] = started.descriptor;
-	}
-	steps.push([`boot the shared stacks (${modes.length})`, Date.now() - since]);
-	sharedBoots = modes.length;
-
-	for (const file of sharedFiles) results.push(await runFile(file, { ...env, ...sharedEnv }));
-	since = Date.now();
-	for (const { stack } of shared.splice(0)) await stack.stop();
-	steps.push(['stop the shared stacks', Date.now() - since]);
-
-	for (const file of listed(OWN)) {
+		steps.push([`boot the shared stacks (${modes.length})`, Date.now() - started]);
+		sharedBoots = modes.length;
+		for (const file of sharedFiles) results.push(await runFile(file, { ...env, ...sharedEnv }));
+		const stopping = Date.now();
+		for (const { stack } of shared.splice(0)) await stack.stop();
+		steps.push(['stop the shared stacks', Date.now() - stopping]);
+	};
+	const ownJobs = listed(OWN).map((file) => async () => {
 		// e2e.test.mjs runs once, through the contract proxy (dev/contract/proxy.mjs), with its zero-violation check.
 		const proxy = file === 'e2e.test.mjs' && !n8n1 ? { MULTICHANNEL_CONTRACT_PROXY: '1' } : {};
 		results.push(await runFile(file, { ...env, ...proxy }));
-	}
+	});
+	// LANES jobs at a time, the longest first (OWN is in that order): most of a file's time is waiting.
+	const jobs = [...(sharedFiles.length > 0 ? [sharedJob] : []), ...ownJobs];
+	const lanes = await Promise.allSettled(
+		Array.from({ length: LANES }, async () => {
+			while (jobs.length > 0) await jobs.shift()();
+		}),
+	);
+	const stopped = lanes.find((lane) => lane.status === 'rejected');
+	if (stopped) throw stopped.reason;
 } catch (error) {
 	failed = true;
 	log(`failed: ${error.stack ?? error}`);
