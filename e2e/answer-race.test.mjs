@@ -1,4 +1,4 @@
-// An answer that comes between the question and its registration, in a real n8n (2.40.7; the package installed as a
+// An answer that comes between the question and its registration, in a real n8n (2.41.1; the package installed as a
 // community package), issue 33 finding 2: approve-refund (Send and Wait, Free Text, so that auto-reply would take the
 // answer too) started by a Webhook node, with auto-reply active beside it. The refund workflow reaches the sandbox
 // through a proxy that holds an answer registration made after the question until the manager's answer is in.

@@ -1,4 +1,4 @@
-// `npm run test:e2e`: the package in a real n8n (2.40.7, installed as a community package) against the sandbox,
+// `npm run test:e2e`: the package in a real n8n (2.41.1, installed as a community package) against the sandbox,
 // driven through n8n's public API. Everything runs in a temporary folder on free ports and is stopped at the
 // end, whatever happens; a watchdog ends the run after E2E_TIMEOUT_MS (default 15 minutes). See lib/harness.mjs
 // for E2E_SKIP_BUILD and E2E_KEEP. The trigger scenarios (lib/trigger-scenarios.mjs) run in queue mode too, in

@@ -1,4 +1,4 @@
-// Media in, in a real n8n (2.40.7, the package installed as a community package): a contact sends a PDF (the
+// Media in, in a real n8n (2.41.1, the package installed as a community package): a contact sends a PDF (the
 // sandbox's sample, injected at the sandbox), the Multichannel Trigger with Download Media starts a workflow
 // whose item carries the file as binary data, and n8n's own Crypto node hashes that binary: the SHA-256 is the
 // one of the bytes sent in. The same workflow downloads the file again with Message → Download Media, whose

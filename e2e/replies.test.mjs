@@ -1,4 +1,4 @@
-// Rich messages out, answers back in, in a real n8n (2.40.7, the package installed as a community package): the
+// Rich messages out, answers back in, in a real n8n (2.41.1, the package installed as a community package): the
 // example examples/confirm-appointment.json, as `npm start` imports it, started by a Webhook node (n8n's public API
 // cannot run its Manual Trigger), sends reply buttons with Message → Send Buttons; the contact taps "Move it" (the
 // sandbox's tap simulation); the Multichannel Trigger (Only Replies) of examples/appointment-answers.json starts with

@@ -1,6 +1,6 @@
 // The end-to-end files, listed once: `npm run test:e2e` runs them in n8n 2.x, `npm run test:e2e:n8n1` (with
 // MULTICHANNEL_N8N_VERSION=1.123.81) in n8n 1.x. Plain Node.
-//   node e2e/run.mjs [n8n1]
+//   node e2e/run.mjs [n8n1|n8n2] [file.test.mjs …]
 // The package is packed once (every stack installs that tarball). SHARED files run one at a time on one stack per
 // mode booted once (support/shared-stack.mjs); each OWN file boots the stacks it kills, restarts or configures.
 // The shared files (as one job) and the OWN files run LANES at a time. At the end a table gives each file's wall
@@ -99,7 +99,10 @@ function runFile(file, env) {
 const n8n1 = process.argv[2] === 'n8n1';
 const skipped = n8n1 ? N8N1_SKIPPED : {};
 for (const [file, why] of Object.entries(skipped)) log(`skipped in n8n 1.x: ${file}: ${why}`);
-const listed = (files) => files.filter((file) => !(file in skipped));
+// Files named after the line (`node e2e/run.mjs n8n2 media.test.mjs`) run alone, on the stacks they would use.
+const only = process.argv.slice(3);
+const listed = (files) =>
+	files.filter((file) => !(file in skipped) && (only.length === 0 || only.includes(file)));
 
 const work = mkdtempSync(join(tmpdir(), 'multichannel-e2e-run-'));
 const bootsFile = join(work, 'boots.jsonl');

@@ -1,4 +1,4 @@
-// Send and Wait's controls in a real n8n (2.40.7; the package installed as a community package): the example
+// Send and Wait's controls in a real n8n (2.41.1; the package installed as a community package): the example
 // examples/approve-refund.json, started by a Webhook node, asks its question in a group with Allowed to Answer (the
 // manager) and After the Answer: Edit the Question to Show the Answer. A member not listed taps first: they are told
 // in the group that they cannot answer, and the execution keeps waiting; the manager taps: it resumes with the

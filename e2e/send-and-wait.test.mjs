@@ -1,4 +1,4 @@
-// Send and Wait for Response in a real n8n (2.40.7, or 1.123.81 with MULTICHANNEL_N8N_VERSION; the package installed
+// Send and Wait for Response in a real n8n (2.41.1, or 1.123.81 with MULTICHANNEL_N8N_VERSION; the package installed
 // as a community package), with the example examples/approve-refund.json as `npm start` imports it (started by a
 // Webhook node here, since n8n's public API cannot run a Manual Trigger): the manager gets the question with
 // Approve/Decline buttons, the execution waits with n8n's own waiting, and the sandbox's simulated tap resumes it

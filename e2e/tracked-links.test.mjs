@@ -1,4 +1,4 @@
-// Tracked links in a real n8n (2.40.7, the package installed as a community package), with the example workflows
+// Tracked links in a real n8n (2.41.1, the package installed as a community package), with the example workflows
 // examples/tracked-campaign.json and examples/tracked-campaign-follow-up.json as `npm start` imports them: the
 // campaign is sent with tracked links by the first one's own Send node (started by a Webhook node here, since
 // n8n's public API cannot run a Manual Trigger), a recipient opens the short link (GET on the sandbox's redirect),
