@@ -9,6 +9,8 @@ module.exports = {
 	// 2-core machine jest runs every file in band, in its own process (one worker or less), and the whole
 	// suite grew it to its 4 GB heap limit: it died of out-of-memory 57 minutes in.
 	workerIdleMemoryLimit: '1GB',
+	// Two files at a time on this 2-core machine (jest would use one: cores - 1).
+	maxWorkers: 2,
 	// Both do nothing unless MULTICHANNEL_CONTRACT_PROXY=1 (`npm run test:contract`): the contract proxy.
 	globalSetup: '<rootDir>/test/support/contract-proxy/setup.mjs',
 	globalTeardown: '<rootDir>/test/support/contract-proxy/teardown.mjs',

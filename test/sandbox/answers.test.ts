@@ -36,9 +36,18 @@ let instanceId: string;
 const tap = (messageId: string, id: string) => service.tap(instanceId, messageId, id);
 const write = (from: string, text: string) => service.inbound(instanceId, from, text);
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+/**
+ * The sandbox's clock: real time (plus how far tests moved it), unless a test holds it; then it moves only when the
+ * test moves it. It never goes back.
+ */
+let heldAt: number | undefined;
+let ahead = 0;
 
 beforeAll(async () => {
-	service = await startService({ webhooks: { maxAttempts: 3, retryBaseMs: 20 } });
+	service = await startService({
+		webhooks: { maxAttempts: 3, retryBaseMs: 20 },
+		now: () => heldAt ?? Date.now() + ahead,
+	});
 	client = service.client;
 	receiver = await startReceiver();
 	receiver.secrets.push(SECRET);
@@ -224,25 +233,32 @@ it('a receiver that is gone (410) ends the registration; one that fails is retri
 
 it('ends at its expiry and on DELETE, delivering nothing', async () => {
 	const question = await approval();
-	const short = await client.answers.register({
-		instanceId,
-		body: {
-			messageId: question.id,
-			accepts: ['reply'],
-			url: `${receiver.url}/expired`,
-			secret: SECRET,
-			expiresAt: new Date(Date.now() + 300).toISOString(),
-		},
-	});
-	const cancelled = await register(question.id, 'cancelled', ['reply']);
-	await client.answers.delete({ instanceId, answerId: cancelled.id });
-	expect((await waiting()).map((registration) => registration.id)).toEqual([short.id]);
-	await sleep(400);
-	expect(await waiting()).toEqual([]);
-	await tap(question.id, 'approve');
-	await sleep(150);
-	expect(at('expired')).toHaveLength(0);
-	expect(at('cancelled')).toHaveLength(0);
+	// Held, so that the registration lives exactly until the test moves the clock past its expiry.
+	heldAt = Date.now() + ahead;
+	try {
+		const short = await client.answers.register({
+			instanceId,
+			body: {
+				messageId: question.id,
+				accepts: ['reply'],
+				url: `${receiver.url}/expired`,
+				secret: SECRET,
+				expiresAt: new Date(heldAt + 300).toISOString(),
+			},
+		});
+		const cancelled = await register(question.id, 'cancelled', ['reply']);
+		await client.answers.delete({ instanceId, answerId: cancelled.id });
+		expect((await waiting()).map((registration) => registration.id)).toEqual([short.id]);
+		heldAt += 400;
+		expect(await waiting()).toEqual([]);
+		await tap(question.id, 'approve');
+		await sleep(150);
+		expect(at('expired')).toHaveLength(0);
+		expect(at('cancelled')).toHaveLength(0);
+	} finally {
+		ahead += Math.max(0, heldAt - Date.now() - ahead);
+		heldAt = undefined;
+	}
 });
 
 it('refuses what cannot be waited for, naming the field', async () => {
