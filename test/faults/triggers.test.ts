@@ -187,14 +187,19 @@ async function throughOutage(label: string, outage: Gateway['mode'], heldAnswers
 			runMoreThanOnce: [...runs].filter(([, count]) => count > 1),
 			runButNotEmitted: [...runs.keys()].filter((id) => !eventIds.includes(id)),
 		}).toEqual({ notDelivered: [], notRun: [], runMoreThanOnce: [], runButNotEmitted: [] });
-		// Every other delivery of an event was acknowledged (200) as a duplicate, without a run.
+		// Every other delivery of an event ran nothing: acknowledged (200) as a duplicate, or refused with 503
+		// claim_failed when the claim itself got no answer in time (a loaded machine), for the service to retry.
+		// Only status and reason are compared: a whole delivery per line made a failure print 50 MB.
 		const others = endpoint.of(node).filter((delivery) => delivery.items === undefined);
+		const answers = others.map((delivery) => {
+			const body = JSON.parse(delivery.responseBody) as {
+				reason?: string;
+				error?: { code?: string };
+			};
+			return `${delivery.status} ${body.reason ?? body.error?.code ?? delivery.responseBody.slice(0, 80)}`;
+		});
 		expect(
-			others.filter(
-				(delivery) =>
-					delivery.status !== 200 ||
-					(JSON.parse(delivery.responseBody) as { reason?: string }).reason !== 'duplicate',
-			),
+			answers.filter((answer) => answer !== '200 duplicate' && answer !== '503 claim_failed'),
 		).toEqual([]);
 	} finally {
 		await gateway.setMode('pass');
