@@ -68,6 +68,9 @@ const N8N1_SKIPPED = {
 const log = (message) => process.stderr.write(`[e2e/run] ${message}\n`);
 const seconds = (ms) => Math.round(ms / 100) / 10;
 
+/** The test files' processes running now. */
+const running = new Set();
+
 /** Runs one test file with node's test runner; resolves with its counts and wall time. */
 function runFile(file, env) {
 	const started = Date.now();
@@ -76,6 +79,8 @@ function runFile(file, env) {
 			env: { ...process.env, ...env },
 			stdio: ['ignore', 'pipe', 'inherit'],
 		});
+		running.add(child);
+		child.on('exit', () => running.delete(child));
 		const counts = { pass: 0, fail: 0, skipped: 0 };
 		let pending = '';
 		// Its report is printed whole when it ends: with two files at a time, lines would interleave.
@@ -111,6 +116,12 @@ const runStarted = Date.now();
 const steps = [];
 const results = [];
 const shared = [];
+// Ended from outside: the files stop their own stacks (support/harness.mjs), the shared ones are stopped here.
+process.once('SIGTERM', () => {
+	log('SIGTERM: stopping the test files and the shared stacks');
+	for (const child of running) child.kill('SIGTERM');
+	void Promise.allSettled(shared.map(({ stack }) => stack.stop())).finally(() => process.exit(1));
+});
 let sharedBoots = 0;
 let failed = false;
 try {

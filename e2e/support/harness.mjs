@@ -98,6 +98,16 @@ function reportBoot(boot) {
 const live = new Set();
 let watchdog;
 function armWatchdog() {
+	// Ended from outside (CI ending the run after a failed step): the stacks' processes live in process groups of
+	// their own, so they are stopped here, or they would outlive the run.
+	if (!watchdog) {
+		process.once('SIGTERM', () => {
+			log('SIGTERM: stopping every stack started');
+			void Promise.allSettled([...live].map((stack) => stack.stop())).finally(() =>
+				process.exit(1),
+			);
+		});
+	}
 	watchdog ??= setTimeout(() => {
 		log(`watchdog: still running after ${TIMEOUT_MS} ms; stopping everything`);
 		void Promise.allSettled([...live].map((stack) => stack.stop())).finally(() => process.exit(1));
