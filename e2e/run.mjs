@@ -81,7 +81,7 @@ function runFile(file, env) {
 		});
 		running.add(child);
 		child.on('exit', () => running.delete(child));
-		const counts = { pass: 0, fail: 0, skipped: 0 };
+		const counts = { pass: 0, fail: 0, cancelled: 0, skipped: 0 };
 		let pending = '';
 		// Its report is printed whole when it ends: with two files at a time, lines would interleave.
 		const report = [];
@@ -90,13 +90,15 @@ function runFile(file, env) {
 			const lines = (pending + chunk).split('\n');
 			pending = lines.pop();
 			for (const line of lines) {
-				const count = /^ℹ (pass|fail|skipped) (\d+)$/.exec(line.trim());
+				const count = /^ℹ (pass|fail|cancelled|skipped) (\d+)$/.exec(line.trim());
 				if (count) counts[count[1]] = Number(count[2]);
 			}
 		});
 		child.on('close', (code) => {
 			process.stdout.write(`\n# ${file}\n${Buffer.concat(report).toString()}`);
-			resolve({ file, code, ...counts, wallMs: Date.now() - started });
+			// A test cancelled (its hook failed, its parent ended) proved nothing: counted as failed.
+			const { cancelled, ...rest } = counts;
+			resolve({ file, code, ...rest, fail: rest.fail + cancelled, wallMs: Date.now() - started });
 		});
 	});
 }
