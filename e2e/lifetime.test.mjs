@@ -196,7 +196,17 @@ describe('single n8n', { timeout: 900_000 }, () => {
 			`measured single 5: ${waiting} of 8 deliveries waiting at the service when the workflow was deactivated and activated; the same webhook after: ${hook?.status} (n8n's log: registered again in place ${inPlace} time(s))`,
 		);
 		assert.equal(waiting, 8, 'the deliveries were pending when the secret was rotated');
-		assert.equal(hook?.status, 'active', 'the same webhook, registered again in place');
+		// Active at once, or, on a loaded machine where the pending deliveries' 6 attempts (about 5 s) ran out before
+		// the rotation ended (seen at load 8–11), disabled until the service's next ping is acknowledged.
+		const active = await eventually(
+			'the same webhook, registered again in place, active',
+			async () => {
+				const now = await webhookOf(watched);
+				return now?.status === 'active' && now;
+			},
+			60_000,
+		);
+		assert.equal(active.id, hook?.id, 'the same webhook, registered again in place');
 		await once(watched, 'single 5, after the rotation');
 	});
 
