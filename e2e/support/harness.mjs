@@ -20,7 +20,7 @@ import {
 	startHeadlessStack,
 } from '../../dev/stack/stack.mjs';
 import { minValidated, REPORT_DIR, writeReport } from '../../dev/contract/report.mjs';
-import { attachSharedStack, sharedStackVariable } from './shared-stack.mjs';
+import { attachSharedStack, E2E_SANDBOX_ARGS, sharedStackVariable } from './shared-stack.mjs';
 
 const TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 900_000);
 /** The statuses of an execution that is over. */
@@ -157,12 +157,11 @@ export function useStack({ queue = false, sandboxArgs = [], webhookUrl, own = fa
 
 	async function start({ build } = {}) {
 		const since = Date.now();
-		// Retries of failed deliveries after about 1 s instead of 10 s: a test waits less for them.
 		stack = await startHeadlessStack({
 			dir,
 			log,
 			queue,
-			sandboxArgs: ['--webhook-retry-base-ms', '1000', ...sandboxArgs],
+			sandboxArgs: [...E2E_SANDBOX_ARGS, ...sandboxArgs],
 			webhookUrl: typeof webhookUrl === 'function' ? webhookUrl() : webhookUrl,
 			build,
 		});

@@ -17,6 +17,12 @@ import {
 	startHeadlessStack,
 } from '../../dev/stack/stack.mjs';
 
+/**
+ * The sandbox options every e2e stack starts with: retries of failed deliveries after about 1 s instead of 10 s, so
+ * that a test waits less for them.
+ */
+export const E2E_SANDBOX_ARGS = ['--webhook-retry-base-ms', '1000'];
+
 /** The environment variable naming the descriptor of the shared stack of a mode. */
 export const sharedStackVariable = (queue) => (queue ? 'E2E_SHARED_QUEUE' : 'E2E_SHARED_SINGLE');
 
@@ -29,7 +35,7 @@ export async function startSharedStack({ dir, queue, log }) {
 		dir,
 		log,
 		queue,
-		sandboxArgs: ['--webhook-retry-base-ms', '1000'],
+		sandboxArgs: E2E_SANDBOX_ARGS,
 		importWorkflows: false,
 	});
 	const descriptor = join(dir, 'shared-stack.json');
@@ -96,7 +102,6 @@ export async function attachSharedStack(descriptor, { label }) {
 	});
 	return {
 		dir: shared.dir,
-		shared: true,
 		userFolder: shared.userFolder,
 		packageDir: shared.packageDir,
 		tarball: shared.tarball,
@@ -115,7 +120,6 @@ export async function attachSharedStack(descriptor, { label }) {
 		instance,
 		nodeTypes,
 		examples,
-		timings: { attach: true },
 		/** Unpublishes every workflow published since the file attached, whoever published it. */
 		async stop() {
 			const active = await collectPages((cursor) =>
