@@ -12,6 +12,7 @@ import { join } from 'node:path';
 
 import { buildAndPack } from '../dev/n8n/package-install.mjs';
 import { N8N_VERSION } from '../dev/n8n/runtime.mjs';
+import { stopOnSignals } from '../dev/stack/processes.mjs';
 import { sharedStackVariable, startSharedStack } from './support/shared-stack.mjs';
 
 /** Files that neither kill nor restart n8n or the sandbox nor need sandbox options: on the shared stacks. */
@@ -118,12 +119,15 @@ const runStarted = Date.now();
 const steps = [];
 const results = [];
 const shared = [];
-// Ended from outside: the files stop their own stacks (support/harness.mjs), the shared ones are stopped here.
-process.once('SIGTERM', () => {
-	log('SIGTERM: stopping the test files and the shared stacks');
-	for (const child of running) child.kill('SIGTERM');
-	void Promise.allSettled(shared.map(({ stack }) => stack.stop())).finally(() => process.exit(1));
-});
+// Ended from outside (CI after a failed step, Ctrl-C): the files stop their own stacks (support/harness.mjs), the
+// shared ones are stopped here, and a shared stack still booting is killed when this process exits.
+stopOnSignals(
+	async () => {
+		for (const child of running) child.kill('SIGTERM');
+		await Promise.allSettled(shared.map(({ stack }) => stack.stop()));
+	},
+	{ log },
+);
 let sharedBoots = 0;
 let failed = false;
 try {

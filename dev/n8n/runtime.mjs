@@ -6,6 +6,8 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { killOnExit } from '../stack/processes.mjs';
+
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** n8n 2.38+ needs Node >= 24, so every n8n here runs on this pinned Node 24. */
@@ -83,6 +85,7 @@ export function run(command, args, options = {}) {
 			stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
 			...spawnOptions,
 		});
+		killOnExit(child);
 		let out = '';
 		let err = '';
 		child.stdout?.on('data', (chunk) => (out += chunk));

@@ -23,6 +23,56 @@ export async function portInUse(port) {
 	});
 }
 
+/** The services this process started and has not stopped or killed yet. */
+const unstopped = new Set();
+/** The one-shot commands (initdb, npm install…) still running. */
+const unfinished = new Set();
+// The services run detached, in process groups of their own, and would outlive this process, as would a command it
+// awaits: whatever ends it (an error, process.exit after a signal, a boot cut short) ends them too. SIGKILL: an
+// 'exit' handler cannot wait.
+process.on('exit', () => {
+	for (const service of unstopped) service.signalGroup('SIGKILL');
+	for (const child of unfinished) {
+		signalGroup(child, 'SIGKILL');
+		child.kill('SIGKILL');
+	}
+});
+
+function signalGroup(child, signal) {
+	try {
+		process.kill(-child.pid, signal);
+	} catch {
+		// The group is gone already.
+	}
+}
+
+/**
+ * Has a one-shot command killed if this process exits before it ends; spawned `detached`, its whole process group
+ * (initdb's own postgres goes with it).
+ */
+export function killOnExit(child) {
+	unfinished.add(child);
+	child.once('exit', () => unfinished.delete(child));
+}
+
+/**
+ * On SIGTERM or SIGINT (CI ending a run, Ctrl-C), `stop()` is given `graceMs` to stop things its own way, then the
+ * process exits with 1, and the exit kills every service left (a stack still booting among them).
+ */
+export function stopOnSignals(stop, { log, graceMs = 30_000 }) {
+	let stopping = false;
+	const onSignal = (signal) => {
+		if (stopping) return;
+		stopping = true;
+		log(`${signal}: stopping every stack started`);
+		void Promise.race([Promise.resolve().then(stop).catch(() => undefined), sleep(graceMs)]).finally(
+			() => process.exit(1),
+		);
+	};
+	process.on('SIGTERM', onSignal);
+	process.on('SIGINT', onSignal);
+}
+
 /**
  * A child in a process group of its own, so that stopping it ends everything it started. `uid`/`gid` run it as
  * another user (PostgreSQL refuses root); `stopSignal` is what asks it to stop (SIGTERM unless said otherwise).
@@ -41,6 +91,7 @@ export class Service {
 			detached: true,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
+		unstopped.add(this);
 		this.exited = new Promise((resolve) =>
 			this.child.once('exit', (code, signal) => resolve({ code, signal })),
 		);
@@ -77,11 +128,7 @@ export class Service {
 	}
 
 	signalGroup(signal) {
-		try {
-			process.kill(-this.child.pid, signal);
-		} catch {
-			// The group is gone already.
-		}
+		signalGroup(this.child, signal);
 	}
 
 	/** Whether any process of the group is left (the group's leader may have exited before its helpers). */
@@ -99,6 +146,7 @@ export class Service {
 		if (this.child.pid === undefined) return;
 		this.signalGroup('SIGKILL');
 		await this.exited;
+		unstopped.delete(this);
 		await new Promise((resolve) => this.log.end(resolve));
 	}
 
@@ -118,6 +166,7 @@ export class Service {
 		}
 		// Helpers of the group (n8n's task runner) may outlive the main process by a moment.
 		this.signalGroup('SIGKILL');
+		unstopped.delete(this);
 		await new Promise((resolve) => this.log.end(resolve));
 	}
 }

@@ -61,7 +61,8 @@ export async function startPostgres({ dataDir, logFile, log }) {
 		await run(
 			join(bin, 'initdb'),
 			['-D', dataDir, '-U', 'n8n', '--auth=trust', '--encoding=UTF8', '--no-locale'],
-			{ capture: true, cwd: dataDir, ...account },
+			// A group of its own: killed on exit with the postgres it runs (processes.mjs, killOnExit).
+			{ capture: true, cwd: dataDir, detached: true, ...account },
 		);
 	}
 	const port = await freePort();

@@ -19,6 +19,7 @@ import {
 	sandboxCall,
 	startHeadlessStack,
 } from '../../dev/stack/stack.mjs';
+import { stopOnSignals } from '../../dev/stack/processes.mjs';
 import { minValidated, REPORT_DIR, writeReport } from '../../dev/contract/report.mjs';
 import { attachSharedStack, E2E_SANDBOX_ARGS, sharedStackVariable } from './shared-stack.mjs';
 
@@ -98,15 +99,10 @@ function reportBoot(boot) {
 const live = new Set();
 let watchdog;
 function armWatchdog() {
-	// Ended from outside (CI ending the run after a failed step): the stacks' processes live in process groups of
-	// their own, so they are stopped here, or they would outlive the run.
+	// Ended from outside (CI ending the run after a failed step, Ctrl-C): the stacks' processes live in process
+	// groups of their own, so they are stopped here, or they would outlive the run.
 	if (!watchdog) {
-		process.once('SIGTERM', () => {
-			log('SIGTERM: stopping every stack started');
-			void Promise.allSettled([...live].map((stack) => stack.stop())).finally(() =>
-				process.exit(1),
-			);
-		});
+		stopOnSignals(() => Promise.allSettled([...live].map((stack) => stack.stop())), { log });
 	}
 	watchdog ??= setTimeout(() => {
 		log(`watchdog: still running after ${TIMEOUT_MS} ms; stopping everything`);
