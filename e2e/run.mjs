@@ -29,6 +29,7 @@ const SHARED = [
 	'editor-run.test.mjs',
 	'polls-calls.test.mjs',
 	'labels.test.mjs',
+	'readme-journey.test.mjs',
 ];
 /**
  * Files with stacks of their own: stack-cleanup starts one that fails half-way; e2e.test.mjs proves the fresh

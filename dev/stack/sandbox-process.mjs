@@ -13,6 +13,12 @@ const SANDBOX_MAIN = join(REPO, 'node_modules', '.cache', 'sandbox', 'main.js');
 const DEMO_INSTANCE = { name: 'Demo phone', phoneNumber: '+14155550100' };
 
 /**
+ * The group of the demo instance that the README's first journey writes in (the auto-reply example answers groups:
+ * a person's 1:1 chat is the AI agent's and receive-files'); its first member is the README's number.
+ */
+const DEMO_GROUP = { subject: 'Demo group', participants: ['+14155550123', '+14155550124'] };
+
+/**
  * Starts the sandbox (its bundle, `npm run build:sandbox`) as a process with a data file. Its keys are printed on the first start only; they are kept in
  * `keysFile` (mode 0600) so that later starts can still use them.
  */
@@ -78,4 +84,14 @@ export async function ensureDemoInstance(baseUrl, workspaceKey, wanted = DEMO_IN
 		);
 	}
 	return instance;
+}
+
+/** The demo instance's group ("Demo group"): the existing one of that subject, or a new one. */
+export async function ensureDemoGroup(baseUrl, workspaceKey, instance, wanted = DEMO_GROUP) {
+	const groups = `/api/v1/instances/${instance.id}/groups`;
+	const list = await sandboxCall(baseUrl, workspaceKey, 'GET', `${groups}?limit=100`);
+	return (
+		list.data.find((candidate) => candidate.subject === wanted.subject) ??
+		(await sandboxCall(baseUrl, workspaceKey, 'POST', groups, wanted))
+	);
 }

@@ -20,7 +20,7 @@ import { ensureExampleLabels, importExamples } from './examples.mjs';
 import { SingleN8n } from './n8n-process.mjs';
 import { freePort } from './processes.mjs';
 import { postgresDataDir, QueueN8n, startPostgres, startRedis } from './queue.mjs';
-import { ensureDemoInstance, startSandboxProcess } from './sandbox-process.mjs';
+import { ensureDemoGroup, ensureDemoInstance, startSandboxProcess } from './sandbox-process.mjs';
 
 // What the stack's users (npm start, the e2e tests, the screenshot, the bench) import, from one place.
 export { PACKAGE_NAME } from '../n8n/package-install.mjs';
@@ -188,6 +188,8 @@ export async function startStack({
 		writeSecretJson(stateFile, state);
 		const credentials = await ensureCredentials(client, sandbox);
 		const instance = await ensureDemoInstance(sandbox.baseUrl, sandbox.keys.workspace);
+		// The demo instance's group: the README's first journey writes in it (e2e/readme-journey.test.mjs).
+		await ensureDemoGroup(sandbox.baseUrl, sandbox.keys.workspace, instance);
 		// What n8n loaded: the node types of the package as installed into its user folder.
 		const packageDir = installedPackageDir(userFolder);
 		const nodeTypes = packagedNodeTypes(packageDir);
