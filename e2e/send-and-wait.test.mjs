@@ -149,8 +149,13 @@ const shared = {
 
 			const execution = await executionIn(workflowId, 'success');
 			const [output] = nodeOutput(execution, ASK);
+			assert.equal(
+				output.respondedAt,
+				output.answeredAt,
+				"respondedAt, as n8n's own nodes name it",
+			);
 			assert.deepEqual(
-				{ ...output, answeredAt: typeof output.answeredAt },
+				{ ...output, answeredAt: typeof output.answeredAt, respondedAt: typeof output.respondedAt },
 				{
 					approved: true,
 					timedOut: false,
@@ -162,6 +167,7 @@ const shared = {
 					},
 					from: manager,
 					answeredAt: 'string',
+					respondedAt: 'string',
 					messageId: question.id,
 				},
 			);
@@ -192,6 +198,7 @@ const shared = {
 					answer: null,
 					from: null,
 					answeredAt: null,
+					respondedAt: null,
 					messageId: question.id,
 				},
 			]);

@@ -145,6 +145,7 @@ test('Approval: sends the buttons, registers the answer with the signed resume U
 					answer: null,
 					from: null,
 					answeredAt: null,
+					respondedAt: null,
 					messageId: 'msg_q1',
 				},
 				pairedItem: { item: 0 },
@@ -205,6 +206,7 @@ test('Choice as a list, Free Text as a text: what is sent and what answers it', 
 		answer: null,
 		from: null,
 		answeredAt: null,
+		respondedAt: null,
 		messageId: 'msg_q1',
 	});
 });

@@ -55,6 +55,12 @@ export const AnswerOutput = z.object({
 	answer: Answer.nullable(),
 	from: z.string().nullable().describe('Who answered'),
 	answeredAt: z.string().nullable(),
+	respondedAt: z
+		.string()
+		.nullable()
+		.describe(
+			"When the answer came: answeredAt again, under the name n8n's own Send and Wait nodes use",
+		),
 	messageId: z.string().describe('The question that was sent'),
 });
 
@@ -66,6 +72,7 @@ export function answeredOutput(responseType: ResponseType, data: AnswerData): ID
 		answer: data.answer,
 		from: data.from,
 		answeredAt: data.answeredAt,
+		respondedAt: data.answeredAt,
 		messageId: data.messageId,
 	};
 }
@@ -78,6 +85,7 @@ export function timedOutOutput(responseType: ResponseType, messageId: string): I
 		answer: null,
 		from: null,
 		answeredAt: null,
+		respondedAt: null,
 		messageId,
 	};
 }
