@@ -6,9 +6,10 @@ import { CALLING_CODES, COUNTRIES } from './phone-metadata.generated';
  * - International forms are read as they are: `+44 (20) 7946-0958`, `0044 20 7946 0958`, and the digits alone as
  *   the channel's own chat ids carry them (`442079460958`, or grouped from a calling code: `44 20 7946 0958`).
  * - National forms (parentheses, a trunk prefix such as `0`, groups that do not start with a calling code, or,
- *   with a default country, as many digits as that country's national numbers have) are read in the default
- *   country the person chose: `(415) 555-0177` in US is +14155550177, `030 1234567` in DE is +49301234567. With
- *   no default country they are refused: guessing a country sends a message to a stranger.
+ *   where a country writes its numbers without a trunk prefix, as many digits as they have) are read in the
+ *   default country the person chose: `(415) 555-0177` in US is +14155550177, `030 1234567` in DE is
+ *   +49301234567. With no default country they are refused, and so are bare digits that could be either
+ *   (`14155550177` in DE): guessing a country sends a message to a stranger.
  * - The calling code must be assigned and the digits after it as many as that country's numbers have
  *   (the table in phone-metadata.generated.ts, from libphonenumber's metadata).
  */
@@ -68,7 +69,13 @@ export function toE164(value: unknown, defaultCountry?: string): PhoneReading {
 				`Choose the Default Country it is written in (in the credential, or the node's Default Country), or enter it ${WITH_COUNTRY_CODE}.`,
 			);
 		}
-		return international(given, compact);
+		const reading = international(given, compact);
+		if ('number' in reading) return reading;
+		// Digits alone that are no international number may be a national one (4155550177 in the US).
+		return refused(
+			reading.problem,
+			`${reading.hint.replace(/\.$/, '')}; or, if it is a national number, choose the Default Country it is written in (in the credential, or the node's Default Country).`,
+		);
 	}
 	return inCountry(given, compact, defaultCountry as string, country);
 }
@@ -86,9 +93,12 @@ function nationalSign(given: string, compact: string): string {
 
 /**
  * A number without `+` or `00`, read with a default country: after the country's trunk prefix, national; from
- * its own calling code, international; as many digits as its national numbers have, national; else
- * international (another country's number as the channel's ids carry it) unless it is written nationally.
- * What fits none of these is refused as a number of the default country, the reading the person most likely meant.
+ * its own calling code, international. Without either, national only as the country's people write it: where
+ * national numbers have no trunk prefix (or, as in the NANP, it is the calling code), or where the writing shows it
+ * (an area code in parentheses, a first group that is no calling code). Bare digits in a country whose national
+ * numbers start with a trunk prefix are read as international, as the channel's ids carry them, and refused when
+ * they could also be that country's number without its prefix (`14155550177` in DE): guessing sends a message to
+ * a stranger, so the error says how to write each.
  */
 function inCountry(
 	given: string,
@@ -111,13 +121,30 @@ function inCountry(
 	) {
 		return international(given, compact);
 	}
-	if (fits(compact)) return international(given, callingCode + compact);
-	if (!nationalSign(given, compact)) {
+	const writtenNationally = nationalSign(given, compact) !== '';
+	const withoutTrunkPrefix = trunkPrefix === '' || trunkPrefix === callingCode;
+	if ((withoutTrunkPrefix || writtenNationally) && fits(compact)) {
+		return international(given, callingCode + compact);
+	}
+	const country = `${name} (${code}, +${callingCode}), the Default Country`;
+	if (!writtenNationally) {
 		const reading = international(given, compact);
+		if ('number' in reading && fits(compact)) {
+			return refused(
+				`"${given}" could be ${reading.number} or a number of ${country} written without its trunk prefix ${trunkPrefix}`,
+				`Enter it with + and its country code: ${reading.number}, or +${callingCode}${compact} for ${name}.`,
+			);
+		}
 		if ('number' in reading) return reading;
+		if (fits(compact)) {
+			return refused(
+				`"${given}" is no international number, and a national number of ${country} starts with its trunk prefix ${trunkPrefix}`,
+				`Write it ${trunkPrefix}${compact} or +${callingCode}${compact} if it is a number of ${name}; else enter it ${WITH_COUNTRY_CODE}.`,
+			);
+		}
 	}
 	return refused(
-		`"${given}" is not a valid phone number in ${name} (${code}, +${callingCode}): its national numbers have ${digitCounts(lengths)} digits${trunkPrefix ? `, without the trunk prefix ${trunkPrefix}` : ''}`,
+		`"${given}" is not a valid phone number in ${country}: its national numbers have ${digitCounts(lengths)} digits${trunkPrefix ? `, without the trunk prefix ${trunkPrefix}` : ''}`,
 		`Check the digits, or enter it ${WITH_COUNTRY_CODE}.`,
 	);
 }

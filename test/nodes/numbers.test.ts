@@ -107,17 +107,67 @@ describe('To, read in the Default Country', () => {
 		},
 	);
 
-	test('digits alone, as many as a national number of the Default Country has, are read in it', async () => {
+	test('digits alone are national only where the country writes its numbers so (the US); elsewhere never guessed', async () => {
+		const sent = outbound().length;
 		const digitsAlone = [
 			['US', '4155550177', '+14155550177'],
-			['DE', '301234567', '+49301234567'],
-			['GB', '7700900123', '+447700900123'],
-			['BR', '11912345678', '+5511912345678'],
-			['IN', '9876543210', '+919876543210'],
+			// Another country's number as the channel's ids carry it, too long to be a British one: international.
+			['GB', '14155550178', '+14155550178'],
+			['FR', '33612345678', '+33612345678'],
+			['FR', '447700900123', '+447700900123'],
 		];
 		for (const [country, written, e164] of digitsAlone) {
-			expect(await sendTo([written], country)).toEqual([e164]);
+			// A text of its own: the same send as an earlier test's would be that one's idempotent replay.
+			expect(await sendTo([written], country, { text: 'Digits alone' })).toEqual([e164]);
 		}
+		expect(outbound().length).toBe(sent + digitsAlone.length);
+	});
+
+	test('digits alone that could be another country’s number or the Default Country’s without its 0 are refused, saying how to write each (issue 45)', async () => {
+		const sent = outbound().length;
+		const errors = await sendTo(['14155550177', '442079460958'], 'DE');
+		expect(errors).toEqual([
+			'Invalid value for "To" [item 0]: "14155550177" could be +14155550177 or a number of Germany (DE, +49), the Default Country written without its trunk prefix 0',
+			'Invalid value for "To" [item 1]: "442079460958" could be +442079460958 or a number of Germany (DE, +49), the Default Country written without its trunk prefix 0',
+		]);
+		expect(await sendTo(['612345678'], 'FR')).toEqual([
+			'Invalid value for "To" [item 0]: "612345678" could be +612345678 or a number of France (FR, +33), the Default Country written without its trunk prefix 0',
+		]);
+		expect(await sendTo(['11912345678'], 'BR')).toEqual([
+			'Invalid value for "To" [item 0]: "11912345678" could be +11912345678 or a number of Brazil (BR, +55), the Default Country written without its trunk prefix 0',
+		]);
+		const result = await runNode(
+			suite.node({ operation: 'sendText', to: '14155550177', text: 'Hi' }),
+			{
+				credentials: credentialsIn('DE'),
+			},
+		);
+		expect(failure(result).description).toBe(
+			'Enter it with + and its country code: +14155550177, or +4914155550177 for Germany.',
+		);
+		expect(outbound().length).toBe(sent);
+	});
+
+	test('digits alone that are no international number are refused where national numbers start with 0 (DE, GB, IN)', async () => {
+		const sent = outbound().length;
+		const errors = await sendTo(['301234567', '7700900123', '9876543210'], '', {
+			defaultCountry: '={{ ["DE", "GB", "IN"][$itemIndex] }}',
+		});
+		expect(errors).toEqual([
+			'Invalid value for "To" [item 0]: "301234567" is no international number, and a national number of Germany (DE, +49), the Default Country starts with its trunk prefix 0',
+			'Invalid value for "To" [item 1]: "7700900123" is no international number, and a national number of United Kingdom (GB, +44), the Default Country starts with its trunk prefix 0',
+			'Invalid value for "To" [item 2]: "9876543210" is no international number, and a national number of India (IN, +91), the Default Country starts with its trunk prefix 0',
+		]);
+		const result = await runNode(
+			suite.node({ operation: 'sendText', to: '9876543210', text: 'Hi' }),
+			{
+				credentials: credentialsIn('IN'),
+			},
+		);
+		expect(failure(result).description).toBe(
+			'Write it 09876543210 or +919876543210 if it is a number of India; else enter it with its country code, such as +14155550123 or 0044 20 7946 0958.',
+		);
+		expect(outbound().length).toBe(sent);
 	});
 
 	test('international forms keep their country whatever the Default Country', async () => {
@@ -217,10 +267,22 @@ describe('Refused before any request, naming the field and the item', () => {
 		expect(outbound().length).toBe(sent);
 	});
 
+	test('digits alone with no Default Country that are no international number: the fix names Default Country (4155550177 in the US)', async () => {
+		const result = await runNode(
+			suite.node({ operation: 'sendText', to: '4155550177', text: 'Hi' }),
+			{
+				credentials: credentialsIn(''),
+			},
+		);
+		expect(failure(result).description).toBe(
+			"Check the digits (one may be missing or extra), and enter it with its country code, such as +14155550123 or 0044 20 7946 0958; or, if it is a national number, choose the Default Country it is written in (in the credential, or the node's Default Country).",
+		);
+	});
+
 	test('a national number of the wrong length for the Default Country is refused as that country’s', async () => {
 		expect(await sendTo(['(415) 555-017', '030 12'], 'US')).toEqual([
-			'Invalid value for "To" [item 0]: "(415) 555-017" is not a valid phone number in United States (US, +1): its national numbers have 10 digits, without the trunk prefix 1',
-			'Invalid value for "To" [item 1]: "030 12" is not a valid phone number in United States (US, +1): its national numbers have 10 digits, without the trunk prefix 1',
+			'Invalid value for "To" [item 0]: "(415) 555-017" is not a valid phone number in United States (US, +1), the Default Country: its national numbers have 10 digits, without the trunk prefix 1',
+			'Invalid value for "To" [item 1]: "030 12" is not a valid phone number in United States (US, +1), the Default Country: its national numbers have 10 digits, without the trunk prefix 1',
 		]);
 	});
 });
