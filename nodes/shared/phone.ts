@@ -104,9 +104,10 @@ export function normaliseRecipient(
 }
 
 /**
- * A chat, wherever one is named: its chat ID as it is, or a person's phone number (as a person or an AI model
- * gives it: `14155550181`, `+1 415 555 0181`, `(415) 555-0181` with a default country) in E.164, which the
- * service takes in place of that person's chat ID.
+ * A chat, wherever one is named: its chat ID as it is (every chat ID has an `@`), or a person's phone number (as a
+ * person or an AI model gives it: `14155550181`, `+1 415 555 0181`, `(415) 555-0181` with a default country) in
+ * E.164, which the service takes in place of that person's chat ID. Anything else (a name, such as an AI model
+ * may give) is an input error that says how to name a chat: the service would answer it with an empty chat.
  */
 export function normaliseChat(
 	value: string,
@@ -115,8 +116,17 @@ export function normaliseChat(
 	node: INode,
 	defaultCountry: string | undefined,
 ): string {
-	if (!PHONE_CHARACTERS.test(value)) return value;
-	return normalisePhoneNumber(value, field, itemIndex, node, defaultCountry);
+	if (PHONE_CHARACTERS.test(value)) {
+		return normalisePhoneNumber(value, field, itemIndex, node, defaultCountry);
+	}
+	if (value.includes('@')) return value;
+	throw invalidValue(
+		node,
+		field,
+		itemIndex,
+		`"${value}" is neither a chat ID nor a phone number`,
+		"Name the chat by its chat ID, as messages carry it in chatId (14155550123@s.whatsapp.net for a person, …@g.us for a group), or by the person's phone number (+14155550123). To find a chat by a name, use Chat → Get Many with Search.",
+	);
 }
 
 /** The node's Default Country (operations that take numbers), in place of the credential's for this node. */

@@ -429,6 +429,34 @@ describe('A person’s number names their chat', () => {
 		});
 	});
 
+	test('Message → Get Many as an AI tool, the model giving a name as the Chat: an error it can read (issue 45)', async () => {
+		const { type } = await registerToolVariant();
+		const node = multichannelNode(
+			'message',
+			{
+				operation: 'getAll',
+				instanceId: byId(instanceId),
+				chatId: byId("={{ $fromAI('chatId', 'The chat ID or phone number', 'string') }}"),
+				order: 'oldest',
+				returnAll: true,
+			},
+			{ type },
+		);
+
+		const result = await runNode(node, {
+			credentials: credentialsIn(),
+			items: [{ chatId: 'Ana' }],
+		});
+
+		// n8n's agent gives a tool's error to the model as the tool's answer: before, it got "" (an empty chat).
+		expect(failure(result).message).toBe(
+			'Invalid value for "Chat" [item 0]: "Ana" is neither a chat ID nor a phone number',
+		);
+		expect(failure(result).description).toMatch(
+			/^Name the chat by its chat ID, .* use Chat → Get Many with Search\.$/,
+		);
+	});
+
 	test('a Chat that looks national with no Default Country is refused, naming the field', async () => {
 		const result = await history('(415) 555-0301', '');
 
