@@ -10,6 +10,7 @@ import {
 	type DeliveryOptions,
 	type EventEnvelope,
 } from './delivery-engine';
+import { keepIdleConnections } from './keep-alive';
 import { resumeMessages } from './progress';
 import { resumeCalls } from './handlers/calls';
 import { startScheduledSends } from './scheduled';
@@ -176,6 +177,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 	const server = createServer((req, res) => void handle(req, res));
 	server.on('clientError', answerClientError);
+	keepIdleConnections(server);
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(options.port ?? 0, host, () => {
