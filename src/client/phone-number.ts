@@ -126,7 +126,7 @@ function inCountry(
 	if ((withoutTrunkPrefix || writtenNationally) && fits(compact)) {
 		return international(given, callingCode + compact);
 	}
-	const country = `${name} (${code}, +${callingCode}), the Default Country`;
+	const country = `${name} (the Default Country, ${code}, +${callingCode})`;
 	if (!writtenNationally) {
 		const reading = international(given, compact);
 		if ('number' in reading && fits(compact)) {

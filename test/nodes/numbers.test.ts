@@ -2,19 +2,19 @@
  * Phone numbers as people write them (issue 34, findings 1 and 5), run as real workflows through n8n-core against
  * the sandbox on loopback: US, DE, UK, BR and IN numbers written nationally and internationally, read in the
  * credential's Default Country, the node's, or none; national-looking numbers with no Default Country and
- * impossible calling codes and lengths refused before any request, naming the field and the item; every number
- * field alike (To, contacts, participants); a person's number as the Chat (Message → Get Many, as an AI tool too,
- * and Chat → Get).
+ * impossible calling codes and lengths refused before any request, naming the field and the item; digits alone
+ * never guessed (issue 45); every number field alike (To, contacts, participants). A person's number as the Chat:
+ * chat-numbers.test.ts.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { runNode } from '../../dev/harness';
 import {
 	byId,
+	credentialsWithCountry,
 	failure,
 	multichannelNode,
 	NODE_NAME,
-	registerToolVariant,
 	useResource,
 } from '../support/nodes';
 
@@ -22,13 +22,8 @@ const suite = useResource('message', { instance: 'Numbers' });
 const outbound = () =>
 	suite.service.sandbox.store.all('messages', (message) => message.direction === 'outbound');
 
-/** The workspace credential with this Default Country (undefined: a credential saved before there was one). */
-const credentialsIn = (defaultCountry?: string) => ({
-	multichannelApi: {
-		...suite.service.credentials.multichannelApi,
-		...(defaultCountry === undefined ? {} : { defaultCountry }),
-	},
-});
+const credentialsIn = (defaultCountry?: string) =>
+	credentialsWithCountry(suite.service, defaultCountry);
 
 /** Send Text to each number (one item each), every item going on after a failure; what each item came to. */
 async function sendTo(numbers: string[], credentialCountry?: string, parameters: IDataObject = {}) {
@@ -81,6 +76,14 @@ const COUNTRIES: Array<{
 	},
 ];
 
+/** The hint of the error that refuses Send Text to `to`, read in the Default Country `country`. */
+async function refusalHint(to: string, country: string) {
+	const result = await runNode(suite.node({ operation: 'sendText', to, text: 'Hi' }), {
+		credentials: credentialsIn(country),
+	});
+	return failure(result).description;
+}
+
 describe('To, read in the Default Country', () => {
 	test.each(COUNTRIES)(
 		'$country: national and international forms with Default Country $country go to $e164',
@@ -127,22 +130,16 @@ describe('To, read in the Default Country', () => {
 		const sent = outbound().length;
 		const errors = await sendTo(['14155550177', '442079460958'], 'DE');
 		expect(errors).toEqual([
-			'Invalid value for "To" [item 0]: "14155550177" could be +14155550177 or a number of Germany (DE, +49), the Default Country written without its trunk prefix 0',
-			'Invalid value for "To" [item 1]: "442079460958" could be +442079460958 or a number of Germany (DE, +49), the Default Country written without its trunk prefix 0',
+			'Invalid value for "To" [item 0]: "14155550177" could be +14155550177 or a number of Germany (the Default Country, DE, +49) written without its trunk prefix 0',
+			'Invalid value for "To" [item 1]: "442079460958" could be +442079460958 or a number of Germany (the Default Country, DE, +49) written without its trunk prefix 0',
 		]);
 		expect(await sendTo(['612345678'], 'FR')).toEqual([
-			'Invalid value for "To" [item 0]: "612345678" could be +612345678 or a number of France (FR, +33), the Default Country written without its trunk prefix 0',
+			'Invalid value for "To" [item 0]: "612345678" could be +612345678 or a number of France (the Default Country, FR, +33) written without its trunk prefix 0',
 		]);
 		expect(await sendTo(['11912345678'], 'BR')).toEqual([
-			'Invalid value for "To" [item 0]: "11912345678" could be +11912345678 or a number of Brazil (BR, +55), the Default Country written without its trunk prefix 0',
+			'Invalid value for "To" [item 0]: "11912345678" could be +11912345678 or a number of Brazil (the Default Country, BR, +55) written without its trunk prefix 0',
 		]);
-		const result = await runNode(
-			suite.node({ operation: 'sendText', to: '14155550177', text: 'Hi' }),
-			{
-				credentials: credentialsIn('DE'),
-			},
-		);
-		expect(failure(result).description).toBe(
+		expect(await refusalHint('14155550177', 'DE')).toBe(
 			'Enter it with + and its country code: +14155550177, or +4914155550177 for Germany.',
 		);
 		expect(outbound().length).toBe(sent);
@@ -154,17 +151,11 @@ describe('To, read in the Default Country', () => {
 			defaultCountry: '={{ ["DE", "GB", "IN"][$itemIndex] }}',
 		});
 		expect(errors).toEqual([
-			'Invalid value for "To" [item 0]: "301234567" is no international number, and a national number of Germany (DE, +49), the Default Country starts with its trunk prefix 0',
-			'Invalid value for "To" [item 1]: "7700900123" is no international number, and a national number of United Kingdom (GB, +44), the Default Country starts with its trunk prefix 0',
-			'Invalid value for "To" [item 2]: "9876543210" is no international number, and a national number of India (IN, +91), the Default Country starts with its trunk prefix 0',
+			'Invalid value for "To" [item 0]: "301234567" is no international number, and a national number of Germany (the Default Country, DE, +49) starts with its trunk prefix 0',
+			'Invalid value for "To" [item 1]: "7700900123" is no international number, and a national number of United Kingdom (the Default Country, GB, +44) starts with its trunk prefix 0',
+			'Invalid value for "To" [item 2]: "9876543210" is no international number, and a national number of India (the Default Country, IN, +91) starts with its trunk prefix 0',
 		]);
-		const result = await runNode(
-			suite.node({ operation: 'sendText', to: '9876543210', text: 'Hi' }),
-			{
-				credentials: credentialsIn('IN'),
-			},
-		);
-		expect(failure(result).description).toBe(
+		expect(await refusalHint('9876543210', 'IN')).toBe(
 			'Write it 09876543210 or +919876543210 if it is a number of India; else enter it with its country code, such as +14155550123 or 0044 20 7946 0958.',
 		);
 		expect(outbound().length).toBe(sent);
@@ -281,8 +272,8 @@ describe('Refused before any request, naming the field and the item', () => {
 
 	test('a national number of the wrong length for the Default Country is refused as that country’s', async () => {
 		expect(await sendTo(['(415) 555-017', '030 12'], 'US')).toEqual([
-			'Invalid value for "To" [item 0]: "(415) 555-017" is not a valid phone number in United States (US, +1), the Default Country: its national numbers have 10 digits, without the trunk prefix 1',
-			'Invalid value for "To" [item 1]: "030 12" is not a valid phone number in United States (US, +1), the Default Country: its national numbers have 10 digits, without the trunk prefix 1',
+			'Invalid value for "To" [item 0]: "(415) 555-017" is not a valid phone number in United States (the Default Country, US, +1): its national numbers have 10 digits, without the trunk prefix 1',
+			'Invalid value for "To" [item 1]: "030 12" is not a valid phone number in United States (the Default Country, US, +1): its national numbers have 10 digits, without the trunk prefix 1',
 		]);
 	});
 });
@@ -344,124 +335,6 @@ describe('Every number field reads alike', () => {
 
 		expect(failure(result).message).toBe(
 			'Invalid value for "Participants" [item 0]: "0151 23456789" looks like a national number (it starts with a trunk 0) and no Default Country is set',
-		);
-	});
-});
-
-describe('A person’s number names their chat', () => {
-	const ana = '+14155550301';
-	let instanceId: string;
-	let received: string[];
-
-	beforeAll(async () => {
-		instanceId = (await suite.service.connectedInstance('Chats by number')).id;
-		received = [
-			(await suite.service.inbound(instanceId, ana, 'First')).id,
-			(await suite.service.inbound(instanceId, ana, 'Second')).id,
-		];
-		await suite.service.inbound(instanceId, '+14155550302', 'Someone else');
-	});
-
-	const history = async (chatId: string, defaultCountry?: string) =>
-		await runNode(
-			multichannelNode('message', {
-				operation: 'getAll',
-				instanceId: byId(instanceId),
-				chatId: byId(chatId),
-				order: 'oldest',
-				returnAll: true,
-			}),
-			{ credentials: credentialsIn(defaultCountry) },
-		);
-
-	test.each([
-		['14155550301@s.whatsapp.net', undefined],
-		['14155550301', undefined],
-		['+1 415 555 0301', undefined],
-		['(415) 555-0301', 'US'],
-	])('Message → Get Many with Chat %s (Default Country %s)', async (chatId, country) => {
-		const result = await history(chatId, country);
-
-		expect(result.error).toBeUndefined();
-		expect(result.json(NODE_NAME).map((message) => message.id)).toEqual(received);
-	});
-
-	test('Message → Get Many as an AI tool, the model giving the Chat as a number', async () => {
-		const { type } = await registerToolVariant();
-		const node = multichannelNode(
-			'message',
-			{
-				operation: 'getAll',
-				instanceId: byId(instanceId),
-				chatId: byId("={{ $fromAI('chatId', 'The chat ID or phone number', 'string') }}"),
-				order: 'oldest',
-				returnAll: true,
-			},
-			{ type },
-		);
-
-		const result = await runNode(node, {
-			credentials: credentialsIn(),
-			items: [{ chatId: '14155550301' }, { chatId: '+1 415 555 0301' }],
-		});
-
-		expect(result.error).toBeUndefined();
-		expect(result.json(NODE_NAME).map((message) => message.id)).toEqual([...received, ...received]);
-	});
-
-	test('Chat → Get and Mark All as Read by number', async () => {
-		const chat = async (operation: string, chatId: string) =>
-			await runNode(
-				multichannelNode('chat', { operation, instanceId: byId(instanceId), chatId: byId(chatId) }),
-				{ credentials: credentialsIn('US') },
-			);
-
-		const got = await chat('get', '415 555 0301');
-		const read = await chat('markRead', '+14155550301');
-
-		expect(got.json(NODE_NAME)[0]).toMatchObject({
-			id: '14155550301@s.whatsapp.net',
-			phoneNumber: ana,
-		});
-		expect(read.json(NODE_NAME)[0]).toMatchObject({
-			id: '14155550301@s.whatsapp.net',
-			markedRead: 2,
-		});
-	});
-
-	test('Message → Get Many as an AI tool, the model giving a name as the Chat: an error it can read (issue 45)', async () => {
-		const { type } = await registerToolVariant();
-		const node = multichannelNode(
-			'message',
-			{
-				operation: 'getAll',
-				instanceId: byId(instanceId),
-				chatId: byId("={{ $fromAI('chatId', 'The chat ID or phone number', 'string') }}"),
-				order: 'oldest',
-				returnAll: true,
-			},
-			{ type },
-		);
-
-		const result = await runNode(node, {
-			credentials: credentialsIn(),
-			items: [{ chatId: 'Ana' }],
-		});
-
-		// n8n's agent gives a tool's error to the model as the tool's answer: before, it got "" (an empty chat).
-		expect(failure(result).message).toBe(
-			'Invalid value for "Chat" [item 0]: "Ana" is neither a chat ID nor a phone number',
-		);
-		expect(failure(result).description).toMatch(
-			/^Name the chat by its chat ID, .* use Chat → Get Many with Search\.$/,
-		);
-	});
-
-	test('a Chat that looks national with no Default Country is refused, naming the field', async () => {
-		const result = await history('(415) 555-0301', '');
-
-		expect(failure(result).message).toBe(
-			'Invalid value for "Chat" [item 0]: "(415) 555-0301" looks like a national number (it has parentheses) and no Default Country is set',
 		);
 	});
 });

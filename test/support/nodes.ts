@@ -127,6 +127,14 @@ export interface ResourceSuite {
 	): Promise<WorkflowResult & { nodeName: string }>;
 }
 
+/** `service`'s workspace credential with this Default Country (undefined: one saved before there was one). */
+export const credentialsWithCountry = (service: TestService, defaultCountry?: string) => ({
+	multichannelApi: {
+		...service.credentials.multichannelApi,
+		...(defaultCountry === undefined ? {} : { defaultCountry }),
+	},
+});
+
 /**
  * One resource of the Multichannel node under test, for a whole test file: registers the file's `beforeAll`
  * (a sandbox, and a connected instance named `options.instance` that the node's Instance field points at) and
