@@ -117,7 +117,7 @@ export function apiError(error: ApiError, { node, context, clean, item }: Mappin
 		context,
 		item,
 		keyKind: KEY_KIND_WORDS[context.keyKind],
-		said: clean(error.message).replace(/\.+$/, ''),
+		said: withFieldNames(clean(error.message).replace(/\.+$/, ''), context.fields),
 		details: formatDetails(error.details, clean, context.fields),
 		reference: error.requestId ? ` Request ID: ${error.requestId}.` : '',
 		consoleUrl: `${context.serviceUrl ?? ''}${CONSOLE_PATH}`,
@@ -162,6 +162,23 @@ export function plain(error: MultichannelError, clean: Clean): JsonObject {
 		response.details = redactedCopy(error.details, clean);
 	}
 	return response;
+}
+
+/**
+ * The service's words with the request fields the operation names (`body.sendAt`) by the names the user sees
+ * ("Send At"), as its details are.
+ */
+function withFieldNames(said: string, names: Record<string, string> = {}): string {
+	return Object.keys(names)
+		.sort((a, b) => b.length - a.length)
+		.reduce(
+			(text, field) =>
+				text.replace(
+					new RegExp(`(?<![\\w.])${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.])`, 'g'),
+					() => names[field],
+				),
+			said,
+		);
 }
 
 /**

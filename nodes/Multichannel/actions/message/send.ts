@@ -51,7 +51,7 @@ export function optionsField(extra: INodeProperties[] = [], quoting = true): INo
 		type: 'dateTime',
 		default: '',
 		description:
-			'Send the message at this time instead of now: from 1 minute to 90 days ahead. In the time zone of the workflow unless an offset is given. The output is the message in status scheduled; Scheduled Message → Get Many lists it and Cancel stops it before it goes.',
+			"Send the message at this time instead of now: from 1 minute to 90 days ahead. In the workflow's time zone (the workflow's Settings → Timezone, else n8n's) unless an offset is given, like 2026-12-01T09:00:00+01:00. The output is the message in status scheduled, its sendAt with the offset; Scheduled Message → Get Many lists it and Cancel stops it before it goes.",
 	};
 	const idempotencyKey: INodeProperties = {
 		...idempotencyKeyOption,
