@@ -13,6 +13,7 @@ import {
 	signPayload,
 	SIGNATURE_HEADER,
 } from '../src/client/signature';
+import { acknowledgedInBody } from './acknowledgement';
 import type { Scheduler } from './scheduler';
 import { newId, type DeliveryProgress } from './store';
 import type { OutboundPurpose } from './outbound/outbound';
@@ -74,9 +75,6 @@ export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
 	upkeepMs: 15_000,
 	maxHeldPerWebhook: 10_000,
 };
-
-/** What the receiver's answer is read for (its acknowledgement): more is not read. */
-const ANSWER_READ_BYTES = 16 * 1024;
 
 export interface EventEnvelope {
 	id: string;
@@ -368,31 +366,4 @@ export function failureText(status: number | null): string {
 	return isSuccess(status)
 		? `HTTP ${status} without an acknowledgement of this delivery`
 		: `HTTP ${status}`;
-}
-
-/** Whether a JSON answer says `"acknowledged": "<deliveryId>"`; reads 16 KiB at most, never throws. */
-async function acknowledgedInBody(
-	body: AsyncIterable<Buffer> & { dump(): Promise<void> },
-	deliveryId: string,
-): Promise<boolean> {
-	const chunks: Buffer[] = [];
-	let size = 0;
-	try {
-		for await (const chunk of body) {
-			chunks.push(chunk);
-			size += chunk.length;
-			if (size > ANSWER_READ_BYTES) break;
-		}
-		if (size > ANSWER_READ_BYTES) return false;
-		const answer: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-		return (
-			answer !== null &&
-			typeof answer === 'object' &&
-			(answer as { acknowledged?: unknown }).acknowledged === deliveryId
-		);
-	} catch {
-		return false;
-	} finally {
-		await body.dump().catch(() => undefined);
-	}
 }
