@@ -4,6 +4,7 @@ import {
 	DeliveryEngine,
 	envelope,
 	type DeliveryOptions,
+	type DeliverySaves,
 	type EventEnvelope,
 } from './delivery-engine';
 import type { GatheringLimits } from './gathering';
@@ -74,6 +75,8 @@ export class SandboxCore {
 		private readonly clock: () => number,
 		/** Called after changes made outside a request (timers), so the data file is saved. */
 		readonly onBackgroundChange: () => void,
+		/** Saving now, before an event is announced (delivery-engine.ts). */
+		saves: DeliverySaves,
 		onError: (error: unknown) => void,
 		mediaLimits: MediaLimits = DEFAULT_MEDIA_LIMITS,
 		outbound: OutboundOptions = {},
@@ -88,6 +91,7 @@ export class SandboxCore {
 			delivery,
 			() => this.now(),
 			onBackgroundChange,
+			saves,
 			this.outbound.deliveries,
 			(payload) => this.signedMedia.stamp(payload),
 		);

@@ -24,10 +24,24 @@ import { urlProblem } from './outbound/policy';
  * once, retried with exponential backoff and jitter on a non-2xx answer or a timeout, up to `maxAttempts`.
  * Sent from timers, never inside an API request. What differs between receivers (where a delivery is kept,
  * what ends it early, what its end changes) is a `DeliveryKind`.
+ *
+ * An event is announced only once it is in the data file, with its id and whatever made it (a message marked
+ * delivered, a scheduled send marked sent): a new delivery's first attempt saves first, unless the data file
+ * was saved since the delivery was queued. A kill -9 after the POST then finds the delivery there, and sends it
+ * again under the same id, never the event made a second time under a new one.
  */
 
 /** The one text a delivery that got no HTTP answer records: a closed port looks like any other failure. */
 const COULD_NOT_CONNECT = 'Could not connect to the webhook URL, or it gave no HTTP answer';
+/** What an attempt records when its event could not be saved first (it is then not sent). */
+const NOT_SAVED = 'The event could not be saved, so it was not sent';
+
+/** The data file as deliveries see it (persistence.ts): the saves made so far, and a save now. */
+export interface DeliverySaves {
+	readonly saveCount: number;
+	/** Saves what changed; false when it could not be saved (and was undone). */
+	saveInBackground(): boolean;
+}
 
 export interface DeliveryOptions {
 	maxAttempts: number;
@@ -107,7 +121,7 @@ export interface Receiver {
 export interface PostResult {
 	status: number | null;
 	error: string | null;
-	/** The sandbox was closing: the attempt does not count. */
+	/** The sandbox was closing, or the event could not be saved first: the attempt does not count. */
 	aborted: boolean;
 	/** The `X-Multichannel-Delivery-Id` it carried. */
 	deliveryId: string;
@@ -168,6 +182,7 @@ export class DeliveryEngine {
 		private readonly now: () => Date,
 		/** Called after each change to a delivery, so that the store is marked changed and saved. */
 		private readonly onChange: () => void,
+		private readonly saves: DeliverySaves,
 		/** The outbound policy of receivers, and the agent that checks every connection against it. */
 		private readonly outbound: OutboundPurpose,
 		/** What each attempt adds to the stored payload before it is signed (fresh signed file URLs). */
@@ -180,7 +195,8 @@ export class DeliveryEngine {
 		const due = delivery.nextAttemptAt
 			? Date.parse(delivery.nextAttemptAt) - this.now().getTime()
 			: 0;
-		this.scheduler.after(due, () => this.attempt(kind, id));
+		const queuedAt = this.saves.saveCount;
+		this.scheduler.after(due, () => this.attempt(kind, id, queuedAt));
 	}
 
 	async close(): Promise<void> {
@@ -216,9 +232,11 @@ export class DeliveryEngine {
 		this.schedule(kind, id, delivery);
 	}
 
+	/** `queuedAt`: the save count when the delivery was queued (its first attempt saves it if it is not saved). */
 	private async attempt<D extends DeliveryProgress>(
 		kind: DeliveryKind<D>,
 		id: string,
+		queuedAt?: number,
 	): Promise<void> {
 		const found = kind.find(id);
 		if (!found || found.delivery.status !== 'pending') return;
@@ -234,9 +252,10 @@ export class DeliveryEngine {
 
 		const attempt = delivery.attempt + 1;
 		const started = Date.now();
-		const result = await this.post(receiver, delivery.payload, delivery.eventId, attempt);
+		const unsaved = queuedAt === this.saves.saveCount;
+		const result = await this.post(receiver, delivery.payload, delivery.eventId, attempt, unsaved);
 		kind.answered?.(delivery, result);
-		// Closing mid-attempt: the delivery stays pending and is sent again after a restart.
+		// Closing mid-attempt: the delivery stays pending and is sent again after a restart. Not saved: undone.
 		if (result.aborted || this.scheduler.isClosed) return;
 		// Gone meanwhile (its webhook or registration deleted): nothing more to do.
 		const now = kind.find(id);
@@ -277,16 +296,19 @@ export class DeliveryEngine {
 
 	/**
 	 * One signed POST of an event to a receiver; a fresh timestamp each time (receivers reject ones over
-	 * 300 s), and fresh signed file URLs.
+	 * 300 s), and fresh signed file URLs. `saveFirst`: what changed is saved before (not sent if it cannot be).
 	 */
 	async post(
 		receiver: Receiver,
 		payload: string,
 		eventId: string,
 		attempt: number,
+		saveFirst = false,
 	): Promise<PostResult> {
 		const deliveryId = newId('dlr');
 		const unanswered = { status: null, aborted: false, deliveryId, acknowledged: false };
+		if (saveFirst && !this.saves.saveInBackground())
+			return { ...unanswered, error: NOT_SAVED, aborted: true };
 		// A URL stored before its target was refused (an older data file) is not tried.
 		if (urlProblem(receiver.url, this.outbound.policy))
 			return { ...unanswered, error: COULD_NOT_CONNECT };

@@ -44,6 +44,8 @@ export class Persistence {
 	private compaction: { done: Promise<void>; appended: string[] } | undefined;
 	/** After a failed compaction, the next waits until the journal has grown this large. */
 	private retryAtBytes = 0;
+	/** Saves made so far: a change made before one was counted is in the data file (delivery-engine.ts). */
+	private saves = 0;
 
 	private constructor(
 		readonly store: Store,
@@ -111,12 +113,18 @@ export class Persistence {
 				this.compaction?.appended.push(line);
 			}
 			this.store.commit();
+			this.saves++;
 			saved = true;
 		} finally {
 			if (!saved) this.store.rollback();
 		}
 		for (const { change, text } of written) this.noteSize(change, text.length);
 		this.compactIfLarge();
+	}
+
+	/** How many saves were made so far. */
+	get saveCount(): number {
+		return this.saves;
 	}
 
 	/** Saves now if anything changed. */
@@ -138,12 +146,17 @@ export class Persistence {
 		}, BACKGROUND_SAVE_DELAY_MS);
 	}
 
-	/** Saves changes made outside a request; one that cannot be saved is undone and reported, not thrown. */
-	saveInBackground(): void {
+	/**
+	 * Saves changes made outside a request; one that cannot be saved is undone and reported, not thrown. Answers
+	 * whether what changed is saved.
+	 */
+	saveInBackground(): boolean {
 		try {
 			this.saveIfChanged();
+			return true;
 		} catch (error) {
 			this.options.onError?.(error);
+			return false;
 		}
 	}
 

@@ -202,6 +202,8 @@ export interface WebhookRecord {
 	/** While disabled and pinged: when the next ping goes, and the interval after it. */
 	nextPingAt?: string | null;
 	pingIntervalMs?: number;
+	/** The ping under way until it is answered: one cut short by a crash goes again under its id. */
+	ping?: { eventId: string; createdAt: string } | null;
 	createdAt: string;
 	updatedAt: string;
 }

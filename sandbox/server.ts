@@ -132,6 +132,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		{ ...DEFAULT_DELIVERY_OPTIONS, ...withoutUndefined(options.webhooks) },
 		clock,
 		() => persistence.saveSoon(),
+		persistence,
 		(error) => log(`sandbox: background task failed: ${(error as Error)?.stack ?? String(error)}`),
 		{ ...DEFAULT_MEDIA_LIMITS, ...withoutUndefined(options.media) },
 		options.outbound,

@@ -67,19 +67,20 @@ export class WebhookUpkeep {
 		);
 		webhook.nextPingAt = new Date(this.now().getTime() + interval).toISOString();
 		webhook.pingIntervalMs = interval;
+		// Saved with its id before it is sent (saveFirst): after a crash the same ping goes again.
+		const made = envelope(webhook.workspaceId, PING_EVENT, { webhookId: webhook.id }, this.now());
+		webhook.ping ??= { eventId: made.id, createdAt: made.createdAt };
+		const event = { ...made, id: webhook.ping.eventId, createdAt: webhook.ping.createdAt };
 		this.pinging.add(webhook.id);
 		try {
-			const event = envelope(
-				webhook.workspaceId,
-				PING_EVENT,
-				{ webhookId: webhook.id },
-				this.now(),
-			);
-			const result = await this.engine.post(webhook, JSON.stringify(event), event.id, 1);
+			const result = await this.engine.post(webhook, JSON.stringify(event), event.id, 1, true);
 			const current = this.store.get('webhooks', webhook.id);
-			if (result.aborted || current?.status !== 'disabled') return;
-			this.deliveries.noteAnswer(current, result);
-			if (this.deliveries.delivered(current.id, result)) this.deliveries.enable(current);
+			if (result.aborted || !current) return;
+			current.ping = null;
+			if (current.status === 'disabled') {
+				this.deliveries.noteAnswer(current, result);
+				if (this.deliveries.delivered(current.id, result)) this.deliveries.enable(current);
+			}
 			this.onBackgroundChange();
 		} finally {
 			this.pinging.delete(webhook.id);
