@@ -58,6 +58,8 @@ export const mediaOptions: INodeProperties[] = [
 		name: 'downloadMedia',
 		type: 'boolean',
 		default: false,
+		// Shown where it can apply: files come with received messages.
+		displayOptions: { show: { '/events': ['message.received', '*'] } },
 		description: `Whether a received image, voice note, video or document arrives as a file (binary field "${MEDIA_FIELD}"; gathered messages: "${MEDIA_FIELD}", "${MEDIA_FIELD}_1" … in order, each message naming its field in "binaryField") before the workflow starts; a file that is not attached is described, with the reason in "mediaNotAttached"`,
 	},
 	{
@@ -65,6 +67,7 @@ export const mediaOptions: INodeProperties[] = [
 		name: 'maxFileSizeMb',
 		type: 'number',
 		default: DEFAULT_MAX_MB,
+		displayOptions: { show: { '/events': ['message.received', '*'], downloadMedia: [true] } },
 		typeOptions: { minValue: 0, numberPrecision: 2 },
 		description:
 			'With Download Media: larger files are not downloaded; the item carries their description and says why',

@@ -10,6 +10,9 @@ import { splitList } from '../shared/values';
  * acknowledged and starts nothing, as the message filters do (filters.ts).
  */
 
+/** Shown where they can apply: with Chat Labels Changed chosen, or all events. */
+const ON_LABEL_CHANGES = { show: { '/events': ['chat.labels_changed', '*'] } };
+
 export const labelOptions: INodeProperties[] = [
 	{
 		displayName: 'Label Names or IDs',
@@ -17,6 +20,7 @@ export const labelOptions: INodeProperties[] = [
 		type: 'multiOptions',
 		typeOptions: { loadOptionsMethod: 'getLabels' },
 		default: [],
+		displayOptions: ON_LABEL_CHANGES,
 		description:
 			'Only Chat Labels Changed events that put on or take off one of these labels (none chosen: every label). Other events are not filtered. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
@@ -25,6 +29,7 @@ export const labelOptions: INodeProperties[] = [
 		name: 'labelChange',
 		type: 'options',
 		default: 'any',
+		displayOptions: ON_LABEL_CHANGES,
 		options: [
 			{ name: 'Put On or Taken Off', value: 'any' },
 			{ name: 'Put On a Chat', value: 'added' },

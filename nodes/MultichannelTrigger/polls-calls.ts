@@ -5,7 +5,7 @@ import type { ChosenOptions } from '../shared/trigger';
 import { splitList } from '../shared/values';
 
 /**
- * Filters of poll votes and calls: the votes of chosen polls only (a workflow that follows up one survey), and
+ * Filters of poll votes and calls (each shown where it can apply: with its events chosen, or all events): the votes of chosen polls only (a workflow that follows up one survey), and
  * calls of one kind (voice or video; people or groups). Other events pass.
  */
 export const pollCallOptions: INodeProperties[] = [
@@ -14,6 +14,7 @@ export const pollCallOptions: INodeProperties[] = [
 		name: 'pollMessageIds',
 		type: 'string',
 		default: '',
+		displayOptions: { show: { '/events': ['poll.voted', '*'] } },
 		placeholder: 'e.g. msg_3c9e1f7a2b4d6e80',
 		description:
 			'Comma-separated IDs of polls (the messages Send Poll returned): only votes on these start the workflow. Empty: votes on every poll.',
@@ -23,6 +24,7 @@ export const pollCallOptions: INodeProperties[] = [
 		name: 'callTypes',
 		type: 'multiOptions',
 		default: [],
+		displayOptions: { show: { '/events': ['call.received', 'call.missed', 'call.rejected', '*'] } },
 		options: [
 			{ name: 'Voice', value: 'voice' },
 			{ name: 'Video', value: 'video' },

@@ -1,0 +1,80 @@
+/**
+ * The Multichannel Trigger offers an option only where it can apply (issue 45, item 10): n8n's own rule
+ * (`NodeHelpers.displayParameterPath`, as its editor lists a collection's "Add option") over the node as n8n's
+ * loader sees it. Before, a "Message received" trigger offered Poll Message IDs, Call Types and the label filters,
+ * and Max File Size showed with Download Media off.
+ */
+import { NodeHelpers, type INodeProperties, type INodeType } from 'n8n-workflow';
+
+import { loadPackage } from '../../dev/harness';
+import { TRIGGER_TYPES } from '../../dev/harness/triggers';
+
+let node: INodeType;
+beforeAll(async () => {
+	node = (await loadPackage()).nodeTypes[TRIGGER_TYPES.messaging] as INodeType;
+});
+
+/** The names of the options the editor offers with these events chosen and these options set. */
+function offered(events: string[], set: Record<string, unknown> = {}): string[] {
+	const { description } = node;
+	const options = description.properties.find((property) => property.name === 'options')
+		?.options as INodeProperties[];
+	const nodeValues = { parameters: { events, options: set } };
+	return options
+		.filter((option) =>
+			NodeHelpers.displayParameterPath(
+				nodeValues,
+				option,
+				'parameters.options',
+				{ typeVersion: 1 },
+				description,
+			),
+		)
+		.map((option) => option.name);
+}
+
+const POLLS_CALLS_LABELS = ['pollMessageIds', 'callTypes', 'labelIds', 'labelChange'];
+
+test('a Message Received trigger offers no poll, call or label filter, and Max File Size only with Download Media on', () => {
+	const received = offered(['message.received']);
+	expect(received).toEqual(
+		expect.arrayContaining(['downloadMedia', 'onlyReplies', 'textContains']),
+	);
+	expect(received).not.toEqual(
+		expect.arrayContaining([
+			expect.stringMatching(/^(pollMessageIds|callTypes|labelIds|labelChange|maxFileSizeMb)$/),
+		]),
+	);
+	expect(offered(['message.received'], { downloadMedia: true })).toContain('maxFileSizeMb');
+});
+
+test.each([
+	[['poll.voted'], ['pollMessageIds']],
+	[['call.missed'], ['callTypes']],
+	[['call.received', 'call.rejected'], ['callTypes']],
+	[['chat.labels_changed'], ['labelIds', 'labelChange']],
+	[
+		['poll.voted', 'chat.labels_changed'],
+		['pollMessageIds', 'labelIds', 'labelChange'],
+	],
+])(
+	'events %j offer %j of the poll, call and label filters, and no Download Media',
+	(events, wanted) => {
+		const shown = offered(events);
+		expect(shown.filter((name) => POLLS_CALLS_LABELS.includes(name))).toEqual(wanted);
+		expect(shown).not.toContain('downloadMedia');
+	},
+);
+
+test('All Events, or events from an expression, offer every option', () => {
+	const every = (
+		node.description.properties.find((property) => property.name === 'options')
+			?.options as INodeProperties[]
+	).map((option) => option.name);
+	expect(offered(['*'], { downloadMedia: true, taps: 'matching' }).sort()).toEqual(
+		[...every].sort(),
+	);
+	expect(
+		offered(['={{ $json.events }}'], { downloadMedia: true, taps: 'matching' }).sort(),
+	).toEqual([...every].sort());
+});
