@@ -4,7 +4,12 @@
  * loader sees it. Before, a "Message received" trigger offered Poll Message IDs, Call Types and the label filters,
  * and Max File Size showed with Download Media off.
  */
-import { NodeHelpers, type INodeProperties, type INodeType } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	type INodeParameters,
+	type INodeProperties,
+	type INodeType,
+} from 'n8n-workflow';
 
 import { loadPackage } from '../../dev/harness';
 import { TRIGGER_TYPES } from '../../dev/harness/triggers';
@@ -15,11 +20,11 @@ beforeAll(async () => {
 });
 
 /** The names of the options the editor offers with these events chosen and these options set. */
-function offered(events: string[], set: Record<string, unknown> = {}): string[] {
+function offered(events: string[], set: INodeParameters = {}): string[] {
 	const { description } = node;
 	const options = description.properties.find((property) => property.name === 'options')
 		?.options as INodeProperties[];
-	const nodeValues = { parameters: { events, options: set } };
+	const nodeValues: INodeParameters = { parameters: { events, options: set } };
 	return options
 		.filter((option) =>
 			NodeHelpers.displayParameterPath(
