@@ -126,7 +126,7 @@ describe('Send and Wait for Response: Allowed to Answer and After the Answer, in
 			assert.match(
 				shown.content.text,
 				new RegExp(
-					`\\n\\n✅ Approve refund by \\${MANAGER} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`,
+					`\\n\\nAnswered: Approve refund, by \\${MANAGER} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`,
 				),
 			);
 			const again = await tap(question.id, 'decline', MEMBER, 409);

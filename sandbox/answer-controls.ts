@@ -8,6 +8,8 @@ import { presentMessage } from './handlers/present';
  * (`allowedToAnswer`: anyone else's answer is refused, and they are told so in the chat, once per question), and
  * what becomes of the question once answered (`afterAnswer`: its text shows the outcome, its buttons or list
  * are removed). Both act after the received message has gone to webhooks, in the order the channel shows them.
+ * A tap on a question answered already (its buttons kept) is answered too: what answered it, by whom and when,
+ * once per person, so that no one believes their late tap decided.
  */
 
 /** Follow-ups of a received message, run once it has been delivered to webhooks. */
@@ -101,15 +103,70 @@ export function closeQuestion(
 	};
 }
 
-/** "✅ Approve by +14155550181 at 2026-11-26 07:40 UTC", or the typed answer, quoted. */
+/**
+ * "Decline, by +14155550181 at 2026-11-26 07:40 UTC", or the typed answer, quoted: no mark that reads as approval,
+ * since the answer may be a refusal.
+ */
+function answeredWords(answered: { what: string; from: string | null; at: string }): string {
+	return `${answered.what}, by ${answered.from ?? 'someone'} at ${answered.at.slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** The answer in words: a tap's title, or the typed text, quoted (at most QUOTED_ANSWER characters). */
+function answerWhat(answer: { title: string | null; text: string | null }): string {
+	const typed = [...(answer.text ?? '')];
+	return (
+		answer.title ??
+		`"${typed.length > QUOTED_ANSWER ? `${typed.slice(0, QUOTED_ANSWER - 1).join('')}…` : typed.join('')}"`
+	);
+}
+
 function outcome(
 	answer: { title: string | null; text: string | null },
 	message: MessageRecord,
 ): string {
-	const typed = [...(answer.text ?? '')];
-	const what =
-		answer.title ??
-		`"${typed.length > QUOTED_ANSWER ? `${typed.slice(0, QUOTED_ANSWER - 1).join('')}…` : typed.join('')}"`;
-	const at = `${message.createdAt.slice(0, 16).replace('T', ' ')} UTC`;
-	return `✅ ${what} by ${message.from ?? 'someone'} at ${at}`;
+	return `Answered: ${answeredWords({ what: answerWhat(answer), from: message.from, at: message.createdAt })}`;
+}
+
+/** Keeps on the question what answered it, for a late tap (`tellAnsweredAlready`). */
+export function noteAnswer(
+	core: SandboxCore,
+	registration: AnswerRecord,
+	answer: { title: string | null; text: string | null },
+	message: MessageRecord,
+): void {
+	const question = core.store.get('messages', registration.messageId as string);
+	if (!question || question.answeredWith) return;
+	question.answeredWith = { what: answerWhat(answer), from: message.from, at: message.createdAt };
+}
+
+/**
+ * A tap on a question answered already, which no registration took: the person is told, quoting the tap, what
+ * answered it, once per person and question (at most MAX_TOLD people).
+ */
+export function tellAnsweredAlready(
+	core: SandboxCore,
+	message: MessageRecord,
+): FollowUp | undefined {
+	if (!message.reply || message.answeredQuestion || message.from === null) return undefined;
+	const question = core.store.get('messages', message.reply.toMessageId);
+	const answered = question?.answeredWith;
+	if (!question || !answered) return undefined;
+	const told = answered.told ?? [];
+	if (told.includes(message.from) || told.length >= MAX_TOLD) return undefined;
+	answered.told = [...told, message.from];
+	return () => {
+		const instance = core.store.get('instances', question.instanceId);
+		if (!instance || instance.status !== 'connected') return;
+		sendOutgoing(core, {
+			id: newId('msg'),
+			workspaceId: question.workspaceId,
+			instance,
+			to: recipientOf(question.chatId),
+			type: 'text',
+			content: {
+				text: `This was already answered: ${answeredWords(answered)}.`,
+				quotedMessageId: message.id,
+			},
+		});
+	};
 }

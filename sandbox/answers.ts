@@ -1,5 +1,12 @@
 import { ANSWER_EVENT } from '../src/client/resources/answers';
-import { closeQuestion, mayAnswer, refuseAnswer, type FollowUp } from './answer-controls';
+import {
+	closeQuestion,
+	mayAnswer,
+	noteAnswer,
+	refuseAnswer,
+	tellAnsweredAlready,
+	type FollowUp,
+} from './answer-controls';
 import type { SandboxCore } from './core';
 import { envelope, newDelivery, type DeliveryKind } from './delivery-engine';
 import { recordOfInstance } from './handlers/context';
@@ -78,6 +85,8 @@ export function takeAnswers(core: SandboxCore, message: MessageRecord): FollowUp
 			: refuseAnswer(core, registration, message);
 		if (followUp) followUps.push(followUp);
 	}
+	const late = tellAnsweredAlready(core, message);
+	if (late) followUps.push(late);
 	return followUps;
 }
 
@@ -140,6 +149,7 @@ function take(
 	const answer = answerOf(registration, message);
 	if (!answer) return undefined;
 	deliverAnswer(core, registration, message, answer);
+	noteAnswer(core, registration, answer, message);
 	// The first registration that takes it names it, even when another refused it first.
 	if (!message.answeredQuestion || message.answeredQuestion.refused) {
 		message.answeredQuestion = {

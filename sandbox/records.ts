@@ -77,6 +77,8 @@ export interface MessageRecord {
 	answeredQuestion?: { registrationId: string; messageId: string; refused?: true };
 	/** A question whose registration asked to remove its buttons once answered: when it was answered. */
 	closedByAnswerAt?: string;
+	/** A question once answered: the answer in words, who, when; and who was told so after a late tap. */
+	answeredWith?: { what: string; from: string | null; at: string; told?: string[] };
 	/** A poll the instance sent: each voter's latest vote (option indexes; empty: withdrawn). */
 	pollVotes?: Record<string, { optionIndexes: number[]; votedAt: string }>;
 	/** A scheduled send that went (sandbox/scheduled.ts): its time, when it went, whether late. */

@@ -208,7 +208,7 @@ describe('against the sandbox', () => {
 		expect(question.type).toBe('text');
 		expect(question.content).toEqual({
 			text: expect.stringMatching(
-				/^Refund \$120 for order 1042\?\n\n✅ Approve by \+14155550261 at /,
+				/^Refund \$120 for order 1042\?\n\nAnswered: Approve, by \+14155550261 at /,
 			),
 		});
 		expect((await tap(member, 'decline')).status).toBe(409);

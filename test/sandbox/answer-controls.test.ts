@@ -151,7 +151,7 @@ it('in a group, takes only a listed member’s answer, tells others once, then c
 	expect(shown.content).toEqual({
 		text: expect.stringMatching(
 			new RegExp(
-				`^Refund \\$120 for order 1042\\?\\n\\n✅ Decline by \\${MANAGER} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`,
+				`^Refund \\$120 for order 1042\\?\\n\\nAnswered: Decline, by \\${MANAGER} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`,
 			),
 		),
 	});
@@ -162,6 +162,71 @@ it('in a group, takes only a listed member’s answer, tells others once, then c
 	const again = await tap(instance.id, question.id, 'approve', MANAGER);
 	expect(again.status).toBe(409);
 	expect(again.body).toMatchObject({ error: { code: 'question_answered' } });
+});
+
+it('a late tap on a question answered already (buttons kept) is told what answered it, once per person', async () => {
+	// After the restarts above the sandbox tells its keys no more: the saved ones.
+	const restarted = { baseUrl: sandbox.baseUrl, keys: keys() } as unknown as Sandbox;
+	const instance = await connectedInstance(restarted, 'Late taps', '+14155550163');
+	const group = await client().groups.create({
+		instanceId: instance.id,
+		body: { subject: 'Late', participants: [MANAGER, MEMBER] },
+	});
+	const registration = await client().answers.register({
+		instanceId: instance.id,
+		body: {
+			to: group.id,
+			accepts: ['reply'],
+			url: `${receiver.url}/answer`,
+			secret: SECRET,
+			expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+			afterAnswer: { editQuestion: true },
+		},
+	});
+	const question = await client().messages.sendButtons({
+		instanceId: instance.id,
+		body: {
+			to: group.id,
+			text: 'Refund $80 for order 2001?',
+			buttons: [
+				{ id: 'approve', title: 'Approve' },
+				{ id: 'decline', title: 'Decline' },
+			],
+			answerRegistrationId: registration.id,
+		},
+	});
+	const notes = () =>
+		events('message.sent').filter((delivery) =>
+			String((delivery.event.data.content as { text?: unknown }).text).startsWith(
+				'This was already answered',
+			),
+		);
+	expect((await tap(instance.id, question.id, 'decline', MANAGER)).status).toBe(201);
+	await waitFor(
+		() => answers().find((delivery) => delivery.event.data.registrationId === registration.id),
+		10_000,
+		'the answer',
+	);
+
+	const late = await tap(instance.id, question.id, 'approve', MEMBER);
+	expect(late.status).toBe(201);
+	const note = await waitFor(() => notes()[0], 10_000, 'the note to the late tap');
+	expect(note.event.data.content).toEqual({
+		text: expect.stringMatching(
+			new RegExp(
+				`^This was already answered: Decline, by \\${MANAGER} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\.$`,
+			),
+		),
+		quotedMessageId: (late.body as { id: string }).id,
+	});
+	expect(note.event.data.chatId).toBe(group.id);
+
+	// Once per person: the member's second late tap passes without a note; the manager's own is told.
+	await tap(instance.id, question.id, 'approve', MEMBER);
+	await tap(instance.id, question.id, 'approve', MANAGER);
+	await waitFor(() => notes()[1], 10_000, 'the note to the manager');
+	await sleep(300);
+	expect(notes()).toHaveLength(2);
 });
 
 it('refuses a registration whose allowedToAnswer names no person, naming the field', async () => {
