@@ -20,6 +20,7 @@ import {
 	type WorkspaceClient,
 } from '../../src/client';
 import { defaultCountryOf } from '../../src/client/phone-number';
+import { notSending } from './checking';
 
 /** The credential type names, as registered in package.json. */
 export const CREDENTIAL_NAMES = {
@@ -77,6 +78,11 @@ export interface ServiceConnection<C> {
 	 * URL), where reading the credential would cost n8n an expression isolate per delivery.
 	 */
 	unauthenticated(context: ConnectionContext, baseUrl: string, options?: ConnectionOptions): C;
+	/**
+	 * A client that sends nothing (`nodes/shared/checking.ts`): each call validates its request, then throws
+	 * `NotSent`. For checking every item before any is sent.
+	 */
+	checking(context: ConnectionContext, baseUrl: string, options?: ConnectionOptions): C;
 }
 
 function serviceUrlOf(baseUrl: unknown): string | undefined {
@@ -131,6 +137,9 @@ function serviceConnection<C>(
 		},
 		unauthenticated(context, baseUrl, options = {}) {
 			return open(context, n8nTransport(context), baseUrl, options);
+		},
+		checking(context, baseUrl, options = {}) {
+			return open(context, notSending, baseUrl, { ...options, maxRetries: 0 });
 		},
 	};
 }

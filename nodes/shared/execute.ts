@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import type { RateLimitInfo } from '../../src/client';
+import { problemBeforeSending } from './checking';
 import type { ConnectedClient, ConnectionOptions, ServiceConnection } from './connections';
 import type { ErrorContext, NodeError } from './error-context';
 import { errorJson, toNodeError } from './errors';
@@ -61,7 +62,8 @@ export function actionNodeExecute<C>(
  * `pairedItem`, and a failure either stops the run or, with "continue on fail", becomes that item's error
  * output, mapped in one place (`toNodeError`). Items of an operation that declares `concurrent` may run a
  * few at a time (its "Concurrency" option); their outputs are still in input order, and a new item waits
- * while the service says the key has no requests left.
+ * while the service says the key has no requests left. Items of an operation that writes are all checked
+ * before the first one runs (`checkAllFirst`), so that one bad item stops the run before anything was sent.
  */
 export async function executeActions<C>(
 	context: IExecuteFunctions,
@@ -71,6 +73,7 @@ export async function executeActions<C>(
 	const outputs: INodeExecutionData[][] = new Array(items.length);
 	const failures = new Map<number, NodeError>();
 	let connecting: Promise<ConnectedClient<C>> | undefined;
+	let checkingClient: C | undefined;
 	let inFlight = 0;
 
 	const concurrency = concurrencyOf(context, config.resources);
@@ -89,7 +92,8 @@ export async function executeActions<C>(
 		await sleep(Math.min(waitMs, MAX_RATE_LIMIT_WAIT_MS));
 	}
 
-	async function runItem(itemIndex: number): Promise<INodeExecutionData[]> {
+	/** Runs one item; with `checkOnly`, an item of an operation that writes is only checked (nothing sent). */
+	async function runItem(itemIndex: number, checkOnly = false): Promise<INodeExecutionData[]> {
 		const errorContext: ErrorContext = { itemIndex, keyKind: config.connection.keyKind };
 		try {
 			const { resource, operation } = findOperation(
@@ -107,6 +111,22 @@ export async function executeActions<C>(
 			const connection = await connecting;
 			errorContext.secrets = connection.secrets;
 			errorContext.serviceUrl = connection.serviceUrl;
+			const defaultCountry = defaultCountryFor(context, itemIndex, connection.defaultCountry);
+
+			if (checkOnly) {
+				if (!operation.scope.endsWith(':write')) return [];
+				checkingClient ??= config.connection.checking(
+					context,
+					connection.serviceUrl ?? '',
+					config.options,
+				);
+				const client = checkingClient;
+				const problem = await problemBeforeSending(
+					async () => await operation.execute.call(context, { client, itemIndex, defaultCountry }),
+				);
+				if (problem !== undefined) throw problem;
+				return [];
+			}
 
 			await paceForRateLimit(connection.client);
 			inFlight++;
@@ -115,7 +135,7 @@ export async function executeActions<C>(
 				result = await operation.execute.call(context, {
 					client: connection.client,
 					itemIndex,
-					defaultCountry: defaultCountryFor(context, itemIndex, connection.defaultCountry),
+					defaultCountry,
 				});
 			} finally {
 				inFlight--;
@@ -134,6 +154,8 @@ export async function executeActions<C>(
 			throw nodeError;
 		}
 	}
+
+	await checkAllFirst(context, items.length, runItem);
 
 	// Items take turns to start. Starting an item costs 1–2 ms of CPU (n8n evaluates its expressions and
 	// builds its request); several started back to back held up the requests in flight (connecting, sending,
@@ -175,6 +197,21 @@ export async function executeActions<C>(
 		throw failures.get(Math.min(...failures.keys()));
 	}
 	return [outputs.flat()];
+}
+
+/**
+ * Before any item of a run of several is sent, every item of an operation that writes runs as far as its first
+ * request on a client that sends nothing (`nodes/shared/checking.ts`): the first item found wrong stops the run
+ * with its usual error, and nothing went. With "continue on fail" nothing is checked first: a bad item becomes
+ * its error output in the run itself, and the others are sent.
+ */
+async function checkAllFirst(
+	context: IExecuteFunctions,
+	itemCount: number,
+	check: (itemIndex: number, checkOnly: true) => Promise<unknown>,
+): Promise<void> {
+	if (itemCount < 2 || context.continueOnFail()) return;
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) await check(itemIndex, true);
 }
 
 /**
