@@ -13,6 +13,7 @@ import type { ErrorContext, NodeError } from './error-context';
 import { errorJson, toNodeError } from './errors';
 import { defaultCountryFor } from './phone';
 import { findOperation, type ResourceModule } from './resources';
+import { withWhatWent } from './what-went';
 
 export interface ActionNodeConfig<C> {
 	resources: Array<ResourceModule<C>>;
@@ -194,7 +195,9 @@ export async function executeActions<C>(
 	);
 
 	if (failures.size > 0) {
-		throw failures.get(Math.min(...failures.keys()));
+		const failedItem = Math.min(...failures.keys());
+		const done = outputs.flatMap((output, itemIndex) => (output ? [itemIndex] : []));
+		throw withWhatWent(failures.get(failedItem) as NodeError, failedItem, done, items.length, false);
 	}
 	return [outputs.flat()];
 }

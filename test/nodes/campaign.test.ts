@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { NODE_NAME, useResource } from '../support/nodes';
+import { byId, NODE_NAME, useResource } from '../support/nodes';
 
 const suite = useResource('message', { instance: 'Campaign' });
 const CAMPAIGN = 200;
@@ -61,6 +61,24 @@ describe('a campaign with a bad item', () => {
 
 		expect(result.error?.message).toMatch(/\[item 1\]/);
 		expect(posted()).toBe(before);
+	});
+
+	test('a refusal by the service at item 49 says that items 0–48 went through', async () => {
+		const items = people('refused', '+14155579998').map((item, index) => ({
+			...item,
+			instance: index === BAD ? 'inst_gone' : suite.instance.id,
+		}));
+
+		const result = await suite.run(
+			{ ...sendText, instanceId: byId('={{ $json.instance }}'), options: { concurrency: 1 } },
+			items,
+		);
+
+		expect(result.error?.message).toMatch(/\[item 49\]/);
+		expect(result.error?.message).toMatch(
+			/\. 49 items before it went through \(items 0–48\)$/,
+		);
+		expect(sent('refused')).toHaveLength(BAD);
 	});
 
 	test('with continue on fail, item 49 becomes its error item and the 199 others are sent', async () => {
