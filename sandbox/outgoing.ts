@@ -1,6 +1,6 @@
 import type { MessageMedia } from '../src/client/resources/message-media';
 import type { SandboxCore } from './core';
-import { fetchFile } from './outbound/fetch-file';
+import { fetchFile, type FetchedFile } from './outbound/fetch-file';
 import { scheduleProgress, setMessageStatus } from './progress';
 import type { InstanceRecord, MessageRecord } from './store';
 import { chatIdOf } from './handlers/context';
@@ -86,8 +86,9 @@ export function sendOutgoing(
  * message; the recipient's progress (delivered, read) starts once the fetch has ended. A URL the outbound
  * policy refuses (a name resolving to a refused address, a redirect to one) fails the message
  * (`message.failed`, error `media_url_refused`), and so does a voice note that is not OGG/Opus or a sticker that
- * is not a WebP within its limit (`not_a_voice_note`, `not_a_sticker`: only the bytes tell). Any other failure (an error status, too large, no answer)
- * leaves the message without a file: it still counts as sent, and a download answers 404.
+ * is not a WebP within its limit (`not_a_voice_note`, `not_a_sticker`: only the bytes tell), and so does a file it
+ * cannot fetch (an error status, too large, no answer: `media_unreachable`, saying why): a person would otherwise
+ * see the message sent and read with no file in it.
  */
 export function keepFromUrl(
 	core: SandboxCore,
@@ -101,20 +102,14 @@ export function keepFromUrl(
 			core.outbound.media,
 		);
 		if (core.scheduler.isClosed || !core.store.get('messages', message.id)) return;
-		const misfit = 'file' in fetched ? mediaKindProblem(message.type, fetched.file) : undefined;
-		if ('refused' in fetched || misfit !== undefined) {
-			message.error =
-				'refused' in fetched
-					? { code: 'media_url_refused', message: fetched.refused }
-					: {
-							code: message.type === 'voice' ? 'not_a_voice_note' : 'not_a_sticker',
-							message: `The file at the URL is refused: ${misfit}`,
-						};
+		const failure = fetchFailure(message.type, fetched);
+		if (failure !== null || !('file' in fetched)) {
+			message.error = failure;
 			setMessageStatus(core, message, 'failed');
 			core.emit(message.workspaceId, 'message.failed', presentMessage(message), {
 				instanceId: message.instanceId,
 			});
-		} else if ('file' in fetched) {
+		} else {
 			const media = core.media.put(message.workspaceId, {
 				data: fetched.file.data,
 				mimeType: source.mimeType ?? fetched.file.mimeType,
@@ -125,6 +120,23 @@ export function keepFromUrl(
 		scheduleProgress(core, message);
 		core.onBackgroundChange();
 	});
+}
+
+/** Why a message sent by URL fails once its fetch has ended; null when its file is kept. */
+function fetchFailure(type: string, fetched: FetchedFile): MessageRecord['error'] {
+	if ('refused' in fetched) return { code: 'media_url_refused', message: fetched.refused };
+	if ('failed' in fetched) {
+		return {
+			code: 'media_unreachable',
+			message: `The file at the URL could not be fetched: ${fetched.failed}`,
+		};
+	}
+	const misfit = mediaKindProblem(type, fetched.file);
+	if (misfit === undefined) return null;
+	return {
+		code: type === 'voice' ? 'not_a_voice_note' : 'not_a_sticker',
+		message: `The file at the URL is refused: ${misfit}`,
+	};
 }
 
 function fileNameInUrl(url: string): string | null {

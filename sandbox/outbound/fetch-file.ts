@@ -18,8 +18,11 @@ export type FetchedFile =
 	| { file: MediaFile }
 	/** The policy refused a hop: a URL, or the address a name resolved to. */
 	| { refused: string }
-	/** No file: an error status, too large, no answer, too many redirects. */
-	| { failed: true };
+	/**
+	 * No file, and why in words: an error status, too large, too many redirects, or no HTTP answer (one phrase
+	 * whatever the cause, so that it tells no open port from a closed one).
+	 */
+	| { failed: string };
 
 export async function fetchFile(
 	url: string,
@@ -46,10 +49,10 @@ export async function fetchFile(
 			}
 			if (response.statusCode !== 200) {
 				await response.body.dump();
-				return { failed: true };
+				return { failed: `the URL answered HTTP ${response.statusCode}` };
 			}
 			const data = await readAtMost(response.body, maxBytes);
-			if (!data) return { failed: true };
+			if (!data) return { failed: `the file is larger than ${maxBytes / 1_048_576} MiB` };
 			const type = response.headers['content-type'];
 			return {
 				file: {
@@ -62,10 +65,10 @@ export async function fetchFile(
 			if (isRefusedTarget(error)) {
 				return { refused: `${error.message}, which the service does not fetch from` };
 			}
-			return { failed: true };
+			return { failed: 'no HTTP answer from the URL' };
 		}
 	}
-	return { failed: true };
+	return { failed: `more than ${MAX_REDIRECTS} redirects` };
 }
 
 /** The whole body, or undefined (and the body dropped) once it grows past `maxBytes`. */

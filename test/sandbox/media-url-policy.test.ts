@@ -29,6 +29,10 @@ async function fileServer(): Promise<{ url: string; hits: string[]; close(): Pro
 			res.writeHead(302, { location: to }).end();
 			return;
 		}
+		if (req.url?.startsWith('/missing')) {
+			res.writeHead(404).end();
+			return;
+		}
 		res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from('PNG bytes'));
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -164,11 +168,14 @@ describe('media by URL: the outbound policy, by default (loopback refused)', () 
 		expect(files.hits).toEqual([]);
 	});
 
-	it('leaves a message whose file cannot be fetched for other reasons sent, without a file', async () => {
+	it('fails a message whose file cannot be fetched for other reasons, saying why (issue 45: it was sent, then read, with no file)', async () => {
 		const answer = await send('https://cdn.example/unknown-host.png');
 		const message = await settled((answer.body as { id: string }).id);
-		expect(message.status).not.toBe('failed');
-		expect(message.error).toBeNull();
+		expect(message.status).toBe('failed');
+		expect(message.error).toEqual({
+			code: 'media_unreachable',
+			message: 'The file at the URL could not be fetched: no HTTP answer from the URL',
+		});
 		expect(message.media).toBeUndefined();
 	});
 });
@@ -190,6 +197,18 @@ describe('media by URL from loopback, when the sandbox allows it', () => {
 		const message = await settled((answer.body as { id: string }).id);
 		expect(message.status).not.toBe('failed');
 		expect(message.media).toMatchObject({ mimeType: 'image/png', size: 'PNG bytes'.length });
+	});
+
+	it('fails a message whose URL answers 404, saying so', async () => {
+		const answer = await send(`${files.url}/missing.png`);
+		const message = await settled((answer.body as { id: string }).id);
+		expect([message.status, message.error]).toEqual([
+			'failed',
+			{
+				code: 'media_unreachable',
+				message: 'The file at the URL could not be fetched: the URL answered HTTP 404',
+			},
+		]);
 	});
 
 	it('still refuses metadata at the send, and fails a redirect to a refused address', async () => {
