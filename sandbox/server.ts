@@ -174,7 +174,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		}),
 		redirect: (req, res, code) => handleRedirect(core, persistence, req, res, code),
 	});
-	const handle = createRequestHandler(dispatch, log);
+	const handle = createRequestHandler(dispatch, log, () => core.now().getTime());
 
 	const server = createServer((req, res) => void handle(req, res));
 	server.on('clientError', answerClientError);

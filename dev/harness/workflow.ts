@@ -59,6 +59,8 @@ export interface RunOptions {
 	clientOptions?: ConnectionOptions;
 	/** The execution's id, as n8n gives one to a saved execution; none by default (as in a manual test run). */
 	executionId?: string;
+	/** The workflow's id; `harness-workflow` by default. */
+	workflowId?: string;
 }
 
 /** Runs a whole workflow from its trigger, as the editor's "Execute workflow" does. */
@@ -79,7 +81,7 @@ export async function runWorkflow(
 	);
 
 	const workflowData: IWorkflowBase = {
-		id: 'harness-workflow',
+		id: options.workflowId ?? 'harness-workflow',
 		name: 'Harness workflow',
 		active: false,
 		isArchived: false,
@@ -155,6 +157,10 @@ export interface NodeUnderTest {
 	credentialTypes?: string[];
 	/** `continueRegularOutput` is what "On Error: Continue" (and the legacy continueOnFail) sets. */
 	onError?: INode['onError'];
+	/** The node's id in the workflow; `node-under-test` by default. */
+	id?: string;
+	/** The node's "Retry On Fail" settings. */
+	retry?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
 }
 
 export interface RunNodeOptions extends RunOptions {
@@ -194,7 +200,7 @@ export function itemsIntoNode(
 			parameters: { items: JSON.stringify(items) },
 		},
 		{
-			id: 'node-under-test',
+			id: node.id ?? 'node-under-test',
 			name: nodeName,
 			type: node.type,
 			typeVersion: node.typeVersion ?? 1,
@@ -202,6 +208,7 @@ export function itemsIntoNode(
 			parameters: node.parameters,
 			credentials,
 			...(node.onError ? { onError: node.onError } : {}),
+			...node.retry,
 		},
 	];
 	const main = (to: string) => ({

@@ -11,6 +11,7 @@ import { problemBeforeSending } from './checking';
 import type { ConnectedClient, ConnectionOptions, ServiceConnection } from './connections';
 import type { ErrorContext, NodeError } from './error-context';
 import { errorJson, toNodeError } from './errors';
+import { rerunProtected } from './idempotency';
 import { defaultCountryFor } from './phone';
 import { findOperation, type ResourceModule } from './resources';
 import { withWhatWent } from './what-went';
@@ -197,9 +198,32 @@ export async function executeActions<C>(
 	if (failures.size > 0) {
 		const failedItem = Math.min(...failures.keys());
 		const done = outputs.flatMap((output, itemIndex) => (output ? [itemIndex] : []));
-		throw withWhatWent(failures.get(failedItem) as NodeError, failedItem, done, items.length, false);
+		const error = failures.get(failedItem) as NodeError;
+		throw withWhatWent(
+			error,
+			failedItem,
+			done,
+			items.length,
+			rerunSafe(context, config, failedItem),
+		);
 	}
 	return [outputs.flat()];
+}
+
+/** Whether a re-run of the item's operation does not send again what went through (its Re-Run Protection). */
+function rerunSafe<C>(context: IExecuteFunctions, config: ActionNodeConfig<C>, itemIndex: number) {
+	try {
+		const { operation } = findOperation(
+			context.getNode(),
+			config.resources,
+			context.getNodeParameter('resource', itemIndex) as string,
+			context.getNodeParameter('operation', itemIndex) as string,
+			itemIndex,
+		);
+		return rerunProtected(context, itemIndex, operation.description);
+	} catch {
+		return false; // the item's operation could not be found: nothing of it went
+	}
 }
 
 /**

@@ -18,7 +18,7 @@ export function withWhatWent(
 	const went =
 		count === 0
 			? 'No other item went through'
-			: `${count} ${count === 1 ? 'item' : 'items'} ${before ? 'before it' : 'other than it'} went through (${count === 1 ? 'item' : 'items'} ${ranges(done)})`;
+			: `${count} ${before ? '' : 'other '}${count === 1 ? 'item' : 'items'}${before ? ' before it' : ''} went through (${count === 1 ? 'item' : 'items'} ${ranges(done)})`;
 	const rerun =
 		count > 0 && rerunSafe
 			? '; fix this one and run the workflow again: the items that went through are not sent again'

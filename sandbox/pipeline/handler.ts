@@ -5,13 +5,15 @@ import { errorBody, HttpError, sendJson } from '../http';
 import { newId } from '../store';
 
 /**
- * The server's request listener: gives each request an id (`X-Request-Id`) and turns whatever the
+ * The server's request listener: gives each request an id (`X-Request-Id`) and the sandbox's time (`Date`, from
+ * its clock, which tests may move: the node reads a message's age against it), and turns whatever the
  * dispatcher throws into the contract's error body (an unexpected error is logged and answered 500). It
  * never rejects: no request, of any shape, can end the process.
  */
 export function createRequestHandler(
 	dispatch: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
 	log: (message: string) => void,
+	now: () => number = Date.now,
 ) {
 	const report = (req: IncomingMessage, failure: unknown) =>
 		log(
@@ -45,6 +47,7 @@ export function createRequestHandler(
 		const requestId = newId('req');
 		try {
 			res.setHeader('X-Request-Id', requestId);
+			res.setHeader('Date', new Date(now()).toUTCString());
 			await dispatch(req, res);
 		} catch (failure) {
 			try {

@@ -108,6 +108,8 @@ export type Client<S extends Resources> = {
 } & {
 	/** Rate-limit headers of the latest answer, to pace bulk work. */
 	readonly rateLimit: RateLimitInfo;
+	/** The service's clock: its `Date` header on the latest answer (ms since the epoch); undefined before one. */
+	readonly serverTime: number | undefined;
 };
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
@@ -140,6 +142,7 @@ export function normaliseBaseUrl(baseUrl: string): string {
 export class HttpClient {
 	readonly baseUrl: string;
 	rateLimit: RateLimitInfo = {};
+	serverTime: number | undefined;
 	private readonly maxRetries: number;
 	private readonly retryBaseDelayMs: number;
 	private readonly maxRetryDelayMs: number;
@@ -209,6 +212,8 @@ export class HttpClient {
 		try {
 			const response = await this.transport.send(request);
 			this.rateLimit = rateLimitFromHeaders(response.headers);
+			const date = Date.parse(response.headers.date ?? '');
+			if (Number.isFinite(date)) this.serverTime = date;
 			return { response };
 		} catch (failure) {
 			return { failure };
@@ -348,5 +353,6 @@ export function createClient<S extends Resources>(
 		client[resourceName] = methods;
 	}
 	Object.defineProperty(client, 'rateLimit', { get: () => http.rateLimit, enumerable: false });
+	Object.defineProperty(client, 'serverTime', { get: () => http.serverTime, enumerable: false });
 	return client as Client<S>;
 }

@@ -20,7 +20,12 @@ function people(tag: string, badNumber = '+1 415 555 01'): IDataObject[] {
 }
 
 const sendText = { operation: 'sendText', to: '={{ $json.phone }}', text: '={{ $json.text }}' };
-const postStatus = { resource: 'status', operation: 'post', type: 'text', text: '={{ $json.text }}' };
+const postStatus = {
+	resource: 'status',
+	operation: 'post',
+	type: 'text',
+	text: '={{ $json.text }}',
+};
 
 /** The outbound messages whose text starts with the tag. */
 const sent = (tag: string) =>
@@ -76,7 +81,7 @@ describe('a campaign with a bad item', () => {
 
 		expect(result.error?.message).toMatch(/\[item 49\]/);
 		expect(result.error?.message).toMatch(
-			/\. 49 items before it went through \(items 0–48\)$/,
+			/\. 49 items before it went through \(items 0–48\); fix this one and run the workflow again: the items that went through are not sent again$/,
 		);
 		expect(sent('refused')).toHaveLength(BAD);
 	});

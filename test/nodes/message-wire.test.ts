@@ -72,9 +72,19 @@ describe('Message on the wire (nock)', () => {
 		);
 
 		const body = { to: '+14155550123', text: 'Hello', quotedMessageId: 'msg_0', previewUrl: true };
-		// The derivation documented in nodes/shared/idempotency.ts; the harness runs without an execution ID.
+		// The derivation documented in nodes/shared/idempotency.ts: the workflow, the node's id, the item, what is
+		// sent; not the execution (the harness's workflow and node ids).
 		const key = `n8n-${createHash('sha256')
-			.update(JSON.stringify(['', NODE_NAME, 0, 'sendText', { instanceId: 'inst_1', body }]))
+			.update(
+				JSON.stringify([
+					'workflow',
+					'harness-workflow',
+					'node-under-test',
+					0,
+					'sendText',
+					{ instanceId: 'inst_1', body },
+				]),
+			)
 			.digest('hex')}`;
 		expect(result.error).toBeUndefined();
 		expect(seen).toEqual([

@@ -126,14 +126,18 @@ export async function sendFile(
 	};
 	// The file is part of what is sent: its hash (not its bytes) goes into the derived key.
 	const sha256 = createHash('sha256').update(data).digest('hex');
-	return await client.messages.sendMediaUpload(
-		{ instanceId, body, file: { data, fileName, mimeType } },
-		{
-			idempotencyKey: send.idempotencyKey(context, itemIndex, 'sendMedia', instanceId, {
-				...body,
-				file: { fileName, mimeType, sha256 },
-			}),
-		},
+	return await send.once(
+		context,
+		itemIndex,
+		'sendMedia',
+		instanceId,
+		{ ...body, file: { fileName, mimeType, sha256 } },
+		client,
+		async (idempotencyKey) =>
+			await client.messages.sendMediaUpload(
+				{ instanceId, body, file: { data, fileName, mimeType } },
+				{ idempotencyKey },
+			),
 	);
 }
 

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { CallOptions, WorkspaceClient } from '../../../../src/client';
 import { optionsCollection } from '../../../shared/collections';
 import { concurrencyOption } from '../../../shared/execute';
-import { idempotencyKeyFor, idempotencyKeyOption } from '../../../shared/idempotency';
+import { idempotencyKeyOption, rerunProtectionOption, sendOnce } from '../../../shared/idempotency';
 import { locatorValue } from '../../../shared/locator';
 import { normaliseRecipient } from '../../../shared/phone';
 import { compact, readDateTime } from '../../../shared/values';
@@ -31,7 +31,7 @@ export const toField: INodeProperties = {
 		'The phone number to send to (with its country code, or as written in the Default Country), a group ID ending in @g.us, or the chat ID a received message carries in chatId',
 };
 
-/** Options of every send: reply to a message, plus the idempotency key and the concurrency. */
+/** Options of every send: reply to a message, Send At, the idempotency key, the re-run window and the concurrency. */
 export function optionsField(extra: INodeProperties[] = [], quoting = true): INodeProperties {
 	const quote: INodeProperties[] = quoting
 		? [
@@ -56,11 +56,13 @@ export function optionsField(extra: INodeProperties[] = [], quoting = true): INo
 	const idempotencyKey: INodeProperties = {
 		...idempotencyKeyOption,
 		placeholder: 'e.g. order-1042-confirmation',
-		hint: 'Leave empty to derive one, so that a retried item is not sent twice',
+		description:
+			'Requests with the same key and the same content within 24 hours take effect once; later ones get the first answer. Leave empty to derive one (see Re-Run Protection).',
+		hint: 'Leave empty to derive one, so that a re-run or a retried item is not sent twice',
 	};
 	return optionsCollection(
-		[idempotencyKey, concurrencyOption, sendAt, ...quote, ...extra].sort((a, b) =>
-			a.displayName.localeCompare(b.displayName),
+		[idempotencyKey, rerunProtectionOption, concurrencyOption, sendAt, ...quote, ...extra].sort(
+			(a, b) => a.displayName.localeCompare(b.displayName),
 		),
 	);
 }
@@ -127,25 +129,27 @@ export function quoted(
 }
 
 /**
- * The Idempotency-Key of a send: the user's own key when given, else derived by the shared rule
- * (`nodes/shared/idempotency.ts`): sha256 of the execution ID, the node's name, the item index, the operation
- * and the request (here the instance and the exact body; an uploaded file as its hash). When n8n runs the
- * same item again in the same execution ("Retry On Fail", or a resent request after a lost answer), the
- * service sees the same key and body and answers with the first message instead of sending twice; a new
- * execution, another item or other content is sent anew. The service keeps keys for 24 hours.
+ * Sends one item once (`sendOnce`, `nodes/shared/idempotency.ts`): under the user's own key when given, else
+ * under a key derived from the workflow, the node, the item's position, the operation and the request (the
+ * instance and the exact body; an uploaded file as its hash). Running the workflow again with the same item
+ * within the Re-Run Protection window, or n8n retrying it, gets the message already sent instead of a second one.
  */
-export function idempotencyKey(
+export async function once<T extends { id: string; createdAt?: string }>(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	operation: string,
 	instanceId: string,
 	body: unknown,
-): string {
-	return idempotencyKeyFor(
+	client: WorkspaceClient,
+	sendWith: (idempotencyKey: string) => Promise<T>,
+): Promise<T> {
+	return await sendOnce(
 		context,
 		itemIndex,
 		context.getNodeParameter('options.idempotencyKey', itemIndex, ''),
 		{ operation, body: { instanceId, body } },
+		sendWith,
+		() => client.serverTime,
 	);
 }
 
@@ -164,7 +168,7 @@ type SendBody<Operation extends MessageSend> = NonNullable<
 	Parameters<Messages[Operation]>[0]
 >['body'];
 
-/** Sends a message from the instance, under the send's idempotency key (`idempotencyKey` above). */
+/** Sends a message from the instance, once (`once` above). */
 export async function message<Operation extends MessageSend>(
 	context: IExecuteFunctions,
 	client: WorkspaceClient,
@@ -180,8 +184,13 @@ export async function message<Operation extends MessageSend>(
 	) => ReturnType<Messages['sendText']>;
 	// Send At, where the operation offers it (Send and Wait does not: its question goes now).
 	body = { ...body, ...sendAt(context, itemIndex) };
-	return await sendOne(
-		{ instanceId, body },
-		{ idempotencyKey: idempotencyKey(context, itemIndex, operation, instanceId, body) },
+	return await once(
+		context,
+		itemIndex,
+		operation,
+		instanceId,
+		body,
+		client,
+		async (idempotencyKey) => await sendOne({ instanceId, body }, { idempotencyKey }),
 	);
 }

@@ -4,7 +4,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { MAX_LENGTH } from '../../../../src/client/resources/message-sends';
 import { MAX_STATUS_TEXT } from '../../../../src/client/resources/statuses';
-import { idempotencyKeyFor } from '../../../shared/idempotency';
+import { optionsCollection } from '../../../shared/collections';
+import { rerunProtectionOption, sendOnce } from '../../../shared/idempotency';
 import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
 import { compact } from '../../../shared/values';
@@ -94,6 +95,7 @@ export const description: INodeProperties[] = [
 		description: `Text shown with the image or video, up to ${MAX_LENGTH.caption} characters`,
 		...show(media),
 	},
+	optionsCollection([rerunProtectionOption]),
 ];
 
 export const scope = api.workspace.statuses.post.scope;
@@ -109,9 +111,25 @@ export const fields = {
 	file: 'Input Binary Field',
 };
 
-/** The same item run again in the same execution posts once (the key is derived as sends derive it). */
-const keyOf = (context: IExecuteFunctions, itemIndex: number, request: object) =>
-	idempotencyKeyFor(context, itemIndex, '', { operation: 'postStatus', body: request });
+/**
+ * Posts an item once (`sendOnce`): run again with the same item within the Re-Run Protection window, or retried
+ * by n8n, it gets the status already posted. The key is derived as the sends derive theirs.
+ */
+const postOnce = <T extends { id: string; createdAt?: string }>(
+	context: IExecuteFunctions,
+	client: WorkspaceClient,
+	itemIndex: number,
+	request: object,
+	post: (idempotencyKey: string) => Promise<T>,
+) =>
+	sendOnce(
+		context,
+		itemIndex,
+		'',
+		{ operation: 'postStatus', body: request },
+		post,
+		() => client.serverTime,
+	);
 
 export async function execute(
 	this: IExecuteFunctions,
@@ -125,15 +143,17 @@ export async function execute(
 			text: this.getNodeParameter('text', itemIndex) as string,
 			backgroundColor: (this.getNodeParameter('backgroundColor', itemIndex) as string).trim(),
 		};
-		const idempotencyKey = keyOf(this, itemIndex, { instanceId, body });
-		return await client.statuses.post({ instanceId, body }, { idempotencyKey });
+		return await postOnce(this, client, itemIndex, { instanceId, body }, async (idempotencyKey) =>
+			client.statuses.post({ instanceId, body }, { idempotencyKey }),
+		);
 	}
 	const caption = compact({ caption: this.getNodeParameter('caption', itemIndex, '') as string });
 	if (this.getNodeParameter('source', itemIndex) === 'url') {
 		const url = (this.getNodeParameter('url', itemIndex) as string).trim();
 		const body = { type, url, ...caption };
-		const idempotencyKey = keyOf(this, itemIndex, { instanceId, body });
-		return await client.statuses.post({ instanceId, body }, { idempotencyKey });
+		return await postOnce(this, client, itemIndex, { instanceId, body }, async (idempotencyKey) =>
+			client.statuses.post({ instanceId, body }, { idempotencyKey }),
+		);
 	}
 	const property = (this.getNodeParameter('binaryPropertyName', itemIndex) as string).trim();
 	const binary = this.helpers.assertBinaryData(itemIndex, property);
@@ -143,13 +163,11 @@ export async function execute(
 		binary.fileName || `${type}${binary.fileExtension ? `.${binary.fileExtension}` : ''}`;
 	const body = { type, ...caption };
 	const sha256 = createHash('sha256').update(data).digest('hex');
-	const idempotencyKey = keyOf(this, itemIndex, {
-		instanceId,
-		body,
-		file: { fileName, mimeType, sha256 },
-	});
-	return await client.statuses.postUpload(
-		{ instanceId, body, file: { data, fileName, mimeType } },
-		{ idempotencyKey },
+	const request = { instanceId, body, file: { fileName, mimeType, sha256 } };
+	return await postOnce(this, client, itemIndex, request, async (idempotencyKey) =>
+		client.statuses.postUpload(
+			{ instanceId, body, file: { data, fileName, mimeType } },
+			{ idempotencyKey },
+		),
 	);
 }
