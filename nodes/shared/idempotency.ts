@@ -7,14 +7,22 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
  * - per execution (`idempotencyKeyFor`): the execution, the node, the item and what is sent. A retry within the
  *   execution ("Retry On Fail", a resent request) sends the same key, and the service answers with the first
  *   result; a new execution creates anew. Short links, published events and Send and Wait's question use it.
- * - per workflow, with a window (`sendOnce`): the workflow, the node (its id), the item's position and what is
- *   sent, not the execution. Running the workflow again with the same items (a new execution, "Execute step" in
- *   the editor, a retry) within the window sends nothing again: the service answers with the first message.
- *   Past the window the item is sent anew. The sends of the Multichannel node and Status → Post use it.
+ * - per workflow, with a window (`sendOnce`): the workflow, the node (its id), the item's position, the input
+ *   item itself (its JSON) and what is sent, not the execution. Running the workflow again with the same items
+ *   (a new execution, "Execute step" in the editor, a retry) within the window sends nothing again: the service
+ *   answers with the first message. Past the window the item is sent anew. Another input item (a trigger's new
+ *   event, a changed row) is another send, even with the same text to the same person: an auto-reply answers
+ *   every message. The sends of the Multichannel node and Status → Post use it.
  */
 
 /** The service keeps an Idempotency-Key and its first answer this long (../shared/SERVICE.md). */
 const SERVICE_KEY_HOURS = 24;
+/**
+ * The window by default: half a day. Not the service's 24 hours: a workflow run every day at the same time with
+ * the same items sends each item about 24 hours after the last, a few seconds either way, and would skip it
+ * whenever it came a moment early.
+ */
+const DEFAULT_WINDOW_HOURS = 12;
 const HOUR_MS = 3_600_000;
 /** The name of the re-run window option, in a send's Options collection. */
 export const RERUN_PROTECTION = 'rerunProtectionHours';
@@ -38,10 +46,10 @@ export const rerunProtectionOption: INodeProperties = {
 	displayName: 'Re-Run Protection (Hours)',
 	name: RERUN_PROTECTION,
 	type: 'number',
-	default: SERVICE_KEY_HOURS,
+	default: DEFAULT_WINDOW_HOURS,
 	typeOptions: { minValue: 0, maxValue: SERVICE_KEY_HOURS, numberPrecision: 0 },
 	description:
-		'For how many hours running this workflow again (a new execution, or Execute step in the editor) with the same item, at the same position and with the same content, does not send it again: the output is then the message already sent. Past this, it is sent anew. 0: every execution sends anew (a retry within one execution still sends once). At most 24, as long as the service keeps the keys.',
+		'For how many hours running this workflow again (a new execution, or Execute step in the editor) with the same input item, at the same position, sending the same content, does not send it again: the output is then the message already sent. Past this, it is sent anew. 0: every execution sends anew (a retry within one execution still sends once). At most 24, as long as the service keeps the keys; keep it under the period of a workflow that runs on a schedule with the same items.',
 };
 
 /** A key from its parts: `n8n-` and their sha256. */
@@ -69,9 +77,9 @@ export function idempotencyKeyFor(
 /** The item's re-run window in hours (0 to 24; 0: none). */
 export function rerunWindowHours(context: IExecuteFunctions, itemIndex: number): number {
 	const hours = Number(
-		context.getNodeParameter(`options.${RERUN_PROTECTION}`, itemIndex, SERVICE_KEY_HOURS),
+		context.getNodeParameter(`options.${RERUN_PROTECTION}`, itemIndex, DEFAULT_WINDOW_HOURS),
 	);
-	if (!Number.isFinite(hours)) return SERVICE_KEY_HOURS;
+	if (!Number.isFinite(hours)) return DEFAULT_WINDOW_HOURS;
 	return Math.min(Math.max(Math.round(hours), 0), SERVICE_KEY_HOURS);
 }
 
@@ -115,6 +123,7 @@ export async function sendOnce<T extends { id: string; createdAt?: string }>(
 		context.getWorkflow().id ?? '',
 		node.id || node.name,
 		itemIndex,
+		context.getInputData()[itemIndex]?.json ?? null,
 		request.operation,
 		request.body,
 	]);

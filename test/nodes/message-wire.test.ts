@@ -72,8 +72,8 @@ describe('Message on the wire (nock)', () => {
 		);
 
 		const body = { to: '+14155550123', text: 'Hello', quotedMessageId: 'msg_0', previewUrl: true };
-		// The derivation documented in nodes/shared/idempotency.ts: the workflow, the node's id, the item, what is
-		// sent; not the execution (the harness's workflow and node ids).
+		// The derivation documented in nodes/shared/idempotency.ts: the workflow, the node's id, the item's position
+		// and JSON, what is sent; not the execution (the harness's workflow and node ids, one empty item).
 		const key = `n8n-${createHash('sha256')
 			.update(
 				JSON.stringify([
@@ -81,6 +81,7 @@ describe('Message on the wire (nock)', () => {
 					'harness-workflow',
 					'node-under-test',
 					0,
+					{},
 					'sendText',
 					{ instanceId: 'inst_1', body },
 				]),

@@ -1,8 +1,8 @@
 /**
  * Re-Run Protection (issue 45, item 1), real workflow runs through n8n-core against the sandbox on loopback,
  * counting what the sandbox received: a campaign stopped at item 49, fixed and run again (a new execution) sends
- * each message once in all; Retry On Fail sends once; a run past the window sends again; another node or
- * workflow sending the same text to the same person sends too; Status → Post is protected the same way.
+ * each message once in all; Retry On Fail sends once; a run past the window sends again; another node, workflow
+ * or input item sending the same text to the same person sends too; Status → Post is protected the same way.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -117,9 +117,28 @@ describe('Re-Run Protection', () => {
 		const daily = sendText({}, { id: 'daily' });
 		await run(daily, items); // another node: sent
 		await run(daily, items); // the same node, again: not
-		offset = 25 * HOUR; // tomorrow, past the default 24 hours: sent
+		offset = 13 * HOUR; // past the default 12 hours (the service still knows the key): sent
+		await run(daily, items);
 		await run(daily, items);
 		expect([...sentTo('window').values()]).toEqual([4, 4, 4]);
+		offset = 25 * HOUR; // tomorrow, the service's 24 hours over too: sent
+		await run(daily, items);
+		expect([...sentTo('window').values()]).toEqual([5, 5, 5]);
+	});
+
+	test('another input item with the same text to the same person is sent: an auto-reply answers every message', async () => {
+		const reply = (messageId: string) => [
+			{
+				instance: instance.id,
+				phone: '+14155589999',
+				text: 'replies: thanks, we are on it',
+				messageId,
+			},
+		];
+		await run(sendText(), reply('msg_1'));
+		await run(sendText(), reply('msg_2'));
+		await run(sendText(), reply('msg_2'));
+		expect(total(sentTo('replies'))).toBe(2);
 	});
 
 	test('another workflow sending the same text to the same person sends it; 0 hours sends every execution', async () => {
