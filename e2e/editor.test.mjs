@@ -319,15 +319,11 @@ describe('the package in the n8n editor', () => {
 				await editor.open(`/workflow/${workflow.id}`);
 				try {
 					await openNodePanel();
-					const words = [
-						'approval',
-						'send message',
-						'buttons',
-						'chat history',
-						'history',
-						'typing',
-						'poll',
-					];
+					// The node's codex aliases (issue 45, item 7: schedule, label, status… found nothing).
+					const words =
+						'approval|send message|buttons|chat history|history|typing|poll|schedule|scheduled message|label|status|bulk|broadcast|mention|reject call'.split(
+							'|',
+						);
 					for (const word of words) {
 						await search(word);
 						await page.waitFor(
