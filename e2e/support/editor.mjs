@@ -85,7 +85,7 @@ export function useEditor(ctx) {
 	 * - a node's details left open are closed first (n8n 1.x keeps them open across views, and opens them again on
 	 *   the next workflow that has a node of that name);
 	 * - then to BLANK, so that the view before is unmounted (its panels closed; the workflow opened next is read
-	 *   again);
+	 *   again), and notifications left are closed;
 	 * - a node's details are opened from its workflow's canvas (n8n 1.x opens none named in the address of a
 	 *   workflow not yet on the canvas).
 	 * `{ reload: true }` loads the whole app again.
@@ -104,6 +104,10 @@ export function useEditor(ctx) {
 				});
 			}
 			await move(BLANK);
+			// Notifications belong to the app too (an execution's error, say): closed, as a user would.
+			await page.evaluate(
+				`document.querySelectorAll('.el-notification .el-notification__closeBtn').forEach((close) => close.click())`,
+			);
 			if (!(await page.evaluate(DIALOG_SHOWN))) {
 				const workflow = NODE_DETAILS.exec(path)?.[1];
 				if (workflow) {
