@@ -157,6 +157,7 @@ describe(
 								response.request().postData()?.includes(second.id),
 							{ timeout: 30_000 },
 						);
+				reread?.catch(() => undefined); // awaited below; a step failing before it leaves it unawaited
 				await page.playwright.locator('[data-test-id="node-credentials-select"]').first().click();
 				await page.playwright.getByText(second.name, { exact: true }).last().click();
 				await page.waitFor(`${panelText}.includes(${JSON.stringify(second.name)})`, {
