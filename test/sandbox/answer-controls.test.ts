@@ -56,6 +56,44 @@ async function restart() {
 }
 const answers = () => receiver.received.filter((delivery) => delivery.path === '/answer');
 
+/**
+ * A group of the manager and the member on the instance, an answer registration there (with `registration`'s
+ * options) and its question, buttons Approve and Decline.
+ */
+async function askInGroup(
+	instanceId: string,
+	{ subject, text, registration: options }: { subject: string; text: string; registration: object },
+) {
+	const group = await client().groups.create({
+		instanceId,
+		body: { subject, participants: [MANAGER, MEMBER] },
+	});
+	const registration = await client().answers.register({
+		instanceId,
+		body: {
+			to: group.id,
+			accepts: ['reply'],
+			url: `${receiver.url}/answer`,
+			secret: SECRET,
+			expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+			...options,
+		},
+	});
+	const question = await client().messages.sendButtons({
+		instanceId,
+		body: {
+			to: group.id,
+			text,
+			buttons: [
+				{ id: 'approve', title: 'Approve' },
+				{ id: 'decline', title: 'Decline' },
+			],
+			answerRegistrationId: registration.id,
+		},
+	});
+	return { group, registration, question };
+}
+
 it('in a group, takes only a listed member’s answer, tells others once, then closes the question', async () => {
 	sandbox = await startTestSandbox({ dataFile, rateLimit: false });
 	savedKeys = sandbox.keys as SandboxKeys;
@@ -68,18 +106,10 @@ it('in a group, takes only a listed member’s answer, tells others once, then c
 		receiver,
 	});
 	const instance = await connectedInstance(sandbox, 'Approvals', INSTANCE);
-	const group = await client().groups.create({
-		instanceId: instance.id,
-		body: { subject: 'Refunds', participants: [MANAGER, MEMBER] },
-	});
-	const registration = await client().answers.register({
-		instanceId: instance.id,
-		body: {
-			to: group.id,
-			accepts: ['reply'],
-			url: `${receiver.url}/answer`,
-			secret: SECRET,
-			expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+	const { group, registration, question } = await askInGroup(instance.id, {
+		subject: 'Refunds',
+		text: 'Refund $120 for order 1042?',
+		registration: {
 			// The manager named by their chat id: read as their number.
 			allowedToAnswer: [`${MANAGER.slice(1)}@s.whatsapp.net`],
 			afterAnswer: { editQuestion: true, removeButtons: true },
@@ -88,18 +118,6 @@ it('in a group, takes only a listed member’s answer, tells others once, then c
 	expect(registration).toMatchObject({
 		allowedToAnswer: [MANAGER],
 		afterAnswer: { editQuestion: true, removeButtons: true },
-	});
-	const question = await client().messages.sendButtons({
-		instanceId: instance.id,
-		body: {
-			to: group.id,
-			text: 'Refund $120 for order 1042?',
-			buttons: [
-				{ id: 'approve', title: 'Approve' },
-				{ id: 'decline', title: 'Decline' },
-			],
-			answerRegistrationId: registration.id,
-		},
 	});
 
 	// A member not listed taps: refused, marked, told who can answer, and the wait stays open.
@@ -168,32 +186,10 @@ it('a late tap on a question answered already (buttons kept) is told what answer
 	// After the restarts above the sandbox tells its keys no more: the saved ones.
 	const restarted = { baseUrl: sandbox.baseUrl, keys: keys() } as unknown as Sandbox;
 	const instance = await connectedInstance(restarted, 'Late taps', '+14155550163');
-	const group = await client().groups.create({
-		instanceId: instance.id,
-		body: { subject: 'Late', participants: [MANAGER, MEMBER] },
-	});
-	const registration = await client().answers.register({
-		instanceId: instance.id,
-		body: {
-			to: group.id,
-			accepts: ['reply'],
-			url: `${receiver.url}/answer`,
-			secret: SECRET,
-			expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
-			afterAnswer: { editQuestion: true },
-		},
-	});
-	const question = await client().messages.sendButtons({
-		instanceId: instance.id,
-		body: {
-			to: group.id,
-			text: 'Refund $80 for order 2001?',
-			buttons: [
-				{ id: 'approve', title: 'Approve' },
-				{ id: 'decline', title: 'Decline' },
-			],
-			answerRegistrationId: registration.id,
-		},
+	const { group, registration, question } = await askInGroup(instance.id, {
+		subject: 'Late',
+		text: 'Refund $80 for order 2001?',
+		registration: { afterAnswer: { editQuestion: true } },
 	});
 	const notes = () =>
 		events('message.sent').filter((delivery) =>
