@@ -30,6 +30,7 @@ const SHARED = [
 	'polls-calls.test.mjs',
 	'labels.test.mjs',
 	'readme-journey.test.mjs',
+	'rerun.test.mjs',
 ];
 /**
  * Files with stacks of their own: stack-cleanup starts one that fails half-way; e2e.test.mjs proves the fresh
