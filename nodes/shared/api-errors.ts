@@ -84,7 +84,7 @@ const STATUS_CASES: Array<[(error: ApiError) => boolean, (answered: Answered) =>
 	[
 		(error) => error instanceof NotFoundError,
 		({ error, context, item, said, reference }) => {
-			const what = context.noun ?? 'resource';
+			const what = namedMissing(said) ?? context.noun ?? 'resource';
 			return {
 				message: `The ${what} was not found${item}`,
 				description: `The service answered ${error.status}: ${said}. Check the ID, or choose the ${what} from the list; it may have been deleted.${reference}`,
@@ -101,6 +101,14 @@ const STATUS_CASES: Array<[(error: ApiError) => boolean, (answered: Answered) =>
 		}),
 	],
 ];
+
+/**
+ * What the service says it did not find (`Instance "inst_9" was not found…`): a send to an unknown instance is
+ * the Message resource's call, but the instance is what is missing.
+ */
+function namedMissing(said: string): string | undefined {
+	return /^([A-Za-z][A-Za-z ]*?) "[^"]*" was not found/.exec(said)?.[1].toLowerCase();
+}
 
 /** Any other status: the service's own words. */
 function refused({ error, item, said, details, reference }: Answered): Explanation {

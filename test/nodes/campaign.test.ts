@@ -79,7 +79,7 @@ describe('a campaign with a bad item', () => {
 			items,
 		);
 
-		expect(result.error?.message).toMatch(/\[item 49\]/);
+		expect(result.error?.message).toMatch(/^The instance was not found \[item 49\]/);
 		expect(result.error?.message).toMatch(
 			/\. 49 items before it went through \(items 0–48\); fix this one and run the workflow again: the items that went through are not sent again$/,
 		);
