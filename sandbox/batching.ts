@@ -1,4 +1,8 @@
-import { BATCH_EVENT_TYPES, BATCH_MAX_EVENTS } from '../src/client/resources/batches';
+import {
+	BATCH_EVENT_TYPES,
+	BATCH_MAX_BYTES,
+	BATCH_MAX_EVENTS,
+} from '../src/client/resources/batches';
 import type { EventBatch } from '../src/client/events';
 import type { EventEnvelope } from './delivery-engine';
 import { EventHolder, type HoldingContext } from './event-holder';
@@ -27,6 +31,10 @@ import {
 
 /** Open batches per workspace; one more delivers that workspace's oldest at once. */
 export const MAX_OPEN_BATCHES = 1_000;
+/** What a batch event's body holds beside its events (id, type, times, count), with room to spare. */
+const ENVELOPE_BYTES = 1024;
+/** The events a batch holds, in bytes of JSON (a comma each), stay within this. */
+const MAX_EVENT_BYTES = BATCH_MAX_BYTES - ENVELOPE_BYTES;
 
 /** The id of a webhook's open batch. */
 function batchIdOf(webhookId: string): string {
@@ -55,11 +63,19 @@ export class Batching extends EventHolder {
 		});
 	}
 
-	/** Holds the event in the webhook's open batch when the webhook batches. */
+	/**
+	 * Holds the event in the webhook's open batch when the webhook batches. A batch it would take past the byte
+	 * bound goes first; one that reaches its count or the bound goes at once (an event past the bound alone, too).
+	 */
 	hold(webhook: WebhookRecord, event: EventEnvelope): boolean {
 		const batch = webhook.batch;
 		if (!batch || webhook.surface === 'workspace') return false;
-		const found = this.store.get('batches', batchIdOf(webhook.id));
+		const bytes = Buffer.byteLength(JSON.stringify(event)) + 1;
+		let found = this.store.get('batches', batchIdOf(webhook.id));
+		if (isOpenBatch(found) && (found.bytes ?? 0) + bytes > MAX_EVENT_BYTES) {
+			this.flush(found);
+			found = undefined;
+		}
 		const open = isOpenBatch(found) ? found : this.openBatch(webhook, batch.maxWaitSeconds);
 		this.open.of(open.workspaceId).add(open.id);
 		this.store.insert('batches', {
@@ -69,8 +85,10 @@ export class Batching extends EventHolder {
 			event: copyJson(event),
 		});
 		open.count++;
+		open.bytes = (open.bytes ?? 0) + bytes;
 		open.lastAt = event.createdAt;
-		if (open.count >= Math.min(batch.maxEvents, BATCH_MAX_EVENTS.max)) this.flush(open);
+		const full = open.count >= Math.min(batch.maxEvents, BATCH_MAX_EVENTS.max);
+		if (full || open.bytes >= MAX_EVENT_BYTES) this.flush(open);
 		return true;
 	}
 
@@ -78,7 +96,7 @@ export class Batching extends EventHolder {
 	resume(): void {
 		for (const batch of this.batches()) {
 			this.open.of(batch.workspaceId).add(batch.id);
-			this.schedule(batch.id, batch.dueAt);
+			this.schedule(batch);
 		}
 	}
 
@@ -107,22 +125,32 @@ export class Batching extends EventHolder {
 			webhookId: webhook.id,
 			eventId: newId('evt'),
 			count: 0,
+			bytes: 0,
 			firstAt: now.toISOString(),
 			lastAt: now.toISOString(),
 			dueAt: new Date(now.getTime() + maxWaitSeconds * 1000).toISOString(),
 		}) as OpenBatchRecord;
-		this.schedule(batch.id, batch.dueAt);
+		this.schedule(batch);
 		return batch;
 	}
 
-	private schedule(id: string, dueAt: string): void {
-		this.scheduler.after(Date.parse(dueAt) - this.now().getTime(), () => this.fireIfDue(id));
+	private schedule({ id, eventId, dueAt }: OpenBatchRecord): void {
+		this.scheduler.after(Date.parse(dueAt) - this.now().getTime(), () =>
+			this.fireIfDue(id, eventId),
+		);
 	}
 
-	/** The batch's timer: the batch it was set for may have gone, and another opened under the same id since. */
-	private fireIfDue(id: string): void {
+	/**
+	 * The batch's timer: the batch it was set for may have gone (another may be open under the same id since,
+	 * with a timer of its own); a timer that fires before the batch is due (the clock moved) is set again.
+	 */
+	private fireIfDue(id: string, eventId: string): void {
 		const batch = this.store.get('batches', id);
-		if (!isOpenBatch(batch) || Date.parse(batch.dueAt) > this.now().getTime()) return;
+		if (!isOpenBatch(batch) || batch.eventId !== eventId) return;
+		if (Date.parse(batch.dueAt) > this.now().getTime()) {
+			this.schedule(batch);
+			return;
+		}
 		this.flush(batch);
 		this.onBackgroundChange();
 	}

@@ -291,6 +291,8 @@ export interface OpenBatchRecord {
 	eventId: string;
 	/** Events held: the records `<id>/0` … `<id>/<count - 1>`. */
 	count: number;
+	/** The bytes of their JSON (absent in batches opened before it was counted: taken as 0). */
+	bytes?: number;
 	firstAt: string;
 	lastAt: string;
 	/** When it is delivered unless it fills up first: `maxWaitSeconds` after it opened. */

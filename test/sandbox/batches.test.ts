@@ -2,12 +2,14 @@
 /**
  * Batched deliveries in the sandbox, through real HTTP: a short-link or automation webhook registered with `batch`
  * receives its events, after its filters, as one signed batch event at N events or T seconds, whichever first;
- * claimed once, redelivered whole, kept across restarts (open, and pending delivery); refused on messaging.
+ * claimed once, redelivered whole, kept across restarts (open, and pending delivery); refused on messaging. It
+ * also closes before its body would pass 4 MiB, and a timer that fires before it is due is set again.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { BATCH_MAX_BYTES } from '../../src/client/resources/batches';
 import {
 	automationWebhook,
 	batchesAt,
@@ -138,6 +140,68 @@ describe('batched deliveries', () => {
 			expect(answer.status).toBe(400);
 			expect(JSON.stringify(answer.body)).toContain('body.batch');
 			expect(JSON.stringify(answer.body)).toContain('gather');
+		} finally {
+			await sandbox.close();
+		}
+	});
+});
+
+describe('bounds beside the count: bytes, and a timer that fired early', () => {
+	it('closes a batch before its body would pass 4 MiB; an event larger than that goes alone', async () => {
+		const { sandbox, clients } = await startBatchSandbox();
+		try {
+			await automationWebhook(clients, receiver, 'bytes', { maxEvents: 1000, maxWaitSeconds: 300 });
+			// 60 KB each (a payload's most is 64 KiB): 69 fill a batch short of 4 MiB, a 70th would take it past.
+			for (let n = 1; n <= 70; n++) {
+				await clients.automation.events.publish({
+					body: { name: `big.n${n}`, payload: { n, filler: 'x'.repeat(60_000) } },
+				});
+			}
+			// No request makes an event this large; an event the service made could.
+			const payload = { n: 71, filler: 'x'.repeat(4.5 * 1024 * 1024) };
+			sandbox.core.emit(sandbox.workspaceId, 'automation.huge', { name: 'huge', payload });
+			sandbox.save();
+
+			await waitFor(() => openBatches(sandbox.store).length === 0, 10_000, 'every batch closed');
+			const batches = await waitFor(
+				() =>
+					batchesAt(receiver, 'bytes').length === 3 ? batchesAt(receiver, 'bytes') : undefined,
+				10_000,
+				'three batches',
+			);
+			// Delivered side by side: a small batch may arrive before a large one.
+			const numbers = batches
+				.map((delivery) => eventsOf(delivery).map((held) => (held.data.payload as { n: number }).n))
+				.sort((a, b) => a[0] - b[0]);
+			const upTo = (last: number) => Array.from({ length: last }, (_, index) => index + 1);
+			expect(numbers).toEqual([upTo(69), [70], [71]]);
+			const sizes = batches
+				.map((delivery) => Buffer.byteLength(delivery.raw))
+				.sort((a, b) => a - b);
+			expect(sizes[1]).toBeLessThanOrEqual(BATCH_MAX_BYTES);
+			expect(sizes[1]).toBeGreaterThan(BATCH_MAX_BYTES - 100_000);
+			expect(sizes[2]).toBeGreaterThan(BATCH_MAX_BYTES);
+		} finally {
+			await sandbox.close();
+		}
+	});
+
+	it('delivers a batch whose timer fired early once it is due, with what joined it', async () => {
+		let shiftMs = 0;
+		const { sandbox, clients } = await startBatchSandbox({ now: () => Date.now() + shiftMs });
+		try {
+			await automationWebhook(clients, receiver, 'early', { maxEvents: 100, maxWaitSeconds: 1 });
+			await publish(clients, [1]);
+			// The clock moves back: the timer, set for 1 s, finds the batch 1 s short of due.
+			shiftMs -= 1000;
+			await publish(clients, [2]);
+			const batch = await waitFor(
+				() => batchesAt(receiver, 'early')[0],
+				5000,
+				'the batch, when due',
+			);
+			expect(eventsOf(batch).map((held) => held.data.payload)).toEqual([{ n: 1 }, { n: 2 }]);
+			expect(openBatches(sandbox.store)).toHaveLength(0);
 		} finally {
 			await sandbox.close();
 		}

@@ -11,6 +11,11 @@ import { named } from '../schemas';
 
 export const BATCH_MAX_EVENTS = { min: 1, max: 1000 };
 export const BATCH_MAX_WAIT_SECONDS = { min: 1, max: 300 };
+/**
+ * A batch closes before its delivered body would pass this (n8n's default request limit is 16 MiB); one event
+ * larger than that alone goes alone.
+ */
+export const BATCH_MAX_BYTES = 4 * 1024 * 1024;
 
 export const BatchOptions = named(
 	'BatchOptions',
@@ -20,7 +25,9 @@ export const BatchOptions = named(
 			.int()
 			.min(BATCH_MAX_EVENTS.min)
 			.max(BATCH_MAX_EVENTS.max)
-			.describe('A batch that holds this many events is delivered at once'),
+			.describe(
+				'A batch that holds this many events is delivered at once; it also goes before its body would pass 4 MiB (an event larger than that goes alone)',
+			),
 		maxWaitSeconds: z
 			.number()
 			.int()
