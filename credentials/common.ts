@@ -60,7 +60,8 @@ export function keyProperties(kind: KeyCredential): INodeProperties[] {
 		{
 			// A notice, not the key field's hint: n8n replaces a field's hint by "This field is required" as soon as
 			// the empty key loses focus, which is when a person without a key looks for where to get one.
-			displayName: `No key yet? Open the Base URL followed by ${CONSOLE_PATH} (for the local sandbox: ${SANDBOX_BASE_URL}${CONSOLE_PATH}), make a ${kind.label} key there, and paste it under API Key: it is shown only once.`,
+			// No address of its own: the sandbox may run on another port, and `npm start` fills in Base URL with it.
+			displayName: `No key yet? Open the address in Base URL below with ${CONSOLE_PATH} added (for the local sandbox, the Console address that npm start printed), make a new ${kind.label} key there, and paste it under API Key: it is shown only once.`,
 			name: 'keyNotice',
 			type: 'notice',
 			default: '',

@@ -29,8 +29,46 @@ export function sampleFile(name: SampleName): MediaFile {
 	}
 }
 
-/** A sticker: the smallest lossless WebP (1×1, white), as browsers' WebP support checks use it. */
-const WEBP_STICKER = 'UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==';
+/**
+ * A sticker: a 96×96 WebP (lossy, with an alpha channel) of a yellow smiley on a transparent background, drawn
+ * once on a browser's canvas and kept here as its bytes: no encoder is needed to make it again.
+ */
+const WEBP_STICKER = [
+	'UklGRtAJAABXRUJQVlA4WAoAAAAQAAAAXwAAXwAAQUxQSOoCAAANkIRt22E3b2wnR6ntNnZqt5Patm3bxs5WOEmtlW27c1jb7Wrm',
+	'zPz/V+0iYgLwn9Q/wRSh0+lCTTo4LC8dDofDeuoDHZHNhRgo1JlCdTqdzhh9RsyxUhAnCGFQ17Om0Nwmihc4azED2kYJgtvkfI7q',
+	'zQWDVWcaJh3kJGEZGI2b5TvqNAdR84LAbuqilxMvsjatKdhuOCtzLlNeO8G8y+xSnb+wY8wGj61HCM9YqbYBfEat73aJjVYjwasp',
+	'a67IgMvs0uDXe8e5WdrNBtcuM1wmadWiLF/AxNuZ2sSOB/e755/TInINCNzbw6aebx4ojNjU/LNquaCx2vi2as0DlULcZHWi6pGB',
+	'SbnXVFkFQpeMUKM+KK378bgKi0jBsmHOtQOtsUWznHGdTQxmT/rlRB9QWzZlnRMDycHA1cqKBtATZbMqagaCm+coEigSRCUB0RTV',
+	'PPVJQRNQ7Flnr4KmJEEQ5Vwb0pSRJ1cGNAeF35cxEQWjVcZIlckiY/pXZ7TKGKkyWWSKkvfFiyi3HzJ2PVE2yNoM1Nn1f2h28mxy',
+	'NgN1dj1RdvJscheruJH09Zbcp5O1SDoMhaJAUr6SrJYk5SqxOqoSdB6K85sSJCoTBYLylZ0tHk6O1aYMy4aRswxOLuqsJ8ac6cyX',
+	'GbOJmQin16WUJeXaBed+jV5EyiioWBCcSsixr2pg2DJCBkPV8/snkjEdKk+KF4goOKcW2k6tQMKVmVD9c8aWCAKed4CG0gCRgIbQ',
+	'9NTi3dy1hMaZD8ZwNhuaj/WdytXML9ph2vXN3tx8bgsmMxfn6TixtASjl7qtj+LiYncwa20xLoOD3UvA8Je2Vae5MPZr6i2wPSNv',
+	'Xl2mDkwA8xfHflwWy8ypYeDy+DDDnMpMXJz8ArwWTCw3s4xmt6bcB8e/dk8JqN8g0V217yf3H/gIzn+dP7D/Ws0G9Yuq8OjAgWMg',
+	'8v2h/QfeFCpUqHChQoUKQZKeSpL0VAKxryVJeipJkoR/zlZQOCDABgAAcCEAnQEqYABgAD5NHoxEIqGhFqzO2CgExLYAYi7ov4Dq',
+	'2M0eA84umv1v76ch4drsZ/SfeB7QHsZ+5L3AP06/2v9Q62H7aeoD9g/2O95L0C+gb/R/8J6KvsR+gB+1Xpg/rj/9fke/cr90vgP/',
+	'W//79YBwsP9k7Zf83Xn77MpNgbpSsYn6UeyX/oeXf609Gzqy/uA2z4yio1inu95mNWEh4exYUyocckV79cUzUqLlm2NWoqjOVfPe',
+	'GPUdZg1e1Ffkb7IX03alOLN4K6zSPCKs1oh8fq3DakQhl2uqxHZrlsqUAj9unOjwpGwy9h3cXT30iFyr2v72GDx7eISEhUUhn+Qn',
+	'dwbP2TtOiGcpO3MSgO/u62UAAP7/DWZgVt+3Wg7u44gsu9gMqb/zLDivsoJbXbr4w+kkz+y09a0G8pwEHhNuci3fqPCUoaidC6zZ',
+	'QljrBBU+ZbyqAEDFFpYAvElu1UcMazon8Y9HinJ7hpdMDHvoCw+hPnKYF/cxt50jjwvE9YHx7f/XCXnOus9lovQKT5M2UfDIWGve',
+	'2rBl1GvSY1rV3SLySs8LRd3iBuA38Yn1OyfqDPpemBs7PTT70dzrsj6A3vX/9dTRZA9f0bV453MA1Yz7naniV4GT21KbbP4eVczl',
+	'PJv/ZsOFovQ75q3xvgzKsMdyoudIQrF7J0IxHeWJjWQ64PyDy2SdfDpDR7KAevcktTpaK0fBymhcIMJqS8V/1xn4CXlYQi+t7f+n',
+	'hJ4H+EyOWaUYKqBhVh+TK6Lpq2CoPN+WTkwXkeMOVY37fMfu3235mJ7J7/8T2EWH70c+PD0hwb7TnqjIR4wd0ArRb/rRQgUmUXGO',
+	'tLnRHnIyZF9clGvnmq0AKiu3BSAjiCrdHxXNctrprVZ92knmG8fELciFClaRK4ALGvt4fdkSty+fdZEWFB20d7r6a+bj0dSMPN26',
+	'Jo8/h/OqovLOtltdcXH4x9DZu36RlWfDqnPD8Gw74DenrHfZeMNnlJ3T8mXMrbGlvnFEqL6dSRLPtFRdMMo67C14U/AFB+mQnwKE',
+	'aV+k2eeFrJtLnd+Sp8TlWhnRKVYL29Ee4/ik0hfhMhFOO3n35R4Ntu5cux/R9KcafV9oY4V6KZKsQdU2FWBz2B+NMff4++yldPdj',
+	'f2tW4HS5Z7T7r//SBpOwoWoPuZdQZYjCQC60qXJHniGvyYH/pODEn/VhD7ZQ/tPr8iBuiry5IFMCylXEhzndU1cHK09jjFcu3myr',
+	'pE59jpSjHvkVdTgGJ2rBlcUc/gFE8aOVFk+KwzaWlCUh9H9Dz478+JdueNP4nHGo6iSPhbgG/YFsvei91OWGfXZxloM+vVAZqRjh',
+	'P4MBEikXX/WHYz/8YMAkGE7osSrFnzPfKY8Bc4KteD2NnUXSXDBoeTzwqmmsagInY06RSw9zgOMXPfmL+dPy+R+FK6zCgIm4bMwP',
+	'77LeOWzudf/iw/l3/5jOQ6P3x44/4JegAcrdPddE6KI/QP6Y/5AH9Rcr2w3OQor+f49cNfOpvh8afM7g6/gYy28S+k+M6hCITcPN',
+	'wRC0+N46q+tqU2JCgIpbiKfhBDAuy2n11GDnzSChqms1X1u1vyUZI95MwQdIzpJoPnV97/IkExobytnyHo1ptdI3tPsnrVsMRjIC',
+	'/ZrP8aZDZy2X0vRM3okc1h2ebFiEvac5hQ14vdZdaGAyUCfcKu5sUttTebLop+FKpAtW+SVeyRJO8MycFCh3oUo7rJLYCmvwJvUR',
+	'VwzBNg77e7QTZCnlc8EmGe1mDMnTRd6x84xH8YgbntXM1s+h8aBYMJzF+Tt0K5i/ULp7nSb2aGn0RKWOHEIj3lj8f2OySRGf1RDh',
+	'oKdPudi/3roZMrcFQmqcZu6FYLbnPqdFKRjWl36IV0eL0PBdISC+ElCD2+jrVU/gqrvQCaUx6eW6rH8nvrS1IT+byIt+mtG8+J/0',
+	'KcfkY96eL2mNVNP2vgrFcOGJIRFXATSdmbKSf+qTiWS967WFw3YDV8RndYi7mG6oKC/u56rJxzL4pTz3noF5GhvUl+P/wGoXB20r',
+	'GEHL9bh7v97Ib88NzE3t+DBA+JPFkBV+kgJdUpGnEk65ipAA5h0o8f7vMbFHQ+TbIq8hUebWX5Qt2YrUcPAiHwhQ1yONN4v3d9dD',
+	'Dr9sfx30eARGkoE+ekn3ll7T1pkB/YoCDjwnao0Hc7ALpQDfY7aBLxOZl0pcfF+xGi49gQkWuDbm5nTQkETtA5dhhpYXp/32mwie',
+	'6dDUz55aB7erD07AtN1x+IeAyiBqO8G245mrnt7M/bieX8S//aUQN6WmAAAA',
+].join('');
 
 // ---------------------------------------------------------------------------------------------------------
 // PNG: 64×64, RGB, a diagonal gradient

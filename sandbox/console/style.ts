@@ -121,8 +121,9 @@ pre.curl { background: var(--code); color: var(--codetext); padding: 10px 12px; 
 .bubble .mention.you, .bubble .mention.instance { background: #e7f5ff; border-radius: 4px; padding: 0 2px; }
 .bubble .mention-mark { font-size: 11.5px; font-weight: 600; color: #1971c2; }
 .bubble.sticker { background: transparent; box-shadow: none; padding: 0; }
-.bubble .sticker-image { display: block; width: 96px; height: 96px; object-fit: contain; image-rendering: pixelated;
-	outline: 1px dashed rgba(0,0,0,.18); border-radius: 8px; }
+.bubble .sticker-image { display: block; width: 96px; height: 96px; object-fit: contain; }
+.bubble .picture { display: block; max-width: 240px; max-height: 240px; min-width: 64px; border-radius: 6px;
+	margin-bottom: 4px; }
 .bubble .voice { display: flex; align-items: center; gap: 8px; }
 .bubble .voice-label { font-size: 12px; font-weight: 600; color: var(--muted); }
 .bubble .voice-player { height: 32px; max-width: 260px; }

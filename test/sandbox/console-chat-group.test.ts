@@ -42,6 +42,8 @@ type Keys = NonNullable<Sandbox['keys']>;
 				what: 'the members offered',
 			});
 			expect(await page.evaluate(members)).toEqual(expect.arrayContaining([ada, bo]));
+			// The instance is a member (the group's owner), but the phone cannot write as it.
+			expect(await page.evaluate(members)).not.toContain('+14155550170');
 
 			const fromAda = await raw(
 				sandbox.baseUrl,

@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { Browser, chromiumAvailable, type BrowserPage } from '../../dev/browser/chromium';
+import { sampleFile } from '../../sandbox/samples';
 import type { Sandbox } from '../../sandbox/server';
 import { chatMessage, openChat } from '../support/console-chat';
 import {
@@ -112,12 +113,25 @@ const DEADLINE = { timeoutMs: 20_000 };
 				{ ...DEADLINE, what: 'the voice note loaded in its player' },
 			);
 			expect(await page.evaluate(exists('#chat-messages li[data-type="voice"] .file'))).toBe(false);
-			// The sticker is its image without a bubble; the image is a file in a bubble.
+			// The sticker is its image without a bubble (the sample a 96×96 smiley, not a 1×1 dot); the image is a
+			// picture in a bubble, its file named under it, whoever sent it.
+			const shownWidth = (selector: string) =>
+				`(() => { const i = document.querySelector('${selector}'); return !!i && i.complete ? i.naturalWidth : 0; })()`;
 			const sticker = '#chat-messages li.sticker[data-type="sticker"] img.sticker-image';
-			await page.waitFor(
-				`(() => { const i = document.querySelector('${sticker}'); return !!i && i.complete && i.naturalWidth > 0; })()`,
-				{ ...DEADLINE, what: 'the sticker shown' },
-			);
+			await page.waitFor(`${shownWidth(sticker)} > 0`, { ...DEADLINE, what: 'the sticker shown' });
+			expect(await page.evaluate(shownWidth(sticker))).toBe(96);
+			const sentImage = await client.messages.sendMediaUpload({
+				instanceId,
+				body: { to: contact, mediaType: 'image', caption: 'Your receipt' },
+				file: { ...sampleFile('image'), fileName: 'receipt.png' },
+			});
+			for (const image of [
+				'#chat-messages li.mine[data-type="image"] img.picture',
+				`${chatMessage(sentImage.id)} img.picture`,
+			]) {
+				await page.waitFor(`${shownWidth(image)} === 64`, { ...DEADLINE, what: `${image} shown` });
+			}
+			expect(await page.text(`${chatMessage(sentImage.id)} .text`)).toBe('Your receipt');
 			expect(
 				await page.evaluate(
 					`getComputedStyle(document.querySelector('#chat-messages li[data-type="sticker"]')).backgroundColor`,

@@ -3,7 +3,7 @@ import { el } from './dom';
 import { callApi } from './session';
 
 /**
- * The files the chat plays or shows in place: a voice note's audio and a sticker's image. Their bytes come from
+ * The files the chat plays or shows in place: a voice note's audio, a sticker's and an image's picture. Their bytes come from
  * the API's download (`GET /api/v1/messages/{id}/media`) with the signed-in key, as a media element cannot send
  * one; each file is read once per open chat and kept as an object URL until the chat closes.
  */
@@ -49,15 +49,25 @@ export function voicePlayer(message: MessageView): HTMLElement {
 	return box;
 }
 
-/** A sticker: its image, without a bubble around it. */
-export function stickerImage(message: MessageView): HTMLElement {
-	const image = el('img', { className: 'sticker-image', alt: 'Sticker', title: 'Sticker' });
+/** A file's image, shown once its bytes are read; its alt text says when they cannot be. */
+function imageOf(message: MessageView, className: string, alt: string): HTMLImageElement {
+	const image = el('img', { className, alt, title: alt });
 	urlOf(message.id).then(
 		(url) => {
 			image.src = url;
 			image.dataset.loaded = 'true';
 		},
-		() => (image.alt = 'Sticker (its file could not be read)'),
+		() => (image.alt = `${alt} (its file could not be read)`),
 	);
 	return image;
+}
+
+/** A sticker: its image, without a bubble around it. */
+export function stickerImage(message: MessageView): HTMLElement {
+	return imageOf(message, 'sticker-image', 'Sticker');
+}
+
+/** An image message's picture, in its bubble. */
+export function pictureOf(message: MessageView): HTMLElement {
+	return imageOf(message, 'picture', message.media?.fileName ?? 'Image');
 }

@@ -3,13 +3,15 @@ import { fillOptions, readList } from './pickers';
 
 /**
  * Picking the chat of the console's phone: the workspace's instances, the groups of the one picked (a
- * contact's 1:1 chat first), and as the number's suggestions the instance's contacts, or the group's members.
+ * contact's 1:1 chat first), and as the number's suggestions the instance's contacts, or the group's members;
+ * never the instance's own number, which the phone cannot write as (it is the other end of the chat).
  */
 
 interface InstanceView {
 	id: string;
 	name?: string;
 	status?: string;
+	phoneNumber?: string | null;
 }
 interface GroupView {
 	id: string;
@@ -22,11 +24,12 @@ interface ContactView {
 }
 
 const ONE_TO_ONE = { value: '', label: 'A contact (1:1 chat)' };
+let instances: InstanceView[] = [];
 let groups: GroupView[] = [];
 
 /** The workspace's instances: the phone's choice, and the reference's suggestions for `instanceId`. */
 export async function offerInstances(): Promise<void> {
-	const instances = await readList<InstanceView>('/api/v1/instances?limit=100');
+	instances = await readList<InstanceView>('/api/v1/instances?limit=100');
 	const options = instances.map((instance) => ({
 		value: instance.id,
 		label: `${instance.name ?? instance.id} (${instance.status ?? 'unknown'})`,
@@ -86,5 +89,9 @@ export async function offerNumbers(): Promise<void> {
 					}))
 			: [];
 	if (call !== offering) return;
-	fillOptions(elementById('chat-member-options'), numbers);
+	const own = instances.find((instance) => instance.id === instanceId)?.phoneNumber;
+	fillOptions(
+		elementById('chat-member-options'),
+		numbers.filter(({ value }) => value !== own),
+	);
 }

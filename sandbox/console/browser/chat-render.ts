@@ -1,7 +1,7 @@
 import type { CallView, ChatView, MessageView } from '../views';
 import { callRow } from './chat-calls';
 import { mentionedText, mentionMark, pollOptions } from './chat-kinds';
-import { stickerImage, voicePlayer } from './chat-media';
+import { pictureOf, stickerImage, voicePlayer } from './chat-media';
 import { el } from './dom';
 
 /**
@@ -102,6 +102,8 @@ function bodyOf(message: MessageView, mine: boolean, seen: Seen): Node[] {
 	if (message.type === 'voice') return [voicePlayer(message)];
 	if (message.type === 'sticker') return [stickerImage(message)];
 	if (message.media || FILE_KIND[message.type]) {
+		// An image the service keeps is shown; one it has no file for (a URL not fetched yet, or failed) is named.
+		if (message.type === 'image' && message.media) nodes.push(pictureOf(message));
 		nodes.push(
 			el('div', { className: 'file' }, [
 				el('strong', { text: FILE_KIND[message.type] ?? 'File' }),
