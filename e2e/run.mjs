@@ -2,7 +2,9 @@
 // MULTICHANNEL_N8N_VERSION=1.123.81) in n8n 1.x. Plain Node.
 //   node e2e/run.mjs [n8n1|n8n2] [file.test.mjs …]
 // The package is packed once (every stack installs that tarball). SHARED files run one at a time on one stack per
-// mode booted once (support/shared-stack.mjs); each OWN file boots the stacks it kills, restarts or configures.
+// mode booted once (support/shared-stack.mjs), restarting its n8n or sandbox through this process
+// (support/stack-control.mjs), which puts it back as it booted after each file; each OWN file boots the stacks it
+// configures or breaks beyond that.
 // The shared files (as one job) and the OWN files run LANES at a time. At the end a table gives each file's wall
 // time, its boots and the time of its tests.
 import { spawn } from 'node:child_process';
@@ -14,8 +16,9 @@ import { buildAndPack } from '../dev/n8n/package-install.mjs';
 import { N8N_VERSION } from '../dev/n8n/runtime.mjs';
 import { stopOnSignals } from '../dev/stack/processes.mjs';
 import { sharedStackVariable, startSharedStack } from './support/shared-stack.mjs';
+import { healSharedStack } from './support/stack-control.mjs';
 
-/** Files that neither kill nor restart n8n or the sandbox nor need sandbox options: on the shared stacks. */
+/** Files that need no sandbox options nor n8n at another address: on the shared stacks. */
 const SHARED = [
 	'tracked-links.test.mjs',
 	'send-and-wait-controls.test.mjs',
@@ -31,16 +34,16 @@ const SHARED = [
 	'labels.test.mjs',
 	'readme-journey.test.mjs',
 	'rerun.test.mjs',
+	'exactly-once.test.mjs',
+	'send-and-wait.test.mjs',
 ];
 /**
  * Files with stacks of their own: stack-cleanup starts one that fails half-way; e2e.test.mjs proves the fresh
- * install (through the contract proxy in 2.x);
- * coexist asserts that nothing else ran; the others kill or restart n8n or the sandbox, or set sandbox options.
+ * install (through the contract proxy in 2.x); coexist asserts that nothing else ran; the lifetime files set
+ * sandbox options (retries, pings) and move n8n to other addresses; batches restarts the sandbox.
  */
 const OWN = [
 	'lifetime.test.mjs',
-	'exactly-once.test.mjs',
-	'send-and-wait.test.mjs',
 	'lifetime-queue.test.mjs',
 	'batches.test.mjs',
 	'e2e.test.mjs',
@@ -53,7 +56,12 @@ const OWN = [
  */
 const LANES = Math.max(1, Number(process.env.E2E_LANES ?? 2));
 /** Whether a file has a queue-mode block on the shared queue stack. */
-const ON_SHARED_QUEUE = new Set(['gather.test.mjs', 'labels.test.mjs']);
+const ON_SHARED_QUEUE = new Set([
+	'gather.test.mjs',
+	'labels.test.mjs',
+	'exactly-once.test.mjs',
+	'send-and-wait.test.mjs',
+]);
 
 /** n8n 1.x: every file but those skipped. */
 const N8N1_SKIPPED = {
@@ -162,9 +170,16 @@ try {
 		);
 		steps.push([`boot the shared stacks (${modes.length})`, Date.now() - started]);
 		sharedBoots = modes.length;
-		for (const file of sharedFiles) results.push(await runFile(file, { ...env, ...sharedEnv }));
+		for (const file of sharedFiles) {
+			results.push(await runFile(file, { ...env, ...sharedEnv }));
+			for (const { stack, booted } of shared)
+				await healSharedStack(stack, booted, (line) => log(`shared, after ${file}: ${line}`));
+		}
 		const stopping = Date.now();
-		for (const { stack } of shared.splice(0)) await stack.stop();
+		for (const { stack, control } of shared.splice(0)) {
+			await control.close();
+			await stack.stop();
+		}
 		steps.push(['stop the shared stacks', Date.now() - stopping]);
 	};
 	const ownJobs = listed(OWN).map((file) => async () => {
@@ -185,7 +200,10 @@ try {
 	failed = true;
 	log(`failed: ${error.stack ?? error}`);
 } finally {
-	for (const { stack } of shared) await stack.stop().catch((error) => log(`stop: ${error}`));
+	for (const { stack, control } of shared) {
+		await control.close();
+		await stack.stop().catch((error) => log(`stop: ${error}`));
+	}
 	for (const { stack, dir } of shared) {
 		for (const service of [stack.sandbox.service, ...stack.n8n.started]) {
 			if (service.groupAlive) {

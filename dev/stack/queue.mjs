@@ -101,21 +101,31 @@ export async function startPostgres({ dataDir, logFile, log }) {
 	return { service, port, database: 'n8n', user: 'n8n', dataDir };
 }
 
-/** Redis on a free loopback port, nothing saved to disk. */
-export async function startRedis({ dir, logFile }) {
-	const port = await freePort();
+/**
+ * Redis on a loopback port (a free one unless `port`), its data in `dir`. It keeps n8n's job queue in an append-only
+ * file, as a production Redis must: a webhook process acknowledges a delivery once the job is queued, so a Redis
+ * that forgets it on a restart loses the event for good (docs/design.md, "Queue mode needs a persistent Redis").
+ * `appendfsync everysec`: Redis writes each change to the file before it answers it, so a restart or a kill -9 of
+ * Redis keeps it; only the machine itself going down can lose the last second, which `always` (a disk flush per
+ * write) would close at a cost a one-machine stack does not need. `restart({ crash })` stops it (kill -9 with
+ * `crash`) and starts it again on the same port and files.
+ */
+export async function startRedis({ dir, logFile, port }) {
+	const listening = port ?? (await freePort());
 	const service = new Service(
 		'redis',
 		'redis-server',
 		[
 			'--port',
-			String(port),
+			String(listening),
 			'--bind',
 			'127.0.0.1',
 			'--save',
 			'',
 			'--appendonly',
-			'no',
+			'yes',
+			'--appendfsync',
+			'everysec',
 			'--dir',
 			dir,
 		],
@@ -127,7 +137,17 @@ export async function startRedis({ dir, logFile }) {
 		await service.stop();
 		throw new Error(`${error.message}\n(is redis-server installed? apt-get install redis-server)`);
 	}
-	return { service, port };
+	return {
+		service,
+		port: listening,
+		async restart({ crash = false } = {}) {
+			await (crash ? this.service.kill() : this.service.stop());
+			this.service = (await startRedis({ dir, logFile, port: listening })).service;
+		},
+		stop() {
+			return this.service.stop();
+		},
+	};
 }
 
 /**
@@ -231,6 +251,12 @@ export class QueueN8n {
 		});
 	}
 
+	/** Stops the worker: jobs wait in Redis until `startWorker()`. */
+	async stopWorker() {
+		await this.worker?.stop();
+		this.worker = undefined;
+	}
+
 	/** One more webhook process (user folder `webhook-<index>`), in the balancer's rotation once it is ready. */
 	async addWebhookProcess(index = this.webhooks.length + 1) {
 		const port = await freePort();
@@ -239,6 +265,16 @@ export class QueueN8n {
 		this.webhooks.push(service);
 		this.balancer.backends.push(port);
 		return service;
+	}
+
+	/** Stops webhook process `index`, taken out of the balancer's rotation first. */
+	async removeWebhookProcess(index) {
+		const service = this.webhooks.find((candidate) => candidate.name === `webhook-${index}`);
+		if (!service) return;
+		const turn = this.balancer.backends.indexOf(service.port);
+		if (turn >= 0) this.balancer.backends.splice(turn, 1);
+		this.webhooks = this.webhooks.filter((candidate) => candidate !== service);
+		await service.stop();
 	}
 
 	/**

@@ -76,7 +76,7 @@ async function startN8nProcesses({ queue, n8nDir, n8nPort, tarball, webhookUrl, 
 	});
 	stopping.push(postgres.service);
 	const redis = await startRedis({ dir: n8nDir, logFile: join(n8nDir, 'redis.log') });
-	stopping.push(redis.service);
+	stopping.push(redis);
 	const n8n = new QueueN8n({ dir: n8nDir, mainPort: n8nPort, postgres, redis, install, log });
 	stopping.push(n8n);
 	const { webhookProcesses = 1, webhookPort = 0 } = queue === true ? {} : queue;
@@ -244,6 +244,25 @@ export async function startStack({
 				processes: n8n,
 			},
 			queue: queue ? { n8n, postgres: processes.postgres, redis: processes.redis } : undefined,
+			/**
+			 * What runs now, as JSON (e2e/support/stack-control.mjs hands it to a file on a shared stack): the sandbox,
+			 * n8n's processes by name, and in queue mode PostgreSQL, Redis and how many requests the balancer sent
+			 * each webhook process.
+			 */
+			state: () => ({
+				sandbox: sandbox.service.running,
+				n8n: n8n.services
+					.filter((service) => service.running)
+					.map((service) => service.name)
+					.sort(),
+				...(queue && {
+					postgres: processes.postgres.service.running,
+					redis: processes.redis.service.running,
+					served: Object.fromEntries(
+						n8n.webhooks.map((hook) => [hook.name, n8n.balancer.served.get(hook.port) ?? 0]),
+					),
+				}),
+			}),
 			credentials,
 			instance,
 			contract: contract && { exchanges: contract.exchanges },

@@ -1,5 +1,6 @@
-// One stack per n8n line and mode, shared by the e2e files that neither kill nor restart n8n nor need sandbox
-// options of their own (a boot costs 40–90 s; e2e/run.mjs boots each shared stack once per run). run.mjs starts
+// One stack per n8n line and mode, shared by the e2e files that need no sandbox options of their own (a boot costs
+// 40–90 s; e2e/run.mjs boots each shared stack once per run); a file restarts its n8n or sandbox through run.mjs
+// (stack-control.mjs), which puts it back as it booted before the next file. run.mjs starts
 // it and writes what a file needs to reach it into a descriptor (mode 0600: it holds keys), named by
 // E2E_SHARED_SINGLE and E2E_SHARED_QUEUE. A file attaches to it: it gets an instance and copies of the examples of
 // its own, and when it ends, every workflow it published is unpublished, so that the next file starts from a quiet
@@ -8,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { writeSecretJson } from '../../dev/n8n/runtime.mjs';
+import { serveStackControl, stackControlClient } from './stack-control.mjs';
 import {
 	collectPages,
 	ensureDemoInstance,
@@ -38,10 +40,12 @@ export async function startSharedStack({ dir, queue, log }) {
 		sandboxArgs: E2E_SANDBOX_ARGS,
 		importWorkflows: false,
 	});
+	const control = await serveStackControl(stack, log);
 	const descriptor = join(dir, 'shared-stack.json');
 	writeSecretJson(descriptor, {
 		dir,
 		queue,
+		control: { url: control.url, token: control.token },
 		n8n: {
 			url: stack.n8n.url,
 			webhookUrl: stack.n8n.webhookUrl,
@@ -55,16 +59,7 @@ export async function startSharedStack({ dir, queue, log }) {
 		tarball: stack.tarball,
 		nodeTypes: [...stack.nodeTypes],
 	});
-	return { stack, descriptor };
-}
-
-/** Refuses what a file on a shared stack may not do: the other files run on it too. */
-function refused(what) {
-	return () => {
-		throw new Error(
-			`${what} on the shared stack: give the describe block a stack of its own (useStack({ own: true }))`,
-		);
-	};
+	return { stack, descriptor, control, booted: stack.state() };
 }
 
 /**
@@ -79,6 +74,7 @@ export async function attachSharedStack(descriptor, { label }) {
 	client.apiKey = shared.n8n.apiKey;
 	client.cookie = shared.n8n.cookie;
 	const { baseUrl, keys } = shared.sandbox;
+	const control = stackControlClient(shared.control);
 	// A phone number of its own too: the next free one after the files attached before.
 	const instances = await sandboxCall(
 		baseUrl,
@@ -105,17 +101,32 @@ export async function attachSharedStack(descriptor, { label }) {
 		userFolder: shared.userFolder,
 		packageDir: shared.packageDir,
 		tarball: shared.tarball,
+		// What a file may change of the stack, run.mjs does for it (support/stack-control.mjs).
 		sandbox: {
 			baseUrl,
 			keys,
-			restart: refused('restarting the sandbox'),
+			/** Stops the sandbox (kill -9 with `crash`) and starts it again on its port and data file. */
+			restart: (options) => control('restartSandbox', options),
 		},
 		n8n: {
 			url: shared.n8n.url,
 			webhookUrl: shared.n8n.webhookUrl,
 			client,
-			restart: refused('restarting n8n'),
+			/** Stops n8n's processes and starts them again; at another address only on a stack of its own. */
+			restart: (options = {}) => {
+				if (options.webhookUrl)
+					throw new Error('n8n moved on the shared stack: useStack({ own: true })');
+				return control('restartN8n');
+			},
 		},
+		queue: shared.queue && {
+			n8n: {
+				addWebhookProcess: () => control('addWebhookProcess'),
+				removeWebhookProcess: (index) => control('removeWebhookProcess', { index }),
+			},
+		},
+		/** What runs now (startStack's state()). */
+		state: () => control('state'),
 		credentials: shared.credentials,
 		instance,
 		nodeTypes,
