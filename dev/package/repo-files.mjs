@@ -5,12 +5,13 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
-export function repoFiles() {
+/** `root`: another repository, for a check's own test. */
+export function repoFiles(root = REPO) {
 	const listed = execFileSync(
 		'git',
 		['ls-files', '--cached', '--others', '--exclude-standard', '-z'],
 		{
-			cwd: REPO,
+			cwd: root,
 			encoding: 'utf8',
 			maxBuffer: 64 * 1024 * 1024,
 		},
