@@ -7,11 +7,14 @@
 //      no webhook process is up. The job queue keeps what a webhook process took: nothing is cut by the kill.
 //   4. every process restarted at a new address while the old one routes (what is published meanwhile waits at
 //      the old URL): one webhook per active trigger, moved in place (same ids), no event twice.
+//   Redis: with the worker stopped, 20 events are acknowledged (their jobs wait in Redis), Redis is killed (kill -9)
+//      and started again, then the worker: every event runs once, as Redis keeps its queue in an append-only file
+//      (dev/stack/queue.mjs; without it, none ran).
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { useStack } from './support/harness.mjs';
+import { eventually, useStack } from './support/harness.mjs';
 import {
 	CRASH_OPTIONS,
 	crashScenario,
@@ -19,6 +22,9 @@ import {
 	portOf,
 	startProxy,
 } from './support/lifetime.mjs';
+
+/** Events acknowledged while the worker is down, before Redis is killed. */
+const QUEUED = 20;
 
 describe('queue mode', { timeout: 900_000 }, () => {
 	const ctx = useStack({ queue: true, sandboxArgs: CRASH_OPTIONS });
@@ -30,6 +36,31 @@ describe('queue mode', { timeout: 900_000 }, () => {
 		address: () => queue().balancer,
 		runsExecutions: false,
 	});
+
+	test(
+		'queue, Redis: killed and started again while the worker is down, every event acknowledged before runs once',
+		{ timeout: 300_000 },
+		async () => {
+			const { watch, stream, deliveriesOf, once } = lifetimeHelpers(ctx);
+			const watched = await watch('redis');
+			await queue().stopWorker();
+			await stream(watched, QUEUED, 1_000, 'queued');
+			await eventually(
+				`the ${QUEUED} deliveries acknowledged, their jobs queued`,
+				async () => {
+					const deliveries = await deliveriesOf(watched);
+					return (
+						deliveries?.length === QUEUED &&
+						deliveries.every((delivery) => delivery.status === 'succeeded')
+					);
+				},
+				60_000,
+			);
+			await ctx.stack.queue.redis.restart({ crash: true });
+			await queue().startWorker();
+			await once(watched, 'queue, Redis killed and started again with the worker down');
+		},
+	);
 
 	const proxies = [];
 	after(async () => {
