@@ -36,6 +36,7 @@ const SHARED = [
 	'rerun.test.mjs',
 	'exactly-once.test.mjs',
 	'send-and-wait.test.mjs',
+	'scheduled-crash.test.mjs',
 ];
 /**
  * Files with stacks of their own: stack-cleanup starts one that fails half-way; e2e.test.mjs proves the fresh
