@@ -3,14 +3,13 @@
  * body (the `X-Multichannel-Ack` header is read by the engine itself, delivery-engine.ts).
  */
 
-/** What the receiver's answer is read for (its acknowledgement): more is not read. */
+/** What the receiver's answer is read for (its acknowledgement, the URL it names): more is not read. */
 const ANSWER_READ_BYTES = 16 * 1024;
 
-/** Whether a JSON answer says `"acknowledged": "<deliveryId>"`; reads 16 KiB at most, never throws. */
-export async function acknowledgedInBody(
-	body: AsyncIterable<Buffer> & { dump(): Promise<void> },
-	deliveryId: string,
-): Promise<boolean> {
+type AnswerBody = AsyncIterable<Buffer> & { dump(): Promise<void> };
+
+/** A JSON answer's top-level fields; empty when it is not a JSON object of 16 KiB at most. Never throws. */
+export async function answerFields(body: AnswerBody): Promise<Record<string, unknown>> {
 	const chunks: Buffer[] = [];
 	let size = 0;
 	try {
@@ -19,16 +18,19 @@ export async function acknowledgedInBody(
 			size += chunk.length;
 			if (size > ANSWER_READ_BYTES) break;
 		}
-		if (size > ANSWER_READ_BYTES) return false;
+		if (size > ANSWER_READ_BYTES) return {};
 		const answer: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-		return (
-			answer !== null &&
-			typeof answer === 'object' &&
-			(answer as { acknowledged?: unknown }).acknowledged === deliveryId
-		);
+		return answer !== null && typeof answer === 'object' && !Array.isArray(answer)
+			? (answer as Record<string, unknown>)
+			: {};
 	} catch {
-		return false;
+		return {};
 	} finally {
 		await body.dump().catch(() => undefined);
 	}
+}
+
+/** Whether a JSON answer says `"acknowledged": "<deliveryId>"`. */
+export async function acknowledgedInBody(body: AnswerBody, deliveryId: string): Promise<boolean> {
+	return (await answerFields(body)).acknowledged === deliveryId;
 }

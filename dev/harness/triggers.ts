@@ -86,14 +86,21 @@ export class TriggerUnderTest {
 	staticData: IDataObject = {};
 	/** The static data of a running "listen for test event", kept by n8n in its test-webhook registration. */
 	testStaticData: IDataObject | undefined;
-	private readonly workflowId = `wf-${randomUUID().slice(0, 8)}`;
+	private readonly workflowId: string;
+	/**
+	 * Runs after a delivery's `webhook()` and before n8n saves the static data it read at the request's start:
+	 * what another call (a republish's `create`) does in between.
+	 */
+	beforeDeliverySaves: (() => Promise<void>) | undefined;
 
 	constructor(
-		private readonly endpoint: N8nEndpoint,
+		private endpoint: N8nEndpoint,
 		private readonly options: TriggerOptions,
+		same?: { node: INode; workflowId: string },
 	) {
+		this.workflowId = same?.workflowId ?? `wf-${randomUUID().slice(0, 8)}`;
 		const credentialType = CREDENTIAL_OF[options.type];
-		this.node = {
+		this.node = same?.node ?? {
 			id: randomUUID(),
 			name: options.name ?? 'Trigger',
 			type: options.type,
@@ -104,6 +111,33 @@ export class TriggerUnderTest {
 			webhookId: randomUUID(),
 		};
 		endpoint.register(this);
+	}
+
+	/** n8n moved: its URLs are at `endpoint` now, and the old endpoint still reaches it. */
+	moveTo(endpoint: N8nEndpoint): void {
+		this.endpoint = endpoint;
+		endpoint.register(this);
+	}
+
+	/**
+	 * Another n8n process at `endpoint` (queue mode: main, a webhook process), or a copy of this n8n made from
+	 * its user folder (`copy`): the same instance id, workflow and node; a process shares the database's static
+	 * data, a copy starts with what it holds now.
+	 */
+	otherAt(endpoint: N8nEndpoint, kind: 'process' | 'copy'): TriggerUnderTest {
+		const other = new TriggerUnderTest(endpoint, this.options, {
+			node: this.node,
+			workflowId: this.workflowId,
+		});
+		if (kind === 'copy') {
+			other.staticData = clone(this.staticData);
+		} else {
+			Object.defineProperty(other, 'staticData', {
+				get: () => this.staticData,
+				set: (value: IDataObject) => (this.staticData = value),
+			});
+		}
+		return other;
 	}
 
 	/** The URL n8n gives the node: `/webhook/<webhookId>/webhook`, or `/webhook-test/…` for test events. */
@@ -274,11 +308,15 @@ export class TriggerUnderTest {
 			return getNodeParameter(name, ...rest);
 		}) as typeof context.getNodeParameter;
 		if (!nodeType.webhook) throw new Error(`${this.node.type} has no webhook()`);
+		const read = JSON.stringify(workflow.staticData);
 		const result = await nodeType.webhook.call(context);
-		// As n8n 2.40 does (docs/design.md): static data that `webhook()` changed is saved only when the
-		// call starts no execution, because building the execution's workflow clears the "changed" flag. A
-		// test run's static data stays with its registration only.
-		if (!test && !result.workflowData) this.staticData = clone(workflow.staticData as IDataObject);
+		await this.beforeDeliverySaves?.();
+		// As n8n 2.40 does (docs/design.md): static data that `webhook()` changed is saved, over the whole
+		// column, only when the call starts no execution, because building the execution's workflow clears the
+		// "changed" flag. A test run's static data stays with its registration only.
+		if (!test && !result.workflowData && JSON.stringify(workflow.staticData) !== read) {
+			this.staticData = clone(workflow.staticData as IDataObject);
+		}
 		return result;
 	}
 }

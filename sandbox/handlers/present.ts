@@ -10,6 +10,7 @@ import type {
 	WebhookRecord,
 } from '../store';
 import { withoutCredentials } from '../outbound/policy';
+import { secretFingerprint } from '../../src/client/signature';
 
 /**
  * Records as the API shows them: without the workspace tag and internal fields (key hashes, webhook
@@ -133,6 +134,7 @@ export const presentWebhook = (webhook: WebhookRecord) => ({
 		: { batch: webhook.batch ?? null }),
 	description: webhook.description ?? undefined,
 	owner: webhook.owner ?? null,
+	secretFingerprint: secretFingerprint(webhook.secret),
 	requireAcknowledgement: webhook.requireAcknowledgement === true,
 	status: webhook.status,
 	disabledReason: webhook.disabledReason,

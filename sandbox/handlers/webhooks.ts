@@ -5,6 +5,7 @@ import { GATHER_MAX_WAIT_SECONDS } from '../../src/client/resources/gathered-mes
 import { claimEvent } from '../claims';
 import type { SandboxCore } from '../core';
 import { notFound } from '../http';
+import { refuseLiveOwner } from '../owner-check';
 import { newId, type WebhookRecord } from '../store';
 import { checkUrl, newestFirst, paginate, type HandlerContext } from './context';
 import { presentDelivery, presentWebhook } from './present';
@@ -118,38 +119,48 @@ export function webhookHandlers(keyKind: KeyKind) {
 		};
 	};
 
+	/** A registration: the owner's webhook replaced in place, or a new one. */
+	const register = (core: SandboxCore, workspaceId: string, body: WebhookInput) => {
+		const owned = ownedBy(core, workspaceId, body.owner);
+		if (owned) return replace(core, owned, body);
+		const now = core.now().toISOString();
+		const webhook = core.store.insert('webhooks', {
+			id: newId('wh'),
+			workspaceId,
+			surface: keyKind,
+			url: body.url,
+			events: [...new Set(body.events)],
+			secret: body.secret ?? newSecret(),
+			filters: body.filters ?? {},
+			...(keyKind === 'workspace'
+				? { gather: gatherOf(body.gather) }
+				: { batch: body.batch ?? null }),
+			description: body.description ?? null,
+			owner: body.owner ?? null,
+			requireAcknowledgement: body.requireAcknowledgement === true,
+			status: 'active',
+			disabledReason: null,
+			failedDeliveries: 0,
+			createdAt: now,
+			updatedAt: now,
+		});
+		return {
+			...presentWebhook(webhook),
+			secret: webhook.secret,
+			signedClaims: true,
+			replaced: false,
+		};
+	};
+
 	return {
 		create: ({ core, workspaceId, body }: Context<WebhookInput>) => {
 			checkUrl(body.url, core.outbound.deliveries.policy);
 			const owned = ownedBy(core, workspaceId, body.owner);
-			if (owned) return replace(core, owned, body);
-			const now = core.now().toISOString();
-			const webhook = core.store.insert('webhooks', {
-				id: newId('wh'),
-				workspaceId,
-				surface: keyKind,
-				url: body.url,
-				events: [...new Set(body.events)],
-				secret: body.secret ?? newSecret(),
-				filters: body.filters ?? {},
-				...(keyKind === 'workspace'
-					? { gather: gatherOf(body.gather) }
-					: { batch: body.batch ?? null }),
-				description: body.description ?? null,
-				owner: body.owner ?? null,
-				requireAcknowledgement: body.requireAcknowledgement === true,
-				status: 'active',
-				disabledReason: null,
-				failedDeliveries: 0,
-				createdAt: now,
-				updatedAt: now,
-			});
-			return {
-				...presentWebhook(webhook),
-				secret: webhook.secret,
-				signedClaims: true,
-				replaced: false,
-			};
+			if (!owned || owned.url === body.url) return register(core, workspaceId, body);
+			// Moving an owner's webhook: not while a live receiver still owns it at the old URL (owner-check.ts).
+			return refuseLiveOwner(owned, body.url, core.outbound.deliveries, core.now()).then(() =>
+				register(core, workspaceId, body),
+			);
 		},
 
 		list: ({ core, workspaceId, query }: Context<unknown, Record<string, never>, ListQuery>) =>

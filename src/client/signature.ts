@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'crypto';
+import { createHash, createHmac, timingSafeEqual } from 'crypto';
 
 import { EventEnvelope } from './events';
 
@@ -15,6 +15,15 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
 export const ACK_HEADER = 'x-multichannel-ack';
 /** The event type of the signed probe the service sends a disabled webhook; acknowledged, it is enabled again. */
 export const PING_EVENT = 'ping';
+
+/**
+ * What the service shows of a webhook's signing secret (`secretFingerprint`), so that a receiver can tell
+ * whether the secret it keeps is the one deliveries are signed with, without the secret ever being shown:
+ * `sha256:` and the hex SHA-256 of a fixed label and the secret.
+ */
+export function secretFingerprint(secret: string): string {
+	return `sha256:${createHash('sha256').update(`multichannel webhook secret\n${secret}`).digest('hex')}`;
+}
 
 export type SignatureFailure = 'missing' | 'malformed' | 'stale' | 'mismatch';
 export type SignatureCheck =

@@ -102,14 +102,19 @@ describe('taken: acknowledged', () => {
 		});
 	});
 
-	it('a ping: nothing claimed, no credential read, nothing run', async () => {
+	it('a ping: nothing claimed, no credential read, nothing run; answered with the URL n8n gives the trigger', async () => {
 		const delivery = await wire.deliver(node, eventBody('ping', {}), {
 			secret,
 			deliveryId: 'dlr_ping_1',
 		});
 		expect(delivery.items).toBeUndefined();
 		expect(delivery.credentialReads).toEqual([]);
-		expectAcknowledged(delivery, 'dlr_ping_1', { executed: false, reason: 'ping' });
+		// What tells the service a move of this n8n from a second n8n with the same owners (a copy).
+		expectAcknowledged(delivery, 'dlr_ping_1', {
+			executed: false,
+			reason: 'ping',
+			url: node.webhookUrl(),
+		});
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 

@@ -129,17 +129,26 @@ it('after n8n moved: the registration kept under the old URL is dropped, and del
 		[legacyUrl]: { webhookId: 'wh_orphan', secret: testKey('whsec') },
 	});
 	const deleted = deletions();
+	// The mode's registration, kept under the old URL, is looked up: its webhook still delivers there.
+	const looked = nock(SERVICE)
+		.get(`${PATH}/wh_moved`)
+		.reply(200, { id: 'wh_moved', url: oldUrl, events: ['automation.*'], status: 'active' });
 	const sent = registrations('automation', 'wh_moved', { replaced: true });
 
-	// Activation at the new URL: nothing is kept for it, so it registers (the service replaces in place).
+	// Activation at the new URL: the webhook is elsewhere, so it registers (the service replaces in place).
 	await node.activate();
 
+	expect(looked.isDone()).toBe(true);
 	expect((sent[0].body as { url: string }).url).toBe(node.webhookUrl());
 	expect(deleted.map(({ method, path }) => `${method} ${path}`)).toEqual([
 		`DELETE ${PATH}/wh_orphan`,
 	]);
 	expect(Object.keys(webhooksOf(node))).toEqual([node.webhookUrl()]);
-	expect(webhooksOf(node)[node.webhookUrl()].webhookId).toBe('wh_moved');
+	expect(webhooksOf(node)[node.webhookUrl()]).toMatchObject({
+		webhookId: 'wh_moved',
+		// A delivery never moves it back to either (repairs.ts).
+		formerUrls: [oldUrl, legacyUrl],
+	});
 });
 
 it('a webhook changed at the service is registered again in place: checkExists answers false and deletes nothing', async () => {

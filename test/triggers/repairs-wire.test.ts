@@ -4,8 +4,9 @@
  * gathering, with the API key, and the delivery is acknowledged as before; a failed PATCH changes nothing for
  * the delivery. (b) n8n moved while the service still delivers to the old address: a production registration
  * kept under a URL n8n no longer gives the node, and a request sent to that URL's host (X-Forwarded-Host):
- * `PATCH` with the current URL, the registration kept under it, and 503 without running, so that the
- * redelivery comes to the new URL and runs there. Neither happens for what does not show it.
+ * `PATCH` with the current URL, static data left as it is (n8n would save the delivery's copy over a newer
+ * registration), and the event runs; never back to a URL the registration was made after (`formerUrls`).
+ * Neither happens for what does not show it.
  */
 import nock from 'nock';
 
@@ -148,34 +149,60 @@ describe('(b) n8n moved, the service still delivers to the old address', () => {
 		return { node, oldUrl };
 	}
 
-	it('sets the webhook’s URL to the current one, keeps the registration under it, answers 503; the redelivery runs', async () => {
+	it('sets the webhook’s URL to the current one and runs the event; static data is left as it was', async () => {
 		const { node, oldUrl } = movedTrigger('wh_moved');
 		const patched = updates('automation', 'wh_moved');
 		const claimed = claims('automation', 'wh_moved');
-		const body = eventBody('automation.order.created', { id: 'aev_4', payload: {} });
+		const before = JSON.stringify(node.staticData);
 
-		const first = await wire.deliver(node, body, {
-			secret: SECRET,
-			headers: { 'x-forwarded-host': OLD_HOST },
-		});
+		const first = await wire.deliver(
+			node,
+			eventBody('automation.order.created', { id: 'aev_4', payload: {} }),
+			{ secret: SECRET, headers: { 'x-forwarded-host': OLD_HOST } },
+		);
 
 		expect(patched.map(({ body: sent }) => sent)).toEqual([{ url: node.webhookUrl() }]);
 		expect(patched[0].headers.authorization).toBe(`Bearer ${SURFACES.automation.key}`);
-		expect(first.status).toBe(503);
-		expect(first.items).toBeUndefined();
-		expect(first.responseHeaders).not.toHaveProperty('x-multichannel-ack');
-		expect(JSON.parse(first.responseBody)).toMatchObject({ error: { code: 'webhook_moved' } });
-		expect(claimed).toEqual([]);
-		// Saved by n8n, as no execution started.
-		const webhooks = node.nodeStaticData().webhooks as Record<string, { webhookId: string }>;
-		expect(Object.keys(webhooks)).toEqual([node.webhookUrl()]);
-		expect(webhooks[node.webhookUrl()].webhookId).toBe('wh_moved');
+		expect(first.items).toHaveLength(1);
+		expect(claimed).toHaveLength(1);
+		expect(JSON.stringify(node.staticData)).toBe(before);
 		expect(oldUrl).not.toBe(node.webhookUrl());
 
-		// The redelivery, to the current URL.
-		const again = await wire.deliver(node, body, { secret: SECRET });
+		// The next event, to the current URL: nothing more to move.
+		const again = await wire.deliver(
+			node,
+			eventBody('automation.order.created', { id: 'aev_4b', payload: {} }),
+			{ secret: SECRET },
+		);
 		expect(again.items).toHaveLength(1);
 		expect(patched).toHaveLength(1);
+	});
+
+	it('never moves it back to a URL the registration was made after: a process older than it', async () => {
+		const node = wire.trigger('automation');
+		const newer = `https://new-n8n.example${new URL(node.webhookUrl()).pathname}`;
+		wire.store(node, {
+			[newer]: {
+				webhookId: 'wh_newer',
+				secret: SECRET,
+				events: ['automation.*'],
+				mode: 'production',
+				serviceUrl: SERVICE,
+				signedClaims: true,
+				formerUrls: [node.webhookUrl()],
+			},
+		});
+		const patched = updates('automation', 'wh_newer');
+		claims('automation', 'wh_newer');
+
+		const delivery = await wire.deliver(
+			node,
+			eventBody('automation.order.created', { id: 'aev_8', payload: {} }),
+			{ secret: SECRET, headers: { 'x-forwarded-host': 'new-n8n.example' } },
+		);
+
+		expect(delivery.items).toHaveLength(1);
+		expect(patched).toEqual([]);
 	});
 
 	it('changes nothing when the request came to the current host, or the service refuses the PATCH', async () => {

@@ -46,13 +46,16 @@ function acknowledgement(
 	return { received: true, ...body, acknowledged: deliveryId };
 }
 
-/** Taken without running: a duplicate, an event the node did not choose, a ping. */
+/** Taken without running: a duplicate, an event the node did not choose, a ping (with what it answers). */
 export function notRun(
 	context: IWebhookFunctions,
 	deliveryId: string | undefined,
 	reason: string,
+	answer: IDataObject = {},
 ): IWebhookResponseData {
-	return { webhookResponse: acknowledgement(context, deliveryId, { executed: false, reason }) };
+	return {
+		webhookResponse: acknowledgement(context, deliveryId, { executed: false, reason, ...answer }),
+	};
 }
 
 /**

@@ -76,6 +76,15 @@ function leftOut<C, E extends string>(
 	return undefined;
 }
 
+/**
+ * The URL n8n gives this trigger now: the production one, or for a test delivery (where n8n gives the
+ * production URL) the test URL its registration was made at.
+ */
+function ownUrl(context: IWebhookFunctions, registeredAt: string): string {
+	if (context.getMode() === 'manual') return registeredAt;
+	return context.getNodeWebhookUrl('default') ?? registeredAt;
+}
+
 /** Handles one delivery: what the node's `webhook()` returns. */
 export async function receive<C, E extends string>(
 	context: IWebhookFunctions,
@@ -103,21 +112,16 @@ export async function receive<C, E extends string>(
 	const { event } = delivery;
 	const signer = registrations[delivery.signedWith];
 
-	// 3. The service's probe of a disabled webhook: acknowledged, it is enabled again.
+	// 3. The service's probe: of a disabled webhook (acknowledged, it is enabled again), or of the old URL before
+	// the webhook moves to another (the URL named here tells a move from a second n8n with the same owners).
 	if (event.type === PING_EVENT) {
 		context.logger.debug(`${nodeName}: acknowledged a ping from the service`);
-		return notRun(context, deliveryId, 'ping');
+		return notRun(context, deliveryId, 'ping', { url: ownUrl(context, signer.url) });
 	}
 
-	// n8n moved to another URL: the webhook follows it (repairs.ts), and the event comes again there.
+	// n8n moved to another URL: the webhook follows it (repairs.ts).
 	const access = serviceAccess(context, spec, signer.registration, deadline);
-	if (await followMovedUrl(context, spec, signer, access)) {
-		return refuse(context, {
-			status: 503,
-			code: 'webhook_moved',
-			message: 'The webhook now delivers to the new URL of this trigger; deliver it again there',
-		});
-	}
+	await followMovedUrl(context, spec, signer, access);
 
 	// 4. The node's choice of events and its filters; a batch's, event by event.
 	const options = chosenOptions(context);

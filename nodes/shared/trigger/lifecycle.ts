@@ -3,6 +3,7 @@ import { NodeOperationError, type IHookFunctions } from 'n8n-workflow';
 
 import {
 	NotFoundError,
+	secretFingerprint,
 	type BatchOptions,
 	type GatherOptions,
 	type WebhookEndpoints,
@@ -11,7 +12,7 @@ import { lifecycleMode, ownerOf } from './owner';
 import { chosenOptions, withGathering } from './parameters';
 import {
 	modeOf,
-	registrationOf,
+	registrationFor,
 	setRegistration,
 	storedRegistrations,
 	type StoredRegistration,
@@ -32,6 +33,8 @@ export interface WebhookLifecycle {
 }
 
 const DESCRIPTION_MAX = 500;
+/** How many earlier URLs a registration remembers (`formerUrls`). */
+const FORMER_URLS_MAX = 10;
 
 function webhookUrl(context: IHookFunctions): string {
 	const url = context.getNodeWebhookUrl('default');
@@ -109,8 +112,9 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 			// n8n calls this first on every activation (and before listening for a test event).
 			spec.check?.(context, chosenOptions(context));
 			const url = webhookUrl(context);
-			const registration = registrationOf(context, url);
-			if (!registration) return false;
+			const stored = registrationFor(context, url, lifecycleMode(context, url));
+			if (!stored) return false;
+			const { registration } = stored;
 
 			const { client, secrets, serviceUrl } = await spec.connection.connect(context);
 			const endpoints = spec.webhooks(client);
@@ -124,7 +128,19 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 				context.logger.info(
 					`Multichannel trigger: webhook ${registration.webhookId} no longer exists at the service; it will be created again`,
 				);
-				setRegistration(context, url);
+				setRegistration(context, stored.url);
+				return false;
+			}
+
+			// Signing with another secret than the one kept here: a registration overwrote the newer one in static
+			// data, and every delivery would be refused (401). `create` registers again in place with a new one.
+			if (
+				remote.secretFingerprint !== undefined &&
+				remote.secretFingerprint !== secretFingerprint(registration.secret)
+			) {
+				context.logger.warn(
+					`Multichannel trigger: webhook ${registration.webhookId} signs with a secret this trigger does not keep; it will be registered again in place with a new one`,
+				);
 				return false;
 			}
 
@@ -212,12 +228,20 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 			// A service that picks its own secret says so in its answer; that one is what it signs with.
 			const signingSecret =
 				typeof created.secret === 'string' && created.secret !== '' ? created.secret : secret;
+			const formerUrls = [
+				...new Set(
+					earlier.flatMap((stored) => [stored.url, ...(stored.registration.formerUrls ?? [])]),
+				),
+			]
+				.filter((former) => former !== url)
+				.slice(0, FORMER_URLS_MAX);
 			for (const stored of earlier) setRegistration(context, stored.url);
 			setRegistration(context, url, {
 				webhookId: created.id,
 				secret: signingSecret,
 				events,
 				mode,
+				...(formerUrls.length > 0 ? { formerUrls } : {}),
 				...(serviceUrl ? { serviceUrl } : {}),
 				...(created.signedClaims === true ? { signedClaims: true } : {}),
 			});
@@ -236,14 +260,15 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 
 		async delete(context) {
 			const url = webhookUrl(context);
-			const registration = registrationOf(context, url);
-			if (!registration) return true;
+			const stored = registrationFor(context, url, lifecycleMode(context, url));
+			if (!stored) return true;
+			const { registration } = stored;
 			const { client, secrets, serviceUrl } = await spec.connection.connect(context);
 			await removeRemote(context, spec.webhooks(client), registration.webhookId, {
 				secrets: [...secrets, registration.secret],
 				serviceUrl,
 			});
-			setRegistration(context, url);
+			setRegistration(context, stored.url);
 			context.logger.info(`Multichannel trigger: deleted webhook ${registration.webhookId}`);
 			return true;
 		},

@@ -18,6 +18,12 @@ export interface Registration {
 	signedClaims?: boolean;
 	/** Absent from registrations made by versions before it: `modeOf` reads it from the URL then. */
 	mode?: WebhookMode;
+	/**
+	 * The URLs this mode's webhook was registered at before this registration, newest first: a delivery never
+	 * moves the webhook back to one of them (repairs.ts), since a process still given such a URL is older than
+	 * the registration (a queue-mode rollout).
+	 */
+	formerUrls?: string[];
 }
 
 /** A registration with the URL it is kept under. */
@@ -31,7 +37,7 @@ export interface StoredRegistration {
  * production URL while the workflow is active, and the test URL while the editor listens for a test event.
  * Both can exist at once, and each lifecycle call only touches the registrations of its own mode, so that
  * stopping a test never deletes the production webhook (and the other way round). A URL the node no longer has
- * (n8n moved) may still be kept until the webhook is registered again or a delivery moves it.
+ * (n8n moved) is kept until the webhook is registered again: a delivery that moves the webhook writes nothing.
  */
 interface TriggerState {
 	webhooks?: Record<string, Registration>;
@@ -53,6 +59,21 @@ export function modeOf({ url, registration }: StoredRegistration): WebhookMode {
 /** The registration of a webhook URL, if the node made one. */
 export function registrationOf(context: TriggerContext, url: string): Registration | undefined {
 	return state(context).webhooks?.[url];
+}
+
+/**
+ * The registration of a mode, kept under `url` or, after n8n moved, under the URL it was made at: a delivery
+ * that moved the webhook at the service leaves static data as it was (n8n saves a delivery's copy of it over
+ * the whole column, which would undo a registration made meanwhile).
+ */
+export function registrationFor(
+	context: TriggerContext,
+	url: string,
+	mode: WebhookMode,
+): StoredRegistration | undefined {
+	const registration = registrationOf(context, url);
+	if (registration) return { url, registration };
+	return storedRegistrations(context).find((stored) => modeOf(stored) === mode);
 }
 
 /** Every registration the node keeps, production and test, each with its URL. */
@@ -81,12 +102,4 @@ export function setRegistration(context: TriggerContext, url: string, registrati
 	} else {
 		delete data.webhooks;
 	}
-}
-
-/** Keeps a registration under another URL (its webhook now delivers there). */
-export function moveRegistration(context: TriggerContext, from: string, to: string) {
-	const registration = registrationOf(context, from);
-	if (!registration) return;
-	setRegistration(context, from);
-	setRegistration(context, to, registration);
 }

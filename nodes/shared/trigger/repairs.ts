@@ -2,7 +2,7 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 
 import type { WebhookEndpoints } from '../../../src/client';
 import type { ConnectedClient } from '../connections';
-import { modeOf, moveRegistration, type StoredRegistration } from './registrations';
+import { modeOf, type StoredRegistration } from './registrations';
 import { failure, type Known } from './failure';
 import type { ServiceAccess, Subscription, TriggerSpec } from './spec';
 
@@ -99,29 +99,41 @@ function requestHost(context: IWebhookFunctions, protocol: string): string | und
 
 /**
  * n8n moved (a new public URL, given to the node by n8n's WEBHOOK_URL) while the service still delivers to the
- * old address, which still reaches this n8n: the production registration that signed the delivery is kept
- * under a URL n8n no longer gives the node, and the request was sent to that URL's host, not the current one.
- * The webhook's URL is set to the current one, and the registration is kept under it. True when it was moved:
- * the delivery is then answered 503 without running, because n8n saves the static data a `webhook()` call
- * changed only when the call starts no execution (docs/design.md); the redelivery comes to the new URL and runs
- * there. Nothing is changed for a test registration, whose static data n8n never saves.
+ * old address, which still reaches this n8n: the production registration that signed the delivery was made at
+ * a URL n8n no longer gives the node, and the request was sent to that URL's host, not the current one. The
+ * webhook's URL is set to the current one; the delivery then runs as usual.
+ *
+ * Static data is left as it is: n8n saves a delivery's copy of it over the whole column, so a registration
+ * `create()` made meanwhile (n8n republishes as the first deliveries come through the old address) would be
+ * overwritten with the older secret, and every delivery refused (401). The registration stays under the URL it
+ * was made at until the next registration (registrationFor).
+ *
+ * Never back to a URL the webhook was registered at before this registration (`formerUrls`): a process still
+ * given that URL is older than the registration (queue mode, rolled out in any order), and an address that
+ * still reaches n8n needs no move. Nothing is changed for a test registration, whose static data n8n never saves.
  */
 export async function followMovedUrl<C, E extends string>(
 	context: IWebhookFunctions,
 	spec: TriggerSpec<C, E>,
 	signer: StoredRegistration,
 	access: ServiceAccess<C>,
-): Promise<boolean> {
-	if (context.getMode() === 'manual' || modeOf(signer) !== 'production') return false;
+): Promise<void> {
+	if (context.getMode() === 'manual' || modeOf(signer) !== 'production') return;
 	const current = context.getNodeWebhookUrl('default');
-	if (!current || current === signer.url) return false;
+	if (!current || current === signer.url) return;
+	if (signer.registration.formerUrls?.includes(current)) {
+		context.logger.debug(
+			`${context.getNode().name}: webhook ${signer.registration.webhookId} was registered at ${signer.url} after this process's URL; not moved back`,
+		);
+		return;
+	}
 	let stored: URL;
 	let now: URL;
 	try {
 		stored = new URL(signer.url);
 		now = new URL(current);
 	} catch {
-		return false;
+		return;
 	}
 	const sentTo = requestHost(context, stored.protocol);
 	if (
@@ -129,14 +141,11 @@ export async function followMovedUrl<C, E extends string>(
 		sentTo !== hostOf(stored.host, stored.protocol) ||
 		sentTo === hostOf(now.host, now.protocol)
 	) {
-		return false;
+		return;
 	}
-	if (!(await updateWebhook(context, spec, signer, access, { url: current }, 'the URL'))) {
-		return false;
+	if (await updateWebhook(context, spec, signer, access, { url: current }, 'the URL')) {
+		context.logger.info(
+			`${context.getNode().name}: webhook ${signer.registration.webhookId} was delivering to ${stored.origin}, an address n8n no longer gives this trigger; it now delivers to ${now.origin}`,
+		);
 	}
-	moveRegistration(context, signer.url, current);
-	context.logger.info(
-		`${context.getNode().name}: webhook ${signer.registration.webhookId} was delivering to ${stored.origin}, an address n8n no longer gives this trigger; it now delivers to ${now.origin}`,
-	);
-	return true;
 }

@@ -94,6 +94,12 @@ function webhookSchemas<E extends z.ZodType<string>>(
 				.describe(
 					'true: a delivery counts as delivered only when the 2xx answer acknowledges it (`X-Multichannel-Ack`)',
 				),
+			secretFingerprint: z
+				.string()
+				.optional()
+				.describe(
+					'`sha256:` and the hex SHA-256 of "multichannel webhook secret", a line feed and the signing secret: a receiver compares it with the secret it keeps (a registration that wrote an older one over it refuses every delivery); the secret itself is shown at creation only',
+				),
 			status: z.enum(['active', 'disabled']).or(z.string()).optional(),
 			disabledReason: z.string().nullable().optional(),
 			disabledCode: z
@@ -142,7 +148,7 @@ function webhookSchemas<E extends z.ZodType<string>>(
 			owner: text({ min: 1, max: 200 })
 				.optional()
 				.describe(
-					'An opaque key the receiver chooses for itself (an n8n trigger: its n8n instance, workflow and node). Registering again for an owner that has a webhook replaces that webhook in place: the same id, the new URL, events and secret, its pending deliveries kept; so a receiver that moved or re-registered leaves no second webhook behind. A webhook of an owner deleted less than 10 minutes ago is taken back with its pending deliveries.',
+					'An opaque key the receiver chooses for itself (an n8n trigger: its n8n instance, workflow and node). Registering again for an owner that has a webhook replaces that webhook in place: the same id, the new URL, events and secret, its pending deliveries kept; so a receiver that moved or re-registered leaves no second webhook behind. A webhook of an owner deleted less than 10 minutes ago is taken back with its pending deliveries. When the URL changes, the service first sends a signed `ping` to the old URL (3 s): if a receiver acknowledges it and its answer does not name the new URL as its own (`url` in the JSON body), another live receiver still owns the webhook (a copy of an n8n, with the same encryption key): the registration is refused with 409 `owner_in_use` and nothing changes. No answer, or an answer naming the new URL (one receiver reached at both), replaces it in place.',
 				),
 			requireAcknowledgement: z
 				.boolean()
@@ -250,6 +256,8 @@ function webhookOperations<E extends z.ZodType<string>>(
 			method: 'POST',
 			path: basePath,
 			summary: 'Register a webhook',
+			description:
+				'A registration for an `owner` whose webhook still delivers to another URL, where a live receiver acknowledges a ping for it without naming the new URL as its own, is a 409 `owner_in_use`: two receivers claim one owner.',
 			scope: scopes.write,
 			body: schemas.CreateWebhook,
 			response: schemas.WebhookWithSecret,
