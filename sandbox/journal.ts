@@ -8,12 +8,13 @@ import {
 	ftruncateSync,
 	mkdirSync,
 	openSync,
+	readdirSync,
 	readFileSync,
 	renameSync,
 	unlinkSync,
 	writeSync,
 } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 
 /**
@@ -90,9 +91,31 @@ export class Journal {
 		syncDirectory(dirname(this.file));
 	}
 
+	/** Closes the file; a write after it fails instead of going to whatever file reuses the descriptor. */
 	close(): void {
 		closeSync(this.fd);
+		this.fd = -1;
 	}
+}
+
+/** The name of a compaction's temporary file beside `file`: the pid and a random part keep two apart. */
+function temporaryName(file: string): string {
+	return `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+}
+
+/**
+ * Removes the temporary files of compactions that a crash (kill -9) cut short beside `file`; call it holding
+ * the data file's lock, when no compaction of it can be running. Answers how many it removed.
+ */
+export function removeLeftovers(file: string): number {
+	const directory = dirname(file);
+	if (!existsSync(directory)) return 0;
+	const prefix = `${basename(file)}.`;
+	const leftovers = readdirSync(directory).filter(
+		(name) => name.startsWith(prefix) && /^\d+\.[0-9a-f]{8}\.tmp$/.test(name.slice(prefix.length)),
+	);
+	for (const name of leftovers) unlinkSync(join(directory, name));
+	return leftovers.length;
 }
 
 /** Creates the journal file with these lines (a new file, or one of version 1 replaced) and opens it. */
@@ -115,7 +138,7 @@ async function writeNewJournal(
 	tail: () => string[],
 ): Promise<{ fd: number; bytes: number }> {
 	mkdirSync(dirname(file), { recursive: true });
-	const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+	const temporary = temporaryName(file);
 	const fd = openSync(temporary, 'w+', 0o600);
 	let bytes = 0;
 	const write = (text: string) => {

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the sandbox runs in plain Node, never inside n8n */
 import { DataFileLock } from './data-lock';
-import { createJournal, Journal, readJournal } from './journal';
+import { createJournal, Journal, readJournal, removeLeftovers } from './journal';
 import { Store, type Change, type StateDocument } from './store';
 
 /**
@@ -46,6 +46,8 @@ export class Persistence {
 	private retryAtBytes = 0;
 	/** Saves made so far: a change made before one was counted is in the data file (delivery-engine.ts). */
 	private saves = 0;
+	/** Set by `close()`: no compaction starts after it, so none outlives the data file's lock. */
+	private closing = false;
 
 	private constructor(
 		readonly store: Store,
@@ -61,6 +63,12 @@ export class Persistence {
 		const lock = DataFileLock.take(dataFile);
 		let opened = false;
 		try {
+			// Ours alone now: what a compaction cut short by a crash left beside the data file goes.
+			const removed = removeLeftovers(dataFile);
+			if (removed > 0)
+				options.log?.(
+					`sandbox: removed ${removed} temporary file(s) an interrupted compaction left`,
+				);
 			const persistence = await Persistence.load(dataFile, lock, options);
 			opened = true;
 			return persistence;
@@ -160,14 +168,21 @@ export class Persistence {
 		}
 	}
 
-	/** Waits for a compaction under way, saves what is left, closes the data file and gives up its lock. */
+	/**
+	 * Waits for a compaction under way, saves what is left (starting no other), closes the data file and gives
+	 * up its lock: a compaction left running would rename its file over the one the next sandbox appends to.
+	 */
 	async close(): Promise<void> {
+		this.closing = true;
 		await this.compaction?.done;
 		try {
 			this.save();
 		} finally {
-			this.journal?.close();
-			this.lock?.release();
+			try {
+				this.journal?.close();
+			} finally {
+				this.lock?.release();
+			}
 		}
 	}
 
@@ -208,7 +223,7 @@ export class Persistence {
 		const journal = this.journal;
 		const minBytes = this.options.compactMinBytes ?? DEFAULT_COMPACT_MIN_BYTES;
 		const threshold = Math.max(minBytes, COMPACT_FACTOR * this.liveBytes, this.retryAtBytes);
-		if (!journal || this.compaction || journal.size < threshold) return;
+		if (!journal || this.closing || this.compaction || journal.size < threshold) return;
 		const frozen = this.store.freeze();
 		const appended: string[] = [];
 		const done = journal
