@@ -4,7 +4,8 @@ import { operation } from '../src/client/operation';
 import { Call } from '../src/client/resources/calls';
 import { PollVote } from '../src/client/resources/polls';
 import { pathParams, PhoneNumber, text } from '../src/client/schemas';
-import { HttpError } from './http';
+import type { SandboxCore } from './core';
+import { conflict, HttpError } from './http';
 import type { MessageRecord } from './store';
 import { hangUp, presentCall, receiveCall, requireCall } from './handlers/calls';
 import { requireConnected, requireInstance, type ResourceHandlers } from './handlers/context';
@@ -32,7 +33,7 @@ export const pollsCallsOperations = {
 				.max(12)
 				.describe('The options chosen, by text or by index from 0; empty: the vote is withdrawn'),
 			from: PhoneNumber.optional().describe(
-				'Who votes; the recipient of the poll by default (required for a poll sent to a group)',
+				'Who votes; the recipient of the poll by default (required for a poll sent to a group, and a member of it: anyone else is a 409 `not_a_member`, not counted)',
 			),
 		}),
 		response: PollVote,
@@ -74,7 +75,7 @@ export const pollsCallsHandlers: ResourceHandlers<typeof pollsCallsOperations> =
 		requireConnected(core, workspaceId, params.instanceId);
 		const message = requireMessage(core, workspaceId, params.instanceId, params.messageId);
 		const indexes = chosenIndexes(message, body.options, 'body.options');
-		return castVote(core, message, voterOf(message, body.from), indexes);
+		return castVote(core, message, voterOf(core, message, body.from), indexes);
 	},
 	call: ({ core, workspaceId, params, body }) => {
 		const instance = requireConnected(core, workspaceId, params.instanceId);
@@ -94,8 +95,12 @@ export const pollsCallsHandlers: ResourceHandlers<typeof pollsCallsOperations> =
 	},
 };
 
-/** The recipient of a poll sent to a person; in a group, whoever `from` names. */
-function voterOf(message: MessageRecord, from: string | undefined): string {
+/**
+ * The recipient of a poll sent to a person; in a group, whoever `from` names, if a member. Anyone else's vote is
+ * refused (409 `not_a_member`) and nothing is counted or sent: the console's phone shows the refusal, and no one
+ * is told in the group's chat, which a non-member cannot see.
+ */
+function voterOf(core: SandboxCore, message: MessageRecord, from: string | undefined): string {
 	const group = message.to?.endsWith('@g.us');
 	const voter = group ? from : (message.to ?? undefined);
 	if (!voter || (from !== undefined && from !== voter)) {
@@ -105,6 +110,16 @@ function voterOf(message: MessageRecord, from: string | undefined): string {
 		throw new HttpError(400, 'validation_failed', `"from": ${problem}`, [
 			{ field: 'body.from', message: problem },
 		]);
+	}
+	if (group) {
+		const groupId = message.to as string;
+		const { participants } = requireGroup(core, message.workspaceId, message.instanceId, groupId);
+		if (!participants.some((participant) => participant.phoneNumber === voter)) {
+			throw conflict(
+				'not_a_member',
+				`${voter} is not a member of the group ${groupId}: only its members vote on its polls, and this vote is not counted`,
+			);
+		}
 	}
 	return voter;
 }

@@ -1,0 +1,55 @@
+/**
+ * Poll votes in a group come only from its members: anyone else's vote is refused with 409 `not_a_member`, in
+ * words the console's phone shows, and is neither counted nor sent as `poll.voted`; a member removed from the group
+ * can no longer vote.
+ */
+import { clientsFor, connectedInstance, raw, suiteSandbox } from '../support/sandbox';
+
+const suite = suiteSandbox();
+
+it("counts the votes of a group's members only", async () => {
+	const { sandbox, keys } = suite;
+	const client = clientsFor(sandbox.baseUrl, keys).workspace;
+	const instance = await connectedInstance(sandbox, 'Polls in groups', '+14155550460');
+	const group = await client.groups.create({
+		instanceId: instance.id,
+		body: { subject: 'Team lunch', participants: ['+14155550461', '+14155550462'] },
+	});
+	const poll = await client.messages.sendPoll({
+		instanceId: instance.id,
+		body: { to: group.id, question: 'Where?', options: ['Pizza', 'Sushi'] },
+	});
+	const vote = (from: string) =>
+		raw(sandbox.baseUrl, 'POST', `/sandbox/instances/${instance.id}/messages/${poll.id}/vote`, {
+			key: keys.workspace,
+			body: { from, options: ['Pizza'] },
+		});
+	const votedBy = () =>
+		sandbox.events
+			.filter((event) => event.type === 'poll.voted')
+			.map((event) => (event.data as { voter: string }).voter);
+
+	expect((await vote('+14155550461')).status).toBe(201);
+	const stranger = await vote('+14155550469');
+	expect(stranger).toMatchObject({
+		status: 409,
+		body: {
+			error: {
+				code: 'not_a_member',
+				message: `+14155550469 is not a member of the group ${group.id}: only its members vote on its polls, and this vote is not counted`,
+			},
+		},
+	});
+	// Removed from the group, a member's vote is a stranger's.
+	await client.groups.updateParticipants({
+		instanceId: instance.id,
+		groupId: group.id,
+		body: { action: 'remove', participants: ['+14155550462'] },
+	});
+	expect((await vote('+14155550462')).body).toMatchObject({ error: { code: 'not_a_member' } });
+
+	const results = await client.polls.getResults({ instanceId: instance.id, messageId: poll.id });
+	expect(results.totalVoters).toBe(1);
+	expect(results.options[0].voters.map(({ voter }) => voter)).toEqual(['+14155550461']);
+	expect(votedBy()).toEqual(['+14155550461']);
+});
