@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 
-import { useStack } from './support/harness.mjs';
+import { eventually, useStack } from './support/harness.mjs';
 import { resolveAsN8nDoes } from '../dev/n8n/package-install.mjs';
 import { defaultStackDir, N8N_HOME, REPO } from '../dev/n8n/runtime.mjs';
 import { collectPages, listCredentials, PACKAGE_NAME } from '../dev/stack/stack.mjs';
@@ -69,8 +69,15 @@ describe('n8n-nodes-multichannel in a real n8n', () => {
 			assert.equal(textMessage.content.text, `Hello from n8n, run ${runId}`);
 			const media = await ctx.workspace('GET', `${onInstance}/messages/${result.mediaId}`);
 			assert.equal(media.type, 'document');
-			assert.equal(media.content.url, 'https://example.com/brochure.pdf');
+			assert.equal(media.content.url, 'https://files.example.invalid/brochure.pdf');
 			assert.equal(media.content.caption, `Brochure for run ${runId}`);
+			// The service answers before it fetches the file; a URL no name resolves for (.invalid) then fails the
+			// message, as the README's Limits say, and it is never reported read without its file.
+			const failed = await eventually('the media message to fail', async () => {
+				const now = await ctx.workspace('GET', `${onInstance}/messages/${result.mediaId}`);
+				return now.status === 'failed' && now;
+			});
+			assert.equal(failed.error.code, 'media_unreachable');
 			const group = await ctx.workspace(
 				'GET',
 				`${onInstance}/groups/${encodeURIComponent(result.groupId)}`,
