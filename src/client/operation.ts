@@ -43,6 +43,8 @@ export interface Operation {
 	/** Answers the bytes of a file (any content type) instead of JSON; the client gives a `DownloadedFile`. */
 	binary?: true;
 	status: 200 | 201 | 202 | 204;
+	/** Error statuses it answers beyond those every operation of its method may (a read's 409), said in `description`. */
+	alsoAnswers?: Array<409>;
 	/** A write that creates something: accepts `Idempotency-Key`, and is retried only under one. */
 	creates?: true;
 	/** Answers one page `{ data, nextCursor }` and takes `limit` + `cursor`. */

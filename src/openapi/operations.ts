@@ -151,6 +151,9 @@ export function pathOperation(
 	// The sandbox reads a body on every operation that takes one, up to its limit (1 MiB of JSON, 16 MiB uploaded).
 	if (operation.upload || operation.body) errors.push('413');
 	if (operation.binary) errors.push('410');
+	for (const status of operation.alsoAnswers ?? []) {
+		if (!errors.includes(String(status))) errors.push(String(status));
+	}
 	for (const status of errors.sort()) {
 		responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status][0]}` };
 	}

@@ -1,16 +1,22 @@
 /**
  * Poll votes in a group come only from its members: anyone else's vote is refused with 409 `not_a_member`, in
  * words the console's phone shows, and is neither counted nor sent as `poll.voted`; a member removed from the group
- * can no longer vote.
+ * can no longer vote. The results of a message that is not a poll are a 409 `not_a_poll` (documented: under
+ * `npm run test:contract`, Prism fails on an answer the document does not list).
  */
 import { clientsFor, connectedInstance, raw, suiteSandbox } from '../support/sandbox';
 
 const suite = suiteSandbox();
 
-it("counts the votes of a group's members only", async () => {
+/** The suite's sandbox with a workspace client and a connected instance of its own. */
+async function withInstance(name: string, phoneNumber: string) {
 	const { sandbox, keys } = suite;
-	const client = clientsFor(sandbox.baseUrl, keys).workspace;
-	const instance = await connectedInstance(sandbox, 'Polls in groups', '+14155550460');
+	const instance = await connectedInstance(sandbox, name, phoneNumber);
+	return { sandbox, keys, client: clientsFor(sandbox.baseUrl, keys).workspace, instance };
+}
+
+it("counts the votes of a group's members only", async () => {
+	const { sandbox, keys, client, instance } = await withInstance('Polls in groups', '+14155550460');
 	const group = await client.groups.create({
 		instanceId: instance.id,
 		body: { subject: 'Team lunch', participants: ['+14155550461', '+14155550462'] },
@@ -52,4 +58,19 @@ it("counts the votes of a group's members only", async () => {
 	expect(results.totalVoters).toBe(1);
 	expect(results.options[0].voters.map(({ voter }) => voter)).toEqual(['+14155550461']);
 	expect(votedBy()).toEqual(['+14155550461']);
+});
+
+it('answers 409 not_a_poll for the results of a message that is not a poll', async () => {
+	const { sandbox, keys, client, instance } = await withInstance('Not a poll', '+14155550470');
+	const text = await client.messages.sendText({
+		instanceId: instance.id,
+		body: { to: '+14155550471', text: 'Hello' },
+	});
+	const results = await raw(
+		sandbox.baseUrl,
+		'GET',
+		`/api/v1/instances/${instance.id}/messages/${text.id}/poll-results`,
+		{ key: keys.workspace },
+	);
+	expect(results).toMatchObject({ status: 409, body: { error: { code: 'not_a_poll' } } });
 });

@@ -71,5 +71,6 @@ export const pollOperations = {
 		params: pathParams('instanceId', 'messageId'),
 		response: PollResults,
 		status: 200,
+		alsoAnswers: [409],
 	}),
 };

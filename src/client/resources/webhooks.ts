@@ -239,6 +239,10 @@ function webhookSchemas<E extends z.ZodType<string>>(
 	};
 }
 
+/** What becomes of a disabled webhook: said where a webhook is read and where it is turned off. */
+const DISABLED_RETENTION =
+	'A disabled webhook (`enabled: false` through the API, or disabled by the service after failed deliveries) keeps its events (`held`, at most 10,000), each for 72 hours; one disabled for 72 hours is deleted with its events.';
+
 /** The webhook endpoints every key kind has, under its own path and scopes. */
 function webhookOperations<E extends z.ZodType<string>>(
 	prefix: string,
@@ -278,6 +282,7 @@ function webhookOperations<E extends z.ZodType<string>>(
 			method: 'GET',
 			path: item,
 			summary: 'Get a webhook',
+			description: DISABLED_RETENTION,
 			scope: scopes.read,
 			params: byId,
 			response: schemas.Webhook,
@@ -287,6 +292,7 @@ function webhookOperations<E extends z.ZodType<string>>(
 			method: 'PATCH',
 			path: item,
 			summary: 'Update a webhook',
+			description: DISABLED_RETENTION,
 			scope: scopes.write,
 			params: byId,
 			body: schemas.UpdateWebhook,
