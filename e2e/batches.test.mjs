@@ -2,7 +2,8 @@
 // clicks through the sandbox's own redirect are 3 executions holding 250 items, each click once; a batch delivered
 // again (2 copies) runs nothing more; a batch still open when the sandbox is killed (kill -9) is delivered once
 // after it starts again. Black-box: executions through n8n's public API, clicks and redeliveries through the
-// sandbox. One n8n process and queue mode (2.x and 1.x).
+// sandbox. One n8n process and queue mode (2.x and 1.x). In the one process also: 300 automation events of 60 KB
+// (18 MB, past n8n's 16 MiB request limit were they one batch) run once each, in batches under 4 MiB.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
@@ -109,7 +110,9 @@ function batchScenario(ctx, label) {
 			'the batch is still open when the sandbox is killed',
 		);
 		await ctx.stack.sandbox.restart({ crash: true });
-		log(`measured ${label}: the sandbox killed ${Date.now() - opened} ms after the batch opened, and back`);
+		log(
+			`measured ${label}: the sandbox killed ${Date.now() - opened} ms after the batch opened, and back`,
+		);
 		const afterRestart = await ctx.settledExecutions(created.id, 4);
 		const all = itemsOf(afterRestart);
 		assert.deepEqual(sizes(all), [100, 100, 50, 7]);
@@ -119,8 +122,59 @@ function batchScenario(ctx, label) {
 	});
 }
 
+/** Events of 60 KB, enough to pass n8n's request limit (N8N_PAYLOAD_SIZE_MAX, 16 MiB) if batched whole. */
+const LARGE_EVENTS = 300;
+const FILLER = 'x'.repeat(60_000);
+
+function byteBoundScenario(ctx) {
+	test(`single: ${LARGE_EVENTS} events of 60 KB in batches of 1000 run once each; no batch passes n8n's request limit`, async () => {
+		const { created } = await ctx.activateFixture('exactly-once.json', (workflow) => {
+			workflow.name = 'e2e: large events in batches';
+			workflow.nodes[0].parameters.eventNames = 'large';
+			workflow.nodes[0].parameters.options = {
+				batch: { settings: { maxEvents: 1000, maxWaitSeconds: 1 } },
+			};
+			return workflow;
+		});
+		const started = Date.now();
+		let next = 0;
+		const publisher = async () => {
+			for (let n = next++; n < LARGE_EVENTS; n = next++) {
+				await ctx.automation('POST', '/api/v1/automation/events', {
+					name: 'large',
+					payload: { n, filler: FILLER },
+				});
+			}
+		};
+		// The webhook is registered once the workflow is published; events before that reach no one.
+		await eventually('the automation webhook', async () => {
+			const hooks = await ctx.automation('GET', '/api/v1/automation/webhooks?limit=100');
+			return hooks.data.find((hook) => hook.batch?.maxEvents === 1000);
+		});
+		await Promise.all(Array.from({ length: PARALLEL }, publisher));
+		log(`measured single: ${LARGE_EVENTS} events of 60 KB published in ${Date.now() - started} ms`);
+		// 69 events fill a batch short of 4 MiB: at least 5 batches.
+		const runs = await ctx.settledExecutions(created.id, Math.ceil(LARGE_EVENTS / 69), {
+			quietMs: 1000,
+		});
+		for (const run of runs)
+			assert.equal(run.status, 'success', `execution ${run.id}: ${run.status}`);
+		const numbers = runs.flatMap((run) =>
+			nodeOutput(run, 'Event').map((item) => item.data.payload.n),
+		);
+		assert.equal(numbers.length, LARGE_EVENTS, 'every event once');
+		assert.equal(new Set(numbers).size, LARGE_EVENTS, 'every event once');
+		log(
+			`measured single: ${LARGE_EVENTS} events of 60 KB in ${runs.length} executions, ${Date.now() - started} ms`,
+		);
+		await ctx.deactivate(created.id);
+	});
+}
+
 describe('link clicks in batches in a single n8n', { timeout: 420_000 }, () => {
-	batchScenario(useStack(), 'single');
+	const ctx = useStack();
+	batchScenario(ctx, 'single');
+	byteBoundScenario(ctx);
 });
 
 describe('link clicks in batches in queue mode', { timeout: 420_000 }, () => {
