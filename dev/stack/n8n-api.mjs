@@ -1,6 +1,8 @@
 // HTTP clients of the local stack: n8n's REST and public APIs, and the sandbox's API. Plain Node (never shipped).
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { Agent, fetch } from 'undici';
+
 import { waitForHttp } from './processes.mjs';
 
 /** The owner account set up on n8n's first start (a local instance on loopback only). */
@@ -10,6 +12,13 @@ export const OWNER = {
 	firstName: 'Sandbox',
 	lastName: 'Owner',
 };
+
+/**
+ * A new connection for every call. n8n closes an idle connection after 5 s; under load (two cores, two n8n lines'
+ * stacks) a kept-alive connection was reused just as n8n closed it, and the call failed with "other side closed"
+ * (seen in send-and-wait.test.mjs on the shared stack). A loopback connect costs nothing beside that.
+ */
+const ONE_CONNECTION_PER_CALL = new Agent({ pipelining: 0 });
 
 /** One browser id for every REST call: n8n binds its session cookie to the `browser-id` header. */
 const BROWSER_ID = 'multichannel-e2e';
@@ -35,6 +44,7 @@ export class N8nClient {
 				},
 				body: body === undefined ? undefined : JSON.stringify(body),
 				signal: AbortSignal.timeout(60_000),
+				dispatcher: ONE_CONNECTION_PER_CALL,
 			});
 			if (response.status !== 503 || attempt === 30) break;
 			await response.body?.cancel();
