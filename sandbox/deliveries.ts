@@ -47,6 +47,9 @@ export function webhookWants(webhook: WebhookRecord, type: string, subject: Even
 /** Answers of a gateway in front of a receiver that did not answer itself, or of a receiver not ready. */
 const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
 
+/** Held deliveries released per turn of the event loop when their webhook is enabled. */
+const RELEASED_AT_ONCE = 50;
+
 /** Answers that say the receiver does not know this webhook (n8n's 404 for a workflow it no longer has). */
 const GONE_STATUSES = new Set([404, 410]);
 
@@ -65,6 +68,8 @@ export class WebhookDeliveries {
 			const webhook = this.store.get('webhooks', delivery.webhookId);
 			if (webhook) this.noteAnswer(webhook, result);
 		},
+		moved: (delivery) => this.store.deliveryIndex.put(delivery),
+		lane: (delivery) => ({ receiver: delivery.webhookId, createdAt: delivery.createdAt }),
 		ended: (_id, delivery, end) => {
 			const webhook = this.store.get('webhooks', delivery.webhookId);
 			this.prune(delivery.webhookId);
@@ -87,8 +92,8 @@ export class WebhookDeliveries {
 		private readonly engine: DeliveryEngine,
 		private readonly options: DeliveryOptions,
 		private readonly now: () => Date,
-		scheduler: Scheduler,
-		onBackgroundChange: () => void,
+		private readonly scheduler: Scheduler,
+		private readonly onBackgroundChange: () => void,
 		gatheringLimits?: GatheringLimits,
 	) {
 		const holding = {
@@ -120,14 +125,18 @@ export class WebhookDeliveries {
 
 	/** Queues an event for a webhook, or keeps it held while the webhook cannot take it. */
 	private queue(webhook: WebhookRecord, event: EventEnvelope): void {
-		if (webhook.status === 'active') this.deliverTo(webhook, event);
-		else this.keepHeld(webhook, event);
+		if (webhook.status !== 'active') return this.keepHeld(webhook, event);
+		const delivery = this.deliverTo(webhook, event);
+		this.engine.schedule(this.kind, delivery.id, delivery);
 	}
 
 	/** After a restart: every delivery still pending is sent again when its retry was due; bursts, batches likewise. */
 	resume(): void {
 		for (const delivery of this.store.all('deliveries')) {
 			this.engine.schedule(this.kind, delivery.id, delivery);
+		}
+		for (const webhook of this.store.all('webhooks')) {
+			if (webhook.status === 'active') this.releaseHeld(webhook.id);
 		}
 		this.gathering.resume();
 		this.batching.resume();
@@ -180,12 +189,15 @@ export class WebhookDeliveries {
 			code === 'api' ? null : new Date(at.getTime() + this.options.pingMinMs).toISOString();
 		for (const id of webhook.failingDeliveryIds ?? []) {
 			const delivery = this.store.get('deliveries', id);
-			if (delivery?.status === 'failed') this.engine.hold(delivery);
+			if (delivery?.status === 'failed') this.engine.hold(this.kind, delivery);
 		}
 		webhook.failingDeliveryIds = [];
 	}
 
-	/** Enables a webhook again and sends what it kept, oldest first, each with a fresh set of attempts. */
+	/**
+	 * Enables a webhook again and sends what it kept, oldest first, each with a fresh set of attempts, paced like
+	 * any delivery (sandbox/pacing.ts): a backlog of 10,000 waits at the service, at most 64 in flight.
+	 */
 	enable(webhook: WebhookRecord): void {
 		webhook.status = 'active';
 		webhook.disabledReason = null;
@@ -196,17 +208,28 @@ export class WebhookDeliveries {
 		webhook.failedDeliveries = 0;
 		webhook.failingDeliveryIds = [];
 		webhook.updatedAt = this.now().toISOString();
-		for (const delivery of this.heldOf(webhook.id)) {
-			this.engine.release(this.kind, delivery.id, delivery);
-		}
+		this.releaseHeld(webhook.id);
 	}
 
-	/** The events kept for a webhook, oldest first. */
-	heldOf(webhookId: string): DeliveryRecord[] {
-		return this.store.all(
-			'deliveries',
-			(record) => record.webhookId === webhookId && record.status === 'held',
-		);
+	/**
+	 * Sends a webhook's held deliveries again, `RELEASED_AT_ONCE` per turn of the event loop: releasing 10,000 in
+	 * one go stalled the service. After a restart, `resume` goes on with what an active webhook still holds.
+	 */
+	private releaseHeld(webhookId: string): void {
+		const held = this.store.deliveryIndex.heldOf(webhookId);
+		let released = 0;
+		// Each one released leaves `held` as it goes (a Set's iteration allows that).
+		for (const id of held) {
+			const delivery = this.store.get('deliveries', id);
+			if (delivery) this.engine.release(this.kind, id, delivery);
+			if (++released === RELEASED_AT_ONCE) break;
+		}
+		if (held.size === 0) return;
+		this.scheduler.after(0, () => {
+			if (this.store.get('webhooks', webhookId)?.status !== 'active') return;
+			this.releaseHeld(webhookId);
+			this.onBackgroundChange();
+		});
 	}
 
 	/** Drops the deliveries, bursts, batches and claims of a webhook deleted for good. */
@@ -222,9 +245,9 @@ export class WebhookDeliveries {
 		forgetClaims(this.store, webhookId);
 	}
 
-	/** Queues one event for one webhook. */
+	/** One event's delivery to one webhook, kept. */
 	private deliverTo(webhook: WebhookRecord, event: EventEnvelope): DeliveryRecord {
-		const delivery = this.store.insert('deliveries', {
+		return this.store.insert('deliveries', {
 			id: newId('dlv'),
 			workspaceId: event.workspaceId,
 			webhookId: webhook.id,
@@ -232,18 +255,15 @@ export class WebhookDeliveries {
 			createdAt: event.createdAt,
 			...newDelivery(event),
 		});
-		this.engine.schedule(this.kind, delivery.id, delivery);
-		return delivery;
 	}
 
 	/** Keeps an event for a webhook that cannot take it now; past the bound, its oldest kept event goes. */
 	private keepHeld(webhook: WebhookRecord, event: EventEnvelope): void {
-		const held = this.heldOf(webhook.id);
-		const over = Math.max(0, held.length + 1 - this.options.maxHeldPerWebhook);
-		for (const oldest of held.slice(0, over)) {
-			this.store.remove('deliveries', oldest.id);
-		}
-		this.engine.hold(this.deliverTo(webhook, event));
+		this.dropOldest(
+			this.store.deliveryIndex.heldOf(webhook.id),
+			this.options.maxHeldPerWebhook - 1,
+		);
+		this.engine.hold(this.kind, this.deliverTo(webhook, event));
 	}
 
 	/**
@@ -298,14 +318,16 @@ export class WebhookDeliveries {
 		);
 	}
 
+	/** The delivery log keeps the last `logSize` finished deliveries of each webhook. */
 	private prune(webhookId: string): void {
-		const finished = this.store.all(
-			'deliveries',
-			(record) =>
-				record.webhookId === webhookId && record.status !== 'pending' && record.status !== 'held',
-		);
-		for (const old of finished.slice(0, Math.max(0, finished.length - this.options.logSize))) {
-			this.store.remove('deliveries', old.id);
+		this.dropOldest(this.store.deliveryIndex.finishedOf(webhookId), this.options.logSize);
+	}
+
+	/** Removes the first of `ids` (an index's list, oldest first) until `keep` are left. */
+	private dropOldest(ids: ReadonlySet<string>, keep: number): void {
+		for (const id of ids) {
+			if (ids.size <= keep) return;
+			this.store.remove('deliveries', id);
 		}
 	}
 }

@@ -16,6 +16,9 @@ import {
 import { acknowledgedInBody } from './acknowledgement';
 import type { Scheduler } from './scheduler';
 import { newId, type DeliveryProgress } from './store';
+import type { DeliveryOptions } from './delivery-options';
+import { Pacing, type Lane, type SlotOutcome } from './pacing';
+import { failureText, isSuccess, type PostResult } from './post-result';
 import type { OutboundPurpose } from './outbound/outbound';
 import { urlProblem } from './outbound/policy';
 
@@ -43,52 +46,8 @@ export interface DeliverySaves {
 	saveInBackground(): boolean;
 }
 
-export interface DeliveryOptions {
-	maxAttempts: number;
-	/** First retry delay; doubles with each attempt, with jitter. 10 s on a real service, less in tests. */
-	retryBaseMs: number;
-	maxRetryDelayMs: number;
-	/** An answer that takes longer than this counts as a failure. */
-	timeoutMs: number;
-	/** Once its event is claimed, how long from the claim an attempt waits (sandbox/attempt-deadline.ts says why). */
-	claimedTimeoutMs: number;
-	/** Deliveries in a row that use up all their attempts before the webhook is disabled. */
-	disableAfterFailedDeliveries: number;
-	/** Finished deliveries kept per webhook for the delivery log. */
-	logSize: number;
-	random: () => number;
-	/** How long an old secret verifies after a rotation, and a webhook deleted by its owner can be taken back. */
-	graceMs: number;
-	/** How long a disabled webhook keeps its events (and then is deleted). */
-	retentionMs: number;
-	/** A disabled webhook is pinged first after this, then at doubling intervals up to `pingMaxMs`. */
-	pingMinMs: number;
-	pingMaxMs: number;
-	/** Answers of 404 or 410 only, for this long: the receiver is gone (`receiver_gone`). */
-	receiverGoneMs: number;
-	/** How often pings, retention and grace periods are looked after. */
-	upkeepMs: number;
-	/** Events kept for one disabled webhook at most; past it the oldest go. */
-	maxHeldPerWebhook: number;
-}
-
-export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
-	maxAttempts: 8,
-	retryBaseMs: 10_000,
-	maxRetryDelayMs: 60 * 60_000,
-	timeoutMs: 10_000,
-	claimedTimeoutMs: 120_000,
-	disableAfterFailedDeliveries: 3,
-	logSize: 200,
-	random: Math.random,
-	graceMs: 10 * 60_000,
-	retentionMs: 72 * 60 * 60_000,
-	pingMinMs: 60_000,
-	pingMaxMs: 60 * 60_000,
-	receiverGoneMs: 24 * 60 * 60_000,
-	upkeepMs: 15_000,
-	maxHeldPerWebhook: 10_000,
-};
+export { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions } from './delivery-options';
+export { failureText, isSuccess, type PostResult } from './post-result';
 
 export interface EventEnvelope {
 	id: string;
@@ -117,18 +76,6 @@ export interface Receiver {
 	secret: string;
 }
 
-/** What one POST to a receiver came to: its status, or why there was none. */
-export interface PostResult {
-	status: number | null;
-	error: string | null;
-	/** The sandbox was closing, or the event could not be saved first: the attempt does not count. */
-	aborted: boolean;
-	/** The `X-Multichannel-Delivery-Id` it carried. */
-	deliveryId: string;
-	/** The answer named that delivery id (`X-Multichannel-Ack`, or `acknowledged` in a JSON body). */
-	acknowledged: boolean;
-}
-
 /** How it ended: answered with 2xx, out of attempts (or refused for good), or stopped before sending. */
 export type DeliveryEnd = 'succeeded' | 'exhausted' | 'stopped';
 
@@ -148,7 +95,18 @@ export interface DeliveryKind<D extends DeliveryProgress = DeliveryProgress> {
 	final?(status: number, attempt: number): boolean;
 	/** Runs once the delivery has ended (its status is set). */
 	ended(id: string, delivery: D, end: DeliveryEnd): void;
+	/** Runs after its status changed (held, released, ended). */
+	moved?(delivery: D): void;
+	/** Where its attempts wait their turn (sandbox/pacing.ts); unpaced without. */
+	lane?(delivery: D): Lane;
 }
+
+/** How an attempt went, for its receiver's window, and when the next is due (if one is). */
+interface AttemptEnd {
+	outcome: SlotOutcome;
+	retryInMs?: number;
+}
+const OTHER: AttemptEnd = { outcome: 'other' };
 
 /** What `find` says of a delivery whose receiver cannot take it now but may again. */
 export const HELD = Symbol('held');
@@ -169,6 +127,10 @@ export function newDelivery(event: EventEnvelope): DeliveryProgress {
 
 export class DeliveryEngine {
 	private readonly inFlight = new Set<AbortController>();
+	/** The deliveries with an attempt on its way. */
+	private readonly queued = new Set<string>();
+	/** Attempts in flight per webhook, bounded (sandbox/pacing.ts). */
+	readonly pacing: Pacing;
 	/**
 	 * The attempts under way: delivery id → its event id, and what makes it wait longer once its event is claimed.
 	 * A claim naming one of them is a lease on it; once the attempt is answered (or times out) it is no longer
@@ -187,7 +149,9 @@ export class DeliveryEngine {
 		private readonly outbound: OutboundPurpose,
 		/** What each attempt adds to the stored payload before it is signed (fresh signed file URLs). */
 		private readonly stamp: (payload: string) => string = (payload) => payload,
-	) {}
+	) {
+		this.pacing = new Pacing(options.maxInFlight);
+	}
 
 	/** Sends a pending delivery when its attempt is due (now, for a new one; later, after a restart). */
 	schedule<D extends DeliveryProgress>(kind: DeliveryKind<D>, id: string, delivery: D): void {
@@ -195,8 +159,22 @@ export class DeliveryEngine {
 		const due = delivery.nextAttemptAt
 			? Date.parse(delivery.nextAttemptAt) - this.now().getTime()
 			: 0;
-		const queuedAt = this.saves.saveCount;
-		this.scheduler.after(due, () => this.attempt(kind, id, queuedAt));
+		this.queue(kind, id, due, this.saves.saveCount);
+	}
+
+	/**
+	 * An attempt in `dueMs`, unless one is on its way already (due, waiting for its turn, or in flight): a delivery
+	 * held and released before its first timer fired must not go twice.
+	 */
+	private queue<D extends DeliveryProgress>(
+		kind: DeliveryKind<D>,
+		id: string,
+		dueMs: number,
+		queuedAt?: number,
+	): void {
+		if (this.queued.has(id)) return;
+		this.queued.add(id);
+		this.scheduler.after(dueMs, () => this.attempt(kind, id, queuedAt));
 	}
 
 	async close(): Promise<void> {
@@ -214,11 +192,12 @@ export class DeliveryEngine {
 	}
 
 	/** Keeps a delivery without attempts until `release`, when its receiver can take it again. */
-	hold<D extends DeliveryProgress>(delivery: D): void {
+	hold<D extends DeliveryProgress>(kind: DeliveryKind<D>, delivery: D): void {
 		if (delivery.status === 'held') return;
 		delivery.status = 'held';
 		delivery.nextAttemptAt = null;
 		delivery.updatedAt = this.now().toISOString();
+		kind.moved?.(delivery);
 		this.onChange();
 	}
 
@@ -228,26 +207,54 @@ export class DeliveryEngine {
 		delivery.attempt = 0;
 		delivery.nextAttemptAt = this.now().toISOString();
 		delivery.updatedAt = delivery.nextAttemptAt;
+		kind.moved?.(delivery);
 		this.onChange();
 		this.schedule(kind, id, delivery);
 	}
 
-	/** `queuedAt`: the save count when the delivery was queued (its first attempt saves it if it is not saved). */
-	private async attempt<D extends DeliveryProgress>(
+	/** An attempt once its receiver's window has room for it (sandbox/pacing.ts). */
+	private attempt<D extends DeliveryProgress>(
 		kind: DeliveryKind<D>,
 		id: string,
 		queuedAt?: number,
-	): Promise<void> {
+	): void {
+		const waiting = kind.find(id)?.delivery;
+		if (waiting?.status !== 'pending') {
+			this.queued.delete(id);
+			return;
+		}
+		// Started from a timer of its own: never inside a request, and what it throws goes where timers' errors go.
+		this.pacing.enqueue(kind.lane?.(waiting), (done) =>
+			this.scheduler.after(0, async () => {
+				let end: AttemptEnd = OTHER;
+				try {
+					end = await this.attemptNow(kind, id, queuedAt);
+				} finally {
+					done(end.outcome);
+					this.queued.delete(id);
+				}
+				if (end.retryInMs !== undefined) this.queue(kind, id, end.retryInMs);
+			}),
+		);
+	}
+
+	/** `queuedAt`: the save count when the delivery was queued (its first attempt saves it if it is not saved). */
+	private async attemptNow<D extends DeliveryProgress>(
+		kind: DeliveryKind<D>,
+		id: string,
+		queuedAt?: number,
+	): Promise<AttemptEnd> {
 		const found = kind.find(id);
-		if (!found || found.delivery.status !== 'pending') return;
+		// Gone, held or ended while it waited for its turn.
+		if (!found || found.delivery.status !== 'pending') return OTHER;
 		const { delivery, receiver } = found;
 		if (receiver === HELD) {
-			this.hold(delivery);
-			return;
+			this.hold(kind, delivery);
+			return OTHER;
 		}
 		if (typeof receiver === 'string') {
 			this.end(kind, id, delivery, 'stopped', receiver);
-			return;
+			return OTHER;
 		}
 
 		const attempt = delivery.attempt + 1;
@@ -256,14 +263,15 @@ export class DeliveryEngine {
 		const result = await this.post(receiver, delivery.payload, delivery.eventId, attempt, unsaved);
 		kind.answered?.(delivery, result);
 		// Closing mid-attempt: the delivery stays pending and is sent again after a restart. Not saved: undone.
-		if (result.aborted || this.scheduler.isClosed) return;
+		if (result.aborted || this.scheduler.isClosed) return OTHER;
 		// Gone meanwhile (its webhook or registration deleted): nothing more to do.
 		const now = kind.find(id);
-		if (!now) return;
+		if (!now) return OTHER;
 
 		const at = this.now();
 		const { status } = result;
 		const ok = kind.delivered ? kind.delivered(delivery, result) : isSuccess(status);
+		const outcome = ok ? 'delivered' : result.timedOut ? 'timedOut' : 'other';
 		delivery.attempt = attempt;
 		delivery.responseStatus = status;
 		delivery.error = ok ? null : (result.error ?? failureText(status));
@@ -280,7 +288,7 @@ export class DeliveryEngine {
 			this.end(kind, id, delivery, 'succeeded', null);
 		} else if (now.receiver === HELD) {
 			// Its webhook was disabled meanwhile: kept for when it is enabled again.
-			this.hold(delivery);
+			this.hold(kind, delivery);
 		} else if (
 			attempt >= this.options.maxAttempts ||
 			(status !== null && kind.final?.(status, attempt) === true)
@@ -290,8 +298,9 @@ export class DeliveryEngine {
 			const delay = this.backoff(attempt);
 			delivery.nextAttemptAt = new Date(at.getTime() + delay).toISOString();
 			this.onChange();
-			this.scheduler.after(delay, () => this.attempt(kind, id));
+			return { outcome, retryInMs: delay };
 		}
+		return { outcome };
 	}
 
 	/**
@@ -306,7 +315,13 @@ export class DeliveryEngine {
 		saveFirst = false,
 	): Promise<PostResult> {
 		const deliveryId = newId('dlr');
-		const unanswered = { status: null, aborted: false, deliveryId, acknowledged: false };
+		const unanswered = {
+			status: null,
+			aborted: false,
+			deliveryId,
+			acknowledged: false,
+			timedOut: false,
+		};
 		if (saveFirst && !this.saves.saveInBackground())
 			return { ...unanswered, error: NOT_SAVED, aborted: true };
 		// A URL stored before its target was refused (an older data file) is not tried.
@@ -346,7 +361,7 @@ export class DeliveryEngine {
 			const error = passed
 				? `No answer within ${waitMs} ms${waitMs === this.options.timeoutMs ? '' : ' of its claim'}`
 				: COULD_NOT_CONNECT;
-			return { ...unanswered, error, aborted: controller.signal.aborted };
+			return { ...unanswered, error, aborted: controller.signal.aborted, timedOut: passed };
 		} finally {
 			deadline.clear();
 			this.inFlight.delete(controller);
@@ -374,18 +389,8 @@ export class DeliveryEngine {
 		delivery.error = error;
 		delivery.nextAttemptAt = null;
 		delivery.updatedAt = this.now().toISOString();
+		kind.moved?.(delivery);
 		kind.ended(id, delivery, end);
 		this.onChange();
 	}
-}
-
-export function isSuccess(status: number | null): boolean {
-	return status !== null && status >= 200 && status < 300;
-}
-
-/** What a failed attempt records: a 2xx that did not acknowledge says so (a proxy, a server still starting). */
-export function failureText(status: number | null): string {
-	return isSuccess(status)
-		? `HTTP ${status} without an acknowledgement of this delivery`
-		: `HTTP ${status}`;
 }
