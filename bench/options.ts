@@ -14,6 +14,7 @@ const FIGURES = [
 	'n8nQueue',
 	'viral',
 	'viralQueue',
+	'drain',
 	'weight',
 ] as const;
 export type Figure = (typeof FIGURES)[number];

@@ -12,6 +12,7 @@
  */
 import { cpus } from 'node:os';
 
+import { backlogDrain } from './figures/backlog-drain';
 import { bulkSend } from './figures/bulk-send';
 import { gathering } from './figures/gathering';
 import { packageWeight } from './figures/package-weight';
@@ -51,6 +52,7 @@ async function main() {
 	if (wanted('n8nQueue')) await realN8n(bench, true);
 	if (wanted('viral')) await viralLink(bench, false);
 	if (wanted('viralQueue')) await viralLink(bench, true);
+	if (wanted('drain')) await backlogDrain(bench);
 	if (wanted('weight')) {
 		log('package weight…');
 		packageWeight(report);

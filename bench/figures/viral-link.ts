@@ -40,6 +40,14 @@ const met = (run: ViralLinkRun | undefined) =>
 	run.lastRunAfterMs !== undefined &&
 	run.lastRunAfterMs <= 15_000;
 
+/** How much less CPU a click cost batched; a side that ran no click has no CPU per click to divide. */
+function cpuRatio(batched: ViralLinkRun | undefined, single: ViralLinkRun | undefined): string {
+	if (!batched || !single) return '';
+	if (batched.counted === 0 || single.counted === 0)
+		return 'nothing to divide: a side ran no click';
+	return `${(single.cpuMsPerClick / batched.cpuMsPerClick).toFixed(1)}× less CPU per click`;
+}
+
 export async function viralLink({ options, report }: Bench, queue: boolean) {
 	const { viralClicks: clicks, viralSeconds, viralObserve, viralBatch } = options;
 	const { version, missing } = await n8nRuntime();
@@ -79,9 +87,7 @@ export async function viralLink({ options, report }: Bench, queue: boolean) {
 		`${figure}: Batch Events ${viralBatch.maxEvents} / ${viralBatch.maxWaitSeconds} s, against one delivery per click`,
 		cell(runs.batched),
 		cell(runs.single),
-		runs.batched && runs.single
-			? `${(runs.single.cpuMsPerClick / runs.batched.cpuMsPerClick).toFixed(1)}× less CPU per click`
-			: '',
+		cpuRatio(runs.batched, runs.single),
 		verdict(
 			met(runs.batched),
 			'batched: every click once, none delivered again, under one core, last click ≤ 15 s',
