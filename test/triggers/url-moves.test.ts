@@ -188,7 +188,9 @@ describe('(c) a copy of an n8n', () => {
 			/could not register the webhook of n8n workflow/.test(line),
 		);
 		expect(logged.at(-1)).toMatch(/Deactivate the workflow in one of the two/);
-		expect(webhook).toMatchObject({ url: original.webhookUrl(), secret });
+		// n8n deactivates a workflow whose activation failed: the original's webhook stays.
+		await copy.deactivate();
+		expect(webhook).toMatchObject({ url: original.webhookUrl(), secret, status: 'active' });
 
 		await runs('an event after the copy started');
 		// The original restarted: still its own webhook, nothing registered.

@@ -107,6 +107,22 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 		}
 	}
 
+	/** Whether the webhook at the service delivers to `url` (one already gone does not). */
+	async function deliversTo(
+		context: IHookFunctions,
+		endpoints: WebhookEndpoints<E>,
+		{ webhookId }: StoredRegistration['registration'],
+		url: string,
+		known: Known,
+	): Promise<boolean> {
+		try {
+			return (await endpoints.get({ webhookId })).url === url;
+		} catch (error) {
+			if (error instanceof NotFoundError) return false;
+			throw failure(context, spec, error, spec.scopes.read, known);
+		}
+	}
+
 	return {
 		async checkExists(context) {
 			// n8n calls this first on every activation (and before listening for a test event).
@@ -264,10 +280,17 @@ export function webhookLifecycle<C, E extends string>(spec: TriggerSpec<C, E>): 
 			if (!stored) return true;
 			const { registration } = stored;
 			const { client, secrets, serviceUrl } = await spec.connection.connect(context);
-			await removeRemote(context, spec.webhooks(client), registration.webhookId, {
-				secrets: [...secrets, registration.secret],
-				serviceUrl,
-			});
+			const endpoints = spec.webhooks(client);
+			const known = { secrets: [...secrets, registration.secret], serviceUrl };
+			// Made at another URL: deleted only when it delivers to this one. A copy of this n8n (same owners)
+			// whose activation was refused is deactivated by n8n, and must not delete the original's webhook.
+			if (stored.url !== url && !(await deliversTo(context, endpoints, registration, url, known))) {
+				context.logger.info(
+					`Multichannel trigger: webhook ${registration.webhookId} delivers to another address than this trigger's; left as it is`,
+				);
+				return true;
+			}
+			await removeRemote(context, endpoints, registration.webhookId, known);
 			setRegistration(context, stored.url);
 			context.logger.info(`Multichannel trigger: deleted webhook ${registration.webhookId}`);
 			return true;
