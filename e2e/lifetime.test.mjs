@@ -20,6 +20,9 @@
 //     4. a restart at a new address with the old one routing, then at another with the old ones dead and every
 //        workflow deactivated and activated: one webhook per active trigger on every surface, moved in place;
 //        after deactivating all, none
+//     7. n8n's publication service on (support/lifetime-copy.mjs): a move with the old address routing and the
+//        workflow republished while deliveries come through it; then a copy of n8n's user folder started beside
+//        it at an address of its own: the copy's activation is refused, saying why, the original runs every event
 //   404 for 3 s is receiver_gone, a webhook disabled for 6 s is deleted:
 //     6. a workflow deleted from n8n's database while n8n was stopped: its webhook is disabled receiver_gone,
 //        then deleted; the other workflow runs on
@@ -34,6 +37,7 @@ import {
 	lifetimeHelpers,
 	startProxy,
 } from './support/lifetime.mjs';
+import { publicationMoveAndCopy } from './support/lifetime-copy.mjs';
 import { startBalancer } from '../dev/stack/balancer.mjs';
 
 describe('single n8n', { timeout: 900_000 }, () => {
@@ -277,6 +281,10 @@ describe('single n8n', { timeout: 900_000 }, () => {
 			assert.deepEqual(counts, { workspace: 0, shortLinks: 0, automation: 0 });
 		},
 	);
+
+	test('single 7: publication service on: a move and a republish lose nothing; a copy of n8n is refused', async () => {
+		await publicationMoveAndCopy(ctx, helpers, { n8n, proxies });
+	});
 });
 
 describe('single n8n: a workflow deleted while n8n was down', { timeout: 900_000 }, () => {
