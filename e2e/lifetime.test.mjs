@@ -364,6 +364,8 @@ describe('single n8n: a workflow deleted while n8n was down', { timeout: 900_000
 //     events never ran: those pending at the old webhook, deleted as a leftover);
 //   - n8n's publication service on (N8N_USE_WORKFLOW_PUBLICATION_SERVICE=true): 3 fails (the deleted and the
 //     disabled webhook stay so), 4 fails (3 webhooks for 4 triggers); 2b passes, enabled by a ping;
+//   - (7, 2026-11-28) the refused copy's delete() not checking where the webhook delivers (before a294368): 7
+//     fails, 5 of 5 events published beside the copy never ran (n8n deactivated the copy's workflow);
 //   - (2c, found by this file and fixed in 0c227d7) before it, a delivery that used up its attempts was dropped
 //     unless it was one of 3 in a row that disable the webhook: the lone event's delivery `failed`, never run.
 // Known limits (n8n 2.40.7, one process), counted as "cut by the kill", never more than one beside an event's
