@@ -212,22 +212,28 @@ export class WebhookDeliveries {
 	}
 
 	/**
-	 * Sends a webhook's held deliveries again, `RELEASED_AT_ONCE` per turn of the event loop: releasing 10,000 in
-	 * one go stalled the service. After a restart, `resume` goes on with what an active webhook still holds.
+	 * Sends a webhook's held deliveries again, oldest first (held in another order: failing ones are held when the
+	 * webhook is disabled), `RELEASED_AT_ONCE` per turn of the event loop: releasing 10,000 in one go stalled the
+	 * service. After a restart, `resume` goes on with what an active webhook still holds.
 	 */
 	private releaseHeld(webhookId: string): void {
-		const held = this.store.deliveryIndex.heldOf(webhookId);
-		let released = 0;
-		// Each one released leaves `held` as it goes (a Set's iteration allows that).
-		for (const id of held) {
-			const delivery = this.store.get('deliveries', id);
-			if (delivery) this.engine.release(this.kind, id, delivery);
-			if (++released === RELEASED_AT_ONCE) break;
+		const oldestFirst = [...this.store.deliveryIndex.heldOf(webhookId)]
+			.flatMap((id) => this.store.get('deliveries', id) ?? [])
+			.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+		this.releaseFrom(webhookId, oldestFirst, 0);
+	}
+
+	private releaseFrom(webhookId: string, oldestFirst: DeliveryRecord[], from: number): void {
+		const to = Math.min(oldestFirst.length, from + RELEASED_AT_ONCE);
+		for (const delivery of oldestFirst.slice(from, to)) {
+			// Not removed or released meanwhile.
+			if (this.store.get('deliveries', delivery.id)?.status === 'held')
+				this.engine.release(this.kind, delivery.id, delivery);
 		}
-		if (held.size === 0) return;
+		if (to === oldestFirst.length) return;
 		this.scheduler.after(0, () => {
 			if (this.store.get('webhooks', webhookId)?.status !== 'active') return;
-			this.releaseHeld(webhookId);
+			this.releaseFrom(webhookId, oldestFirst, to);
 			this.onBackgroundChange();
 		});
 	}

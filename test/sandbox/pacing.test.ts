@@ -31,7 +31,7 @@ it('drains a backlog of 10,000 with at most 64 in flight, each event once, oldes
 it('sends fewer at once while the receiver times out, and every event once when it answers again', async () => {
 	sandbox = await startTestSandbox({
 		rateLimit: false,
-		webhooks: { timeoutMs: 300, retryBaseMs: 10, maxRetryDelayMs: 20 },
+		webhooks: { timeoutMs: 1000, retryBaseMs: 10, maxRetryDelayMs: 20 },
 	});
 	const clients = clientsFor(sandbox.baseUrl, sandbox.keys!);
 	const hook = await clients.automation.webhooks.create({
@@ -89,7 +89,9 @@ it('sends the oldest event first: a retry before newer events, each once', async
 
 	const order = receiver.arrivals.map((arrival) => made.indexOf(arrival.eventId));
 	expect(Math.max(...receiver.arrivals.map((arrival) => arrival.inFlight))).toBe(1);
-	expect(order.indexOf(0, 1)).toBeLessThanOrEqual(5);
+	// Its retry is due 10 ms after its timeout, 20 ms an answer: about third, never behind all 28 (as it would be
+	// in arrival order); a loaded machine may let a few go first.
+	expect(order.indexOf(0, 1)).toBeLessThan(20);
 	const firsts = receiver.arrivals.filter((arrival) => arrival.attempt === 1);
 	expect(firsts.map((arrival) => made.indexOf(arrival.eventId))).toEqual(made.map((_, n) => n));
 });
