@@ -37,16 +37,16 @@ const SHARED = [
 	'exactly-once.test.mjs',
 	'send-and-wait.test.mjs',
 	'scheduled-crash.test.mjs',
+	'batches.test.mjs',
 ];
 /**
  * Files with stacks of their own: stack-cleanup starts one that fails half-way; e2e.test.mjs proves the fresh
  * install (through the contract proxy in 2.x); coexist asserts that nothing else ran; the lifetime files set
- * sandbox options (retries, pings) and move n8n to other addresses; batches restarts the sandbox.
+ * sandbox options (retries, pings) and move n8n to other addresses.
  */
 const OWN = [
 	'lifetime.test.mjs',
 	'lifetime-queue.test.mjs',
-	'batches.test.mjs',
 	'e2e.test.mjs',
 	'coexist.test.mjs',
 	'stack-cleanup.test.mjs',
@@ -62,6 +62,7 @@ const ON_SHARED_QUEUE = new Set([
 	'labels.test.mjs',
 	'exactly-once.test.mjs',
 	'send-and-wait.test.mjs',
+	'batches.test.mjs',
 ]);
 
 /** n8n 1.x: every file but those skipped. */
