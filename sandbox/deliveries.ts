@@ -1,6 +1,6 @@
 import type { KeyKind } from '../src/client/api';
 import type { EventSubject } from '../src/client/events';
-import { forgetClaims, settleClaim } from './claims';
+import { forgetClaims, keepLeasesOfStoppedAttempts, settleClaim } from './claims';
 import {
 	HELD,
 	isSuccess,
@@ -132,6 +132,7 @@ export class WebhookDeliveries {
 
 	/** After a restart: every delivery still pending is sent again when its retry was due; bursts, batches likewise. */
 	resume(): void {
+		keepLeasesOfStoppedAttempts(this.store);
 		for (const delivery of this.store.all('deliveries')) {
 			this.engine.schedule(this.kind, delivery.id, delivery);
 		}
@@ -275,9 +276,12 @@ export class WebhookDeliveries {
 	/**
 	 * The attempt is over: the lease it holds becomes final if it was answered 2xx, and lapses if not. A 2xx to an
 	 * attempt that claimed means the trigger ran and n8n took the execution, even when the acknowledgement did not
-	 * come through (a proxy that drops headers): the delivery is retried, but the event never runs twice.
+	 * come through (a proxy that drops headers): the delivery is retried, but the event never runs twice. An attempt
+	 * the service itself cut short (it is closing) settles nothing: its receiver may be running the event, so its
+	 * lease is kept for the restart (claims.ts, keepLeasesOfStoppedAttempts).
 	 */
 	private settle(delivery: DeliveryRecord, result: PostResult): void {
+		if (result.aborted) return;
 		const taken = isSuccess(result.status);
 		settleClaim(this.store, delivery.webhookId, delivery.eventId, result.deliveryId, taken);
 	}
