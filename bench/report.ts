@@ -23,3 +23,29 @@ export function newReport(): Report & { table(): string; notes: string[] } {
 		},
 	};
 }
+
+/** One side of a comparison: how many units it ran and what each cost. */
+export interface CostSide {
+	name: string;
+	ran: number;
+	costPerUnit: number;
+}
+
+/**
+ * `N× less <cost> per <unit>` of `better` against `baseline`, or why there is nothing to compare. A side that ran
+ * no unit, or whose count or cost was not read (NaN), has no cost per unit: dividing by it printed
+ * "83988.6× less CPU per click" when the unbatched side ran no click at all.
+ */
+export function lessPerUnit(
+	cost: string,
+	unit: string,
+	better: CostSide,
+	baseline: CostSide,
+): string {
+	for (const side of [baseline, better]) {
+		if (!(side.ran > 0)) return `no ${unit}s ran on the ${side.name} side: nothing to compare`;
+		if (!(side.costPerUnit > 0 && Number.isFinite(side.costPerUnit)))
+			return `no ${cost} measured on the ${side.name} side: nothing to compare`;
+	}
+	return `${(baseline.costPerUnit / better.costPerUnit).toFixed(1)}× less ${cost} per ${unit}`;
+}

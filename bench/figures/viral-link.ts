@@ -12,7 +12,7 @@ import { seconds } from '../lib';
 import { n8nRuntime } from '../n8n-deliveries';
 import { viralLinkRun, type ViralLinkRun } from '../n8n-viral-link';
 import { log, type Bench } from '../processes';
-import { verdict } from '../report';
+import { lessPerUnit, verdict } from '../report';
 
 function cell(run: ViralLinkRun | undefined): string {
 	if (!run) return 'not measured';
@@ -40,12 +40,15 @@ const met = (run: ViralLinkRun | undefined) =>
 	run.lastRunAfterMs !== undefined &&
 	run.lastRunAfterMs <= 15_000;
 
-/** How much less CPU a click cost batched; a side that ran no click has no CPU per click to divide. */
+/** How much less CPU a click cost batched, or why there is nothing to compare. */
 function cpuRatio(batched: ViralLinkRun | undefined, single: ViralLinkRun | undefined): string {
 	if (!batched || !single) return '';
-	if (batched.counted === 0 || single.counted === 0)
-		return 'nothing to divide: a side ran no click';
-	return `${(single.cpuMsPerClick / batched.cpuMsPerClick).toFixed(1)}× less CPU per click`;
+	const side = (name: string, run: ViralLinkRun) => ({
+		name,
+		ran: run.counted,
+		costPerUnit: run.cpuMsPerClick,
+	});
+	return lessPerUnit('CPU', 'click', side('batched', batched), side('unbatched', single));
 }
 
 export async function viralLink({ options, report }: Bench, queue: boolean) {
