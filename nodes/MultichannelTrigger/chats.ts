@@ -1,3 +1,4 @@
+import { isGroupChatId, numberOfPersonChatId } from '../../src/client/chat-ids';
 import { toE164 } from '../../src/client/phone-number';
 
 /**
@@ -10,15 +11,11 @@ import { toE164 } from '../../src/client/phone-number';
 /** A chat as the filter compares it: a group by its id, a person by the digits of their number. */
 export type ChatKey = string;
 
-const GROUP_ID = /^[A-Za-z0-9_.-]+@g\.us$/i;
-const PERSON_CHAT_ID = /^([0-9]+)@s\.whatsapp\.net$/i;
-
 /** The chat a chosen entry names, or why it names none (a sentence to show the user). */
 export function chatKeyOf(entry: string): { key: ChatKey } | { problem: string } {
 	const given = entry.trim();
-	if (GROUP_ID.test(given)) return { key: given.toLowerCase() };
-	const person = PERSON_CHAT_ID.exec(given);
-	const read = toE164(person ? `+${person[1]}` : given);
+	if (isGroupChatId(given)) return { key: given.toLowerCase() };
+	const read = toE164(numberOfPersonChatId(given) ?? given);
 	if ('number' in read) return { key: read.number.slice(1) };
 	return {
 		problem: `${read.problem}: give a phone number with its country code (+14155550123, 0014155550123) or a chat ID (14155550123@s.whatsapp.net, a group's …@g.us)`,
@@ -35,7 +32,7 @@ export function chatKeyOfEvent(data: Record<string, unknown>): ChatKey | undefin
 	return undefined;
 }
 
-/** Whether a received message or burst is in a group (its chat id ends in `@g.us`). */
+/** Whether a received message or burst is in a group (its chat id is a group's). */
 export function isGroupChat(data: Record<string, unknown>): boolean {
-	return typeof data.chatId === 'string' && /@g\.us$/i.test(data.chatId);
+	return isGroupChatId(data.chatId);
 }

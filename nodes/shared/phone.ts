@@ -1,6 +1,8 @@
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { defaultCountryOptions } from '../../credentials/common';
+import { groupChatId, isGroupChatId, numberOfPersonChatId } from '../../src/client/chat-ids';
+import { listEntries } from '../../src/client/lists';
 import { defaultCountryOf, toE164 } from '../../src/client/phone-number';
 import { invalidValue } from './input-errors';
 
@@ -23,13 +25,12 @@ export function normalisePhoneNumber(
 }
 
 /**
- * Several values in one field, separated by commas, semicolons or new lines (or given as an array by an
- * expression), trimmed; an empty list is an input error.
+ * Several values in one field, by the one list rule (`listEntries`: commas, semicolons or new lines, or an array
+ * given by an expression), trimmed; an empty list is an input error.
  */
-function listedValues(value: unknown, field: string, itemIndex: number, node: INode): unknown[] {
-	const parts = (Array.isArray(value) ? value : String(value ?? '').split(/[,;\n]/))
-		.map((part) => (typeof part === 'number' ? String(part) : String(part ?? '')).trim())
-		.filter((part) => part !== '');
+function listedValues(value: unknown, field: string, itemIndex: number, node: INode): string[] {
+	const asText = (part: unknown) => (typeof part === 'number' ? String(part) : String(part ?? ''));
+	const parts = listEntries(Array.isArray(value) ? value.map(asText) : asText(value)) ?? [];
 	if (parts.length === 0) {
 		throw invalidValue(
 			node,
@@ -64,7 +65,7 @@ export const normalisePhoneNumbers = eachOf(normalisePhoneNumber);
 
 /** A person: a number, or their chat ID read as it (a group is refused: it cannot be one person). */
 const normalisePerson: Reader = (value, field, itemIndex, node, defaultCountry) => {
-	if (typeof value === 'string' && GROUP_ID.test(value)) {
+	if (isGroupChatId(value)) {
 		throw invalidValue(
 			node,
 			field,
@@ -78,15 +79,11 @@ const normalisePerson: Reader = (value, field, itemIndex, node, defaultCountry) 
 /** Several people in one field: numbers, or a person's chat ID read as their number. */
 export const normalisePeople = eachOf(normalisePerson);
 
-/** A group's chat ID: the only chat where people other than the recipient write. */
-export const GROUP_ID = /^[\w.-]+@g\.us$/;
-/** A person's chat id, as every message carries it in `chatId`: `<digits>@s.whatsapp.net`. */
-const PERSON_CHAT_ID = /^(\d+)@s\.whatsapp\.net$/;
 /** What a typed phone number is made of; anything else given as a chat is an id. */
 const PHONE_CHARACTERS = /^[\d\s\u00a0\u2010-\u2015\-./()+]+$/;
 
 /**
- * A recipient: a group ID as it is, a person's chat ID as its number, or a phone number, normalised. So "reply
+ * A recipient: a group ID (its suffix in lower case), a person's chat ID as its number, or a phone number, normalised. So "reply
  * to this chat" is one expression, `chatId`, whether the chat is a person or a group.
  */
 export function normaliseRecipient(
@@ -97,9 +94,9 @@ export function normaliseRecipient(
 	defaultCountry: string | undefined,
 ): string {
 	const text = typeof value === 'string' ? value.trim() : value;
-	if (typeof text === 'string' && GROUP_ID.test(text)) return text;
-	const person = typeof text === 'string' ? PERSON_CHAT_ID.exec(text) : null;
-	if (person) return normalisePhoneNumber(`+${person[1]}`, field, itemIndex, node, undefined);
+	if (isGroupChatId(text)) return groupChatId(text);
+	const person = typeof text === 'string' ? numberOfPersonChatId(text) : undefined;
+	if (person) return normalisePhoneNumber(person, field, itemIndex, node, undefined);
 	return normalisePhoneNumber(text, field, itemIndex, node, defaultCountry);
 }
 

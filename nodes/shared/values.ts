@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { listEntries } from '../../src/client/lists';
 import { invalidValue } from './input-errors';
 
 /**
@@ -8,25 +9,7 @@ import { invalidValue } from './input-errors';
  * value cannot be used, before any request is sent.
  */
 
-/**
- * A list typed as "a, b, c" (commas or new lines) or given as a list by an expression: each entry as text,
- * trimmed, empty entries dropped; nothing given is an empty list. Undefined when the value is neither text
- * nor a list of texts and numbers.
- */
-export function listEntries(value: unknown): string[] | undefined {
-	if (value === undefined || value === null) return [];
-	const entries = Array.isArray(value)
-		? value
-		: typeof value === 'string'
-			? value.split(/[,\n]/)
-			: undefined;
-	if (!entries || entries.some((entry) => typeof entry !== 'string' && typeof entry !== 'number')) {
-		return undefined;
-	}
-	return entries.map((entry) => String(entry).trim()).filter((entry) => entry !== '');
-}
-
-/** IDs, event types or answers typed as a list: `listEntries`, where anything unusable is no entry at all. */
+/** IDs, event types or answers typed as a list (`listEntries`, the one list rule); anything unusable is no entry. */
 export function splitList(value: unknown): string[] {
 	return listEntries(value) ?? [];
 }

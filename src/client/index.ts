@@ -11,11 +11,13 @@ export {
 	type OperationOutput,
 	type RetryInfo,
 } from './client';
+export * from './chat-ids';
 export * from './errors';
 export * from './events';
 export type { WebhookEndpoints } from './resources/webhooks';
 export * from './resources/batches';
 export * from './resources/gathered-messages';
+export { LIST_SEPARATORS, listEntries } from './lists';
 export { fileFromResponse, fileNameOf, type DownloadedFile } from './download';
 export { encodeMultipart, type UploadFile } from './multipart';
 export { API_PREFIX, operation, type HttpMethod, type Operation, type Scope } from './operation';

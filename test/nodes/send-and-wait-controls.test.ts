@@ -39,7 +39,7 @@ describe('on the wire', () => {
 	afterAll(() => nock.restore());
 	nockOnly();
 
-	function service(registrations: IDataObject[]) {
+	function service(registrations: IDataObject[], questions: IDataObject[] = []) {
 		nock(BASE_URL)
 			.post('/api/v1/instances/inst_1/answers')
 			.reply(201, (_uri, body) => {
@@ -47,8 +47,30 @@ describe('on the wire', () => {
 				return pendingAnswer((body as IDataObject).expiresAt);
 			})
 			.post('/api/v1/instances/inst_1/messages/buttons')
-			.reply(201, { id: 'msg_q1', instanceId: 'inst_1' });
+			.reply(201, (_uri, body) => {
+				questions.push(body as IDataObject);
+				return { id: 'msg_q1', instanceId: 'inst_1' };
+			});
 	}
+
+	// The one group rule and the one list rule (src/client/chat-ids.ts, lists.ts), as the trigger's Chats filter
+	// reads them too (test/nodes/chat-rules.test.ts): this was "not a valid phone number" before issue 46.
+	test('a group written in capitals is that group, and a semicolon separates two people', async () => {
+		const registrations: IDataObject[] = [];
+		const questions: IDataObject[] = [];
+		service(registrations, questions);
+		const result = await runNode(
+			sendAndWait(
+				{ allowedToAnswer: '+14155550161; +442079460958' },
+				'inst_1',
+				GROUP.toUpperCase(),
+			),
+			{ credentials, executionId: '1046' },
+		);
+		expect(result.error).toBeUndefined();
+		expect(questions[0].to).toBe(GROUP);
+		expect(registrations[0].allowedToAnswer).toEqual(['+14155550161', '+442079460958']);
+	});
 
 	test('sends who may answer, as numbers, and asks for the question to show the answer', async () => {
 		const registrations: IDataObject[] = [];

@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { GROUP_ID_PATTERN } from '../chat-ids';
 
 import {
 	DateTimeInput,
@@ -59,7 +60,7 @@ export const MediaType = z.enum(['image', 'video', 'audio', 'document', 'voice',
 /** Recipient: a phone number, or a group id (`…@g.us`) to send into a group. */
 export const Recipient = z.union([
 	PhoneNumber,
-	z.string().regex(/^[A-Za-z0-9_.-]+@g\.us$/, 'must be a group id ending in @g.us'),
+	z.string().regex(GROUP_ID_PATTERN, 'must be a group id ending in @g.us'),
 ]);
 /** How far ahead a send may be scheduled (`sendAt`), in minutes: from one minute to 90 days. */
 export const SCHEDULE_WINDOW_MINUTES = { min: 1, max: 90 * 24 * 60 } as const;

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { api } from '../../../../src/client';
+import { api, GROUP_ID_PATTERN } from '../../../../src/client';
 import { workspaceConnection } from '../../../shared/connections';
 import { pageQuery, searchMethod } from '../../../shared/lists';
 import { locator, locatorValue } from '../../../shared/locator';
@@ -12,7 +12,7 @@ export const groupLocator = locator({
 	noun: 'group',
 	searchListMethod: 'searchGroups',
 	idPlaceholder: 'e.g. 120363025246125486@g.us',
-	idRegex: { regex: '^[\\w.-]+@g\\.us$', errorMessage: 'A group ID ends in @g.us' },
+	idRegex: { regex: GROUP_ID_PATTERN.source, errorMessage: 'A group ID ends in @g.us' },
 	description: 'The group to use',
 });
 

@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { isGroupChatId } from '../../../../src/client/chat-ids';
 import { MAX_ALLOWED_TO_ANSWER } from '../../../../src/client/resources/answers';
 import { invalidValue } from '../../../shared/input-errors';
-import { GROUP_ID, normalisePeople } from '../../../shared/phone';
+import { normalisePeople } from '../../../shared/phone';
 
 /**
  * Send and Wait's controls, as n8n's Slack and Telegram send-and-wait have them: who may answer (the service
@@ -78,7 +79,7 @@ export function answerControls(
 		);
 	}
 	// In a chat with one person, only they write in it: naming others alone, nobody could ever answer.
-	if (allowed && !GROUP_ID.test(to) && !allowed.includes(to)) {
+	if (allowed && !isGroupChatId(to) && !allowed.includes(to)) {
 		throw invalidValue(
 			context.getNode(),
 			ALLOWED_FIELD,

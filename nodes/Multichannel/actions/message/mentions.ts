@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { isGroupChatId } from '../../../../src/client/chat-ids';
 import { MAX_MENTIONS, withMentionsShown } from '../../../../src/client/resources/mentions';
 import { invalidValue } from '../../../shared/input-errors';
 import { normalisePhoneNumbers } from '../../../shared/phone';
@@ -56,7 +57,7 @@ export function readMentions(
 		raw === null ||
 		String(raw).trim() === '' ||
 		(Array.isArray(raw) && raw.length === 0);
-	if (everyone && !to.endsWith('@g.us')) {
+	if (everyone && !isGroupChatId(to)) {
 		throw invalidValue(
 			node,
 			'Mention Everyone',
