@@ -12,8 +12,8 @@ import { statSync } from 'node:fs';
 
 import { createWorkspaceClient } from '../src/client';
 import { startSandbox } from '../sandbox/server';
-import { chatIdOf } from '../sandbox/handlers/context';
-import { newId } from '../sandbox/store';
+import { chatIdOf } from '../sandbox/http/handlers/context';
+import { newId } from '../sandbox/store/store';
 import { undiciTransport } from '../dev/transports/undici';
 import { benchChat, serve } from './lib';
 import { churnUntilCompacted, parseCpuMs, snapshotMs } from './store-probe';

@@ -1,20 +1,20 @@
 import { eventSubject, type EventSubject, type EventType } from '../src/client/events';
-import { WebhookDeliveries } from './deliveries';
+import { WebhookDeliveries } from './delivery/deliveries';
 import {
 	DeliveryEngine,
 	envelope,
 	type DeliveryOptions,
 	type DeliverySaves,
 	type EventEnvelope,
-} from './delivery-engine';
-import type { GatheringLimits } from './gathering';
-import { DEFAULT_MEDIA_LIMITS, MediaStore, type MediaLimits } from './media';
+} from './delivery/delivery-engine';
+import type { GatheringLimits } from './delivery/gathering';
+import { DEFAULT_MEDIA_LIMITS, MediaStore, type MediaLimits } from './files/media';
 import { Outbound, type OutboundOptions } from './outbound/outbound';
 import { DEFAULT_SCHEDULED_LIMITS, type ScheduledLimits } from './scheduled-limits';
 import { Scheduler } from './scheduler';
-import { SignedMediaUrls } from './signed-media';
-import type { Store } from './store';
-import { WebhookUpkeep } from './webhook-upkeep';
+import { SignedMediaUrls } from './files/signed-media';
+import type { Store } from './store/store';
+import { WebhookUpkeep } from './delivery/webhook-upkeep';
 
 /** How fast the simulated channel moves. */
 export interface SimulationOptions {

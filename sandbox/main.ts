@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 
 import { KEY_KIND_TITLES } from '../src/client/api';
-import { KEY_KINDS, MANAGE_KEYS } from './key-kinds';
+import { KEY_KINDS, MANAGE_KEYS } from './store/key-kinds';
 import { startSandbox, type SandboxOptions } from './server';
 
 /**

@@ -2,18 +2,18 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { resumeAnswers } from './answers';
+import { resumeAnswers } from './channel/answers';
 import { createConsoleHandler } from './console/api';
 import { DEFAULT_SIMULATION, SandboxCore, type SimulationOptions } from './core';
 import {
 	DEFAULT_DELIVERY_OPTIONS,
 	type DeliveryOptions,
 	type EventEnvelope,
-} from './delivery-engine';
-import { keepIdleConnections } from './keep-alive';
-import { resumeMessages } from './progress';
-import { resumeCalls } from './handlers/calls';
-import { startScheduledSends } from './scheduled';
+} from './delivery/delivery-engine';
+import { keepIdleConnections } from './http/keep-alive';
+import { resumeMessages } from './channel/progress';
+import { resumeCalls } from './http/handlers/calls';
+import { startScheduledSends } from './channel/scheduled';
 import { DEFAULT_SCHEDULED_LIMITS, type ScheduledLimits } from './scheduled-limits';
 import {
 	createWorkspace,
@@ -22,21 +22,21 @@ import {
 	revokeKey,
 	type IssuedKey,
 	type SeededWorkspace,
-} from './keys';
-import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from './media';
+} from './store/keys';
+import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from './files/media';
 import type { OutboundOptions } from './outbound/outbound';
-import { DEFAULT_GATHERING_LIMITS, type GatheringLimits } from './gathering';
-import { Persistence } from './persistence';
-import { createApiHandler } from './pipeline/api';
-import { answerClientError } from './pipeline/client-error';
-import { createDispatcher } from './pipeline/dispatch';
-import { Faults, type FaultOptions } from './pipeline/faults';
-import { createRequestHandler } from './pipeline/handler';
-import { pruneIdempotency } from './pipeline/idempotency';
-import { RateLimiter, type RateLimitOptions } from './pipeline/rate-limit';
-import { handleRedirect } from './pipeline/redirect';
-import { buildRoutes } from './routes';
-import type { KeyKind, KeyRecord, Store } from './store';
+import { DEFAULT_GATHERING_LIMITS, type GatheringLimits } from './delivery/gathering';
+import { Persistence } from './store/persistence';
+import { createApiHandler } from './http/pipeline/api';
+import { answerClientError } from './http/pipeline/client-error';
+import { createDispatcher } from './http/pipeline/dispatch';
+import { Faults, type FaultOptions } from './http/pipeline/faults';
+import { createRequestHandler } from './http/pipeline/handler';
+import { pruneIdempotency } from './http/pipeline/idempotency';
+import { RateLimiter, type RateLimitOptions } from './http/pipeline/rate-limit';
+import { handleRedirect } from './http/pipeline/redirect';
+import { buildRoutes } from './http/routes';
+import type { KeyKind, KeyRecord, Store } from './store/store';
 
 /**
  * `startSandbox()`: the sandbox as a running server. It opens the state (data file or memory), seeds a

@@ -2,14 +2,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod/v4';
 
-import {
-	decodeSegment,
-	HttpError,
-	sendJson,
-	validate,
-	validationFailed,
-	type ErrorDetail,
-} from '../http';
+import { decodeSegment, validate } from '../http/request-values';
+import { HttpError, validationFailed, type ErrorDetail } from '../errors';
+import { sendJson } from '../http/respond';
 import { characters } from '../../src/client/schemas';
 import {
 	API_SCOPES,
@@ -18,13 +13,17 @@ import {
 	MANAGE_KEYS,
 	scopeProblems,
 	type KeyScope,
-} from '../key-kinds';
-import { issueKey, revokeKey } from '../keys';
-import { authenticateKey, requireScope } from '../pipeline/auth';
-import { parseJson, readBody } from '../pipeline/body';
-import { authenticateCounted, enforceRateLimit, type RateLimiter } from '../pipeline/rate-limit';
+} from '../store/key-kinds';
+import { issueKey, revokeKey } from '../store/keys';
+import { authenticateKey, requireScope } from '../http/pipeline/auth';
+import { parseJson, readBody } from '../http/pipeline/body';
+import {
+	authenticateCounted,
+	enforceRateLimit,
+	type RateLimiter,
+} from '../http/pipeline/rate-limit';
 import type { SandboxCore } from '../core';
-import type { KeyKind, KeyRecord, Store } from '../store';
+import type { KeyKind, KeyRecord, Store } from '../store/store';
 import { chatView } from './chat';
 import { servePage } from './page';
 import type { KeyView, SessionView } from './views';

@@ -1,15 +1,16 @@
 import { Recipient } from '../../src/client/resources/message-sends';
 import { Id } from '../../src/client/schemas';
-import { labelIdsOf } from '../chat-labels';
+import { labelIdsOf } from '../channel/chat-labels';
 import type { SandboxCore } from '../core';
-import { presentCall } from '../handlers/calls';
-import { chatIdOf } from '../handlers/context';
-import { pollResults } from '../handlers/polls';
-import { presentMessage } from '../handlers/present';
-import { decodeSegment, notFound, validate, validationFailed, type ErrorDetail } from '../http';
-import { presentScheduled } from '../scheduled';
-import type { KeyRecord } from '../store';
-import type { MessageRecord } from '../records';
+import { presentCall } from '../http/handlers/calls';
+import { chatIdOf } from '../http/handlers/context';
+import { pollResults } from '../http/handlers/polls';
+import { presentMessage } from '../present';
+import { decodeSegment, validate } from '../http/request-values';
+import { notFound, validationFailed, type ErrorDetail } from '../errors';
+import { presentScheduled } from '../channel/scheduled';
+import type { KeyRecord } from '../store/store';
+import type { MessageRecord } from '../store/records';
 import type { ChatView } from './views';
 
 /**

@@ -1,8 +1,8 @@
-import type { presentCall } from '../handlers/calls';
-import type { pollResults } from '../handlers/polls';
-import type { presentMessage } from '../handlers/present';
-import type { presentScheduled } from '../scheduled';
-import type { KeyKind, KeyScope } from '../key-kinds';
+import type { presentCall } from '../http/handlers/calls';
+import type { pollResults } from '../http/handlers/polls';
+import type { presentMessage } from '../present';
+import type { presentScheduled } from '../channel/scheduled';
+import type { KeyKind, KeyScope } from '../store/key-kinds';
 
 /**
  * What the console's endpoints answer, as types only: the sandbox builds them (console/api.ts) and the

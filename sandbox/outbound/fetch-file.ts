@@ -1,6 +1,6 @@
 import { request } from 'undici';
 
-import type { MediaFile } from '../media';
+import type { MediaFile } from '../files/media';
 import type { OutboundPurpose } from './outbound';
 import { isRefusedTarget, urlProblem } from './policy';
 

@@ -15,7 +15,7 @@
  *   keeps one webhook (its owner's), taken back by each activation.
  */
 import type { Sandbox } from '../../sandbox/server';
-import type { WebhookRecord } from '../../sandbox/store';
+import type { WebhookRecord } from '../../sandbox/store/store';
 import { clientsFor, sleep, startTestSandbox, waitFor } from '../support/sandbox';
 import {
 	N8nEndpoint,

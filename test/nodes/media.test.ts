@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import nock from 'nock';
 import { NodeHelpers, type IDataObject, type INodeType } from 'n8n-workflow';
 
-import { sampleFile } from '../../sandbox/samples';
+import { sampleFile } from '../../sandbox/files/samples';
 import { loadPackage, runNode, type WorkflowResult } from '../../dev/harness';
 import { raw } from '../support/sandbox';
 import { BASE, KEY, mockService, nockOnly } from '../support/client';

@@ -7,7 +7,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { runNode } from '../../dev/harness';
-import { sampleFile } from '../../sandbox/samples';
+import { sampleFile } from '../../sandbox/files/samples';
 import { nockOnly } from '../support/client';
 import { byId, multichannelNode, NODE_NAME, runWithFiles } from '../support/nodes';
 

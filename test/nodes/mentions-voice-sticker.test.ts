@@ -15,7 +15,7 @@ import {
 	NODE_NAME,
 	useResource,
 } from '../support/nodes';
-import { sampleFile } from '../../sandbox/samples';
+import { sampleFile } from '../../sandbox/files/samples';
 
 const MEMBER = '+14155550341';
 const STRANGER = '+14155550349';

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { Browser, chromiumAvailable, type BrowserPage } from '../../dev/browser/chromium';
-import { sampleFile } from '../../sandbox/samples';
+import { sampleFile } from '../../sandbox/files/samples';
 import type { Sandbox } from '../../sandbox/server';
 import { chatMessage, openChat } from '../support/console-chat';
 import {

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 
 import { chromiumAvailable } from '../../dev/browser/chromium';
-import { sampleFile } from '../../sandbox/samples';
+import { sampleFile } from '../../sandbox/files/samples';
 import type { Sandbox } from '../../sandbox/server';
 import { openChat, chatMessage } from '../support/console-chat';
 import {

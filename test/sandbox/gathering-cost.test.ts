@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { GatherOptions } from '../../src/client';
-import type { Store } from '../../sandbox/store';
+import type { Store } from '../../sandbox/store/store';
 import { ANNA, BEN, openBursts, withService } from '../support/gathering';
 import {
 	clientsFor,

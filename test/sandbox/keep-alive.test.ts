@@ -4,7 +4,7 @@ import { readFile } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createConnection, type Socket } from 'node:net';
 
-import { keepIdleConnections } from '../../sandbox/keep-alive';
+import { keepIdleConnections } from '../../sandbox/http/keep-alive';
 import { closeServer, listenOnLoopback } from '../../dev/loopback';
 import { clientsFor, directUrl, sleep, suiteSandbox } from '../support/sandbox';
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 
 import { encodeMultipart, NotFoundError } from '../../src/client';
-import { sampleFile, SAMPLE_NAMES } from '../../sandbox/samples';
+import { sampleFile, SAMPLE_NAMES } from '../../sandbox/files/samples';
 import type { Sandbox, SandboxOptions } from '../../sandbox/server';
 import { clientsFor, connectedInstance, raw, startTestSandbox, waitFor } from '../support/sandbox';
 

@@ -15,7 +15,7 @@ import { request } from 'undici';
 
 import { encodeMultipart } from '../../src/client';
 import { STICKER } from '../../src/client/resources/voice-sticker';
-import { sampleFile } from '../../sandbox/samples';
+import { sampleFile } from '../../sandbox/files/samples';
 import { startSandbox } from '../../sandbox/server';
 import { clientsFor, connectedInstance, raw, startTestSandbox, waitFor } from '../support/sandbox';
 

@@ -2,8 +2,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { HttpError } from '../../sandbox/http';
-import { createRequestHandler } from '../../sandbox/pipeline/handler';
+import { HttpError } from '../../sandbox/errors';
+import { createRequestHandler } from '../../sandbox/http/pipeline/handler';
 import { postChunked, raw, suiteSandbox } from '../support/sandbox';
 
 /** No request of any shape ends the sandbox: oversized chunked bodies get 413, anything else 500 at worst. */

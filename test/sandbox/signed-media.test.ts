@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import { request } from 'undici';
 
-import { sampleFile } from '../../sandbox/samples';
-import { SIGNED_MEDIA_TTL_MS } from '../../sandbox/signed-media';
+import { sampleFile } from '../../sandbox/files/samples';
+import { SIGNED_MEDIA_TTL_MS } from '../../sandbox/files/signed-media';
 import {
 	connectedInstance,
 	raw,

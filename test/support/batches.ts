@@ -1,7 +1,7 @@
 /** What the batch tests share: a sandbox with its three clients, a batching webhook, what reached it. */
 import type { BatchOptions } from '../../src/client';
 import type { Sandbox, SandboxOptions } from '../../sandbox/server';
-import type { OpenBatchRecord, Store } from '../../sandbox/store';
+import type { OpenBatchRecord, Store } from '../../sandbox/store/store';
 import { clientsFor, raw, startTestSandbox, type Receiver } from './sandbox';
 
 export type Clients = ReturnType<typeof clientsFor>;

@@ -1,6 +1,6 @@
 /** What the sandbox's gathering tests share: a sandbox with a connected instance, and its open bursts. */
 import type { SandboxOptions } from '../../sandbox/server';
-import type { OpenBurstRecord, Store } from '../../sandbox/store';
+import type { OpenBurstRecord, Store } from '../../sandbox/store/store';
 import { startService, type TestService } from './nodes';
 
 export const ANNA = '+14155550181';

@@ -12,7 +12,7 @@ import {
 	type HttpResponse,
 	type Transport,
 } from '../../src/client';
-import { envelope, newDelivery } from '../../sandbox/delivery-engine';
+import { envelope, newDelivery } from '../../sandbox/delivery/delivery-engine';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/server';
 import { Browser, type BrowserPage } from '../../dev/browser/chromium';
 import { undiciTransport } from '../../dev/transports/undici';

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { TriggerUnderTest } from '../../dev/harness/triggers';
-import { sampleFile } from '../../sandbox/samples';
+import { sampleFile } from '../../sandbox/files/samples';
 import { sleep, waitFor } from '../support/sandbox';
 import { useMessagingTrigger } from '../support/triggers';
 

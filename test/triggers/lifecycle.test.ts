@@ -8,7 +8,7 @@
  */
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { WebhookRecord } from '../../sandbox/store';
+import type { WebhookRecord } from '../../sandbox/store/store';
 import { useTriggerSuite } from '../support/triggers';
 import { logLines, TRIGGER_TYPES, type TriggerUnderTest } from '../../dev/harness/triggers';
 

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import type { TriggerUnderTest } from '../../dev/harness/triggers';
-import { sampleFile } from '../../sandbox/samples';
+import { sampleFile } from '../../sandbox/files/samples';
 import { waitFor } from '../support/sandbox';
 import { useMessagingTrigger } from '../support/triggers';
 

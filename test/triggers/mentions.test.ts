@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 
 import type { TriggerUnderTest } from '../../dev/harness/triggers';
-import { sampleFile } from '../../sandbox/samples';
+import { sampleFile } from '../../sandbox/files/samples';
 import { useMessagingTrigger } from '../support/triggers';
 
 const OWN = '+14155550320';

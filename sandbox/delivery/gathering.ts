@@ -1,0 +1,278 @@
+import { createHash } from 'node:crypto';
+
+import {
+	GATHER_MAX_MESSAGES,
+	type GatheredMessages,
+} from '../../src/client/resources/gathered-messages';
+import type { EventEnvelope } from './delivery-engine';
+import { EventHolder, type HoldingContext } from './event-holder';
+import { OpenGroups } from './open-groups';
+import { copyJson } from '../store/tracked';
+import { newId, type BurstRecord, type OpenBurstRecord, type WebhookRecord } from '../store/store';
+
+/**
+ * Gathered messages: for a webhook registered with `gather`, the messages a person sends in one chat are held
+ * in a burst (one per webhook and chat) until the chat has been quiet for `quietSeconds`, or `maxWaitSeconds`
+ * have passed since the burst's first message; then they go out as one `message.received` event. Bursts are
+ * records of the store, so a restart finds them and their timers start again. The gathered event's id is
+ * chosen when the burst opens: a burst sent again after a crash (its delivery made but not yet saved) carries
+ * the same id, and the receiver's claim keeps it from running twice.
+ *
+ * What a message costs does not grow with what is open: its burst's id is made from webhook, instance and
+ * chat (found without a scan), each message is a record of its own (a hold writes one message, not the whole
+ * burst), and the open bursts of each workspace are known in the order they opened (the oldest is found at
+ * once when one more would pass the bound).
+ */
+
+export interface GatheringLimits {
+	/** A burst that reaches this many messages is delivered at once. */
+	maxMessages: number;
+	/** Open bursts per workspace; one more delivers that workspace's oldest at once. */
+	maxOpenBursts: number;
+}
+
+export const DEFAULT_GATHERING_LIMITS: GatheringLimits = {
+	maxMessages: GATHER_MAX_MESSAGES,
+	maxOpenBursts: 10_000,
+};
+
+type MessageData = Record<string, unknown>;
+
+/**
+ * A message a person sent in a chat: received, with its instance and chat. A tap on reply buttons or a list,
+ * and an answer a question took, are routed by what they answer, so they are never held.
+ */
+function gatherable(event: EventEnvelope): event is EventEnvelope & { data: MessageData } {
+	if (event.type !== 'message.received') return false;
+	const data = event.data as MessageData | null;
+	return (
+		data !== null &&
+		typeof data === 'object' &&
+		data.direction === 'inbound' &&
+		typeof data.instanceId === 'string' &&
+		typeof data.chatId === 'string' &&
+		!data.reply &&
+		!data.answeredQuestion
+	);
+}
+
+/** The id of the open burst of a webhook's chat. */
+function burstIdOf(webhookId: string, instanceId: string, chatId: string): string {
+	const key = JSON.stringify([webhookId, instanceId, chatId]);
+	return `gth_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+}
+
+/** The record of a burst's `index`-th message. */
+function messageIdOf(burstId: string, index: number): string {
+	return `${burstId}/${index}`;
+}
+
+function isOpenBurst(record: BurstRecord | undefined): record is OpenBurstRecord {
+	return record !== undefined && 'webhookId' in record;
+}
+
+/** A burst as kept before its messages were records of their own: its messages in it, its id drawn. */
+type EarlierBurst = Omit<OpenBurstRecord, 'eventId' | 'count'> & {
+	messages: Array<Record<string, unknown>>;
+};
+
+export function gatheredData(
+	burst: OpenBurstRecord,
+	messages: Array<Record<string, unknown>>,
+): GatheredMessages {
+	const from = messages.map((message) => message.from).find((value) => typeof value === 'string');
+	return {
+		gathered: true,
+		instanceId: burst.instanceId,
+		chatId: burst.chatId,
+		from: from ?? null,
+		count: messages.length,
+		messageIds: messages.map((message) => String(message.id)),
+		messages: messages as GatheredMessages['messages'],
+		firstAt: burst.firstAt,
+		lastAt: burst.lastAt,
+	};
+}
+
+export class Gathering extends EventHolder {
+	/** The ids of each workspace's open bursts, oldest first. */
+	private readonly open: OpenGroups;
+
+	constructor(
+		context: HoldingContext,
+		private readonly limits: GatheringLimits = DEFAULT_GATHERING_LIMITS,
+	) {
+		super(context);
+		this.open = new OpenGroups(limits.maxOpenBursts, (id) => {
+			const burst = this.store.get('bursts', id);
+			if (isOpenBurst(burst)) this.flush(burst);
+			return isOpenBurst(burst);
+		});
+	}
+
+	/** Holds the event in its chat's burst when the webhook gathers and the event is a person's message. */
+	hold(webhook: WebhookRecord, event: EventEnvelope): boolean {
+		const gather = webhook.gather;
+		if (!gather || !gatherable(event)) return false;
+		const { instanceId, chatId } = event.data as { instanceId: string; chatId: string };
+		const now = this.now();
+		const id = burstIdOf(webhook.id, instanceId, chatId);
+		const found = this.store.get('bursts', id);
+		const burst = isOpenBurst(found) ? found : this.openBurst(webhook, id, instanceId, chatId, now);
+		this.open.of(burst.workspaceId).add(burst.id);
+		this.store.insert('bursts', {
+			id: messageIdOf(burst.id, burst.count),
+			workspaceId: burst.workspaceId,
+			burstId: burst.id,
+			data: copyJson(event.data),
+		});
+		burst.count++;
+		burst.lastAt = now.toISOString();
+		const quietEnds = now.getTime() + gather.quietSeconds * 1000;
+		const capReached = Date.parse(burst.firstAt) + gather.maxWaitSeconds * 1000;
+		const wasDue = found ? Date.parse(burst.dueAt) : Infinity;
+		const due = Math.min(quietEnds, capReached);
+		burst.dueAt = new Date(due).toISOString();
+		if (burst.count >= this.limits.maxMessages) this.flush(burst);
+		// Its timer, when it fires early, waits for the later end: a new one only when the end came sooner.
+		else if (due < wasDue) this.schedule(burst.id, burst.dueAt);
+		return true;
+	}
+
+	/**
+	 * Takes a message out of the bursts of its chat holding it: it answered a question, and goes to the wait only.
+	 * Looks at the open bursts of its workspace alone (at most the bound), on this rare path.
+	 */
+	withdraw(message: { id: string; workspaceId: string; instanceId: string; chatId: string }): void {
+		for (const burstId of this.open.of(message.workspaceId)) {
+			const burst = this.store.get('bursts', burstId);
+			if (!isOpenBurst(burst) || burst.instanceId !== message.instanceId) continue;
+			if (burst.chatId !== message.chatId) continue;
+			for (let index = 0; index < burst.count; index++) {
+				const held = this.store.get('bursts', messageIdOf(burst.id, index));
+				if (held && 'data' in held && held.data.id === message.id) {
+					this.store.remove('bursts', held.id);
+				}
+			}
+		}
+	}
+
+	/** After a restart: every burst is delivered when it was due (at once if that has passed). */
+	resume(): void {
+		let converted = false;
+		for (const record of this.store.all('bursts')) {
+			if (!('messages' in record)) continue;
+			this.keepAsRecords(record as unknown as EarlierBurst);
+			converted = true;
+		}
+		if (converted) this.onBackgroundChange();
+		for (const burst of this.bursts()) {
+			this.open.of(burst.workspaceId).add(burst.id);
+			this.schedule(burst.id, burst.dueAt);
+		}
+	}
+
+	/** Drops the bursts of a deleted webhook. */
+	forgetWebhook(webhookId: string): void {
+		for (const burst of this.bursts()) {
+			if (burst.webhookId === webhookId) this.remove(burst);
+		}
+	}
+
+	/** Delivers a webhook's bursts now (it no longer gathers). */
+	flushWebhook(webhookId: string): void {
+		for (const burst of this.bursts()) {
+			if (burst.webhookId === webhookId) this.flush(burst);
+		}
+	}
+
+	private *bursts(): Iterable<OpenBurstRecord> {
+		for (const record of this.store.all('bursts')) if (isOpenBurst(record)) yield record;
+	}
+
+	private openBurst(
+		webhook: WebhookRecord,
+		id: string,
+		instanceId: string,
+		chatId: string,
+		now: Date,
+	): OpenBurstRecord {
+		this.open.makeRoom(webhook.workspaceId);
+		const at = now.toISOString();
+		return this.store.insert('bursts', {
+			id,
+			workspaceId: webhook.workspaceId,
+			webhookId: webhook.id,
+			instanceId,
+			chatId,
+			eventId: newId('evt'),
+			count: 0,
+			firstAt: at,
+			lastAt: at,
+			dueAt: at,
+		}) as OpenBurstRecord;
+	}
+
+	private schedule(id: string, dueAt: string): void {
+		this.scheduler.after(Date.parse(dueAt) - this.now().getTime(), () => this.fireIfDue(id));
+	}
+
+	/** The burst's timer: later messages may have moved its end, and then it waits for that. */
+	private fireIfDue(id: string): void {
+		const burst = this.store.get('bursts', id);
+		if (!isOpenBurst(burst)) return;
+		if (Date.parse(burst.dueAt) > this.now().getTime()) {
+			this.schedule(id, burst.dueAt);
+			return;
+		}
+		this.flush(burst);
+		this.onBackgroundChange();
+	}
+
+	/** Removes the burst and queues its one event, in the same change: saved together or not at all. */
+	private flush(burst: OpenBurstRecord): void {
+		const messages = this.remove(burst);
+		const webhook = this.store.get('webhooks', burst.webhookId);
+		if (!webhook || messages.length === 0) return;
+		this.queue(webhook, {
+			id: burst.eventId,
+			type: 'message.received',
+			createdAt: this.now().toISOString(),
+			workspaceId: burst.workspaceId,
+			data: gatheredData(burst, messages),
+		});
+	}
+
+	/** Removes the burst and its messages; answers the messages' data, in order. */
+	private remove(burst: OpenBurstRecord): Array<Record<string, unknown>> {
+		const messages: Array<Record<string, unknown>> = [];
+		for (let index = 0; index < burst.count; index++) {
+			const id = messageIdOf(burst.id, index);
+			const message = this.store.get('bursts', id);
+			if (message && 'data' in message) messages.push(message.data);
+			this.store.remove('bursts', id);
+		}
+		this.store.remove('bursts', burst.id);
+		this.open.delete(burst.workspaceId, burst.id);
+		return messages;
+	}
+
+	/** A burst of a data file from before its messages were records: kept as the records of now. */
+	private keepAsRecords({ messages, ...burst }: EarlierBurst): void {
+		this.store.remove('bursts', burst.id);
+		const kept = this.store.insert('bursts', {
+			...burst,
+			id: burstIdOf(burst.webhookId, burst.instanceId, burst.chatId),
+			eventId: `evt_${burst.id.slice('gth_'.length)}`,
+			count: messages.length,
+		});
+		messages.forEach((data, index) =>
+			this.store.insert('bursts', {
+				id: messageIdOf(kept.id, index),
+				workspaceId: burst.workspaceId,
+				burstId: kept.id,
+				data,
+			}),
+		);
+	}
+}
