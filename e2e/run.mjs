@@ -5,7 +5,7 @@
 // mode booted once (support/shared-stack.mjs), restarting its n8n or sandbox through this process
 // (support/stack-control.mjs), which puts it back as it booted after each file; each OWN file boots the stacks it
 // configures or breaks beyond that.
-// The shared files (as one job) and the OWN files run LANES at a time. At the end a table gives each file's wall
+// The shared files (one job per group, SHARED_GROUPS) and the OWN files run LANES at a time. At the end a table gives each file's wall
 // time, its boots and the time of its tests.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,6 +56,11 @@ const OWN = [
  * e2e file's time is waiting (for deliveries, retries, n8n's polls), so two share the 2 cores well.
  */
 const LANES = Math.max(1, Number(process.env.E2E_LANES ?? 2));
+/**
+ * In how many groups the shared files run (E2E_SHARED_GROUPS: 1 or 2), each group one job on stacks of its own. n8n
+ * 1.x has one short OWN file, so with one group the second lane waited idle for the shared files.
+ */
+const SHARED_GROUPS = Number(process.env.E2E_SHARED_GROUPS ?? (process.argv[2] === 'n8n1' ? 2 : 1));
 /** Whether a file has a queue-mode block on the shared queue stack. */
 const ON_SHARED_QUEUE = new Set([
 	'gather.test.mjs',
@@ -152,11 +157,24 @@ try {
 	const env = { E2E_SKIP_BUILD: '1', E2E_TARBALL: tarball, E2E_BOOTS: bootsFile };
 
 	const sharedFiles = listed(SHARED);
-	/** The files on the shared stacks, one job: the stacks booted, the files one at a time, the stacks stopped. */
-	const sharedJob = async () => {
+	/**
+	 * The shared files split in SHARED_GROUPS, each on stacks of its own: with two, the files with a queue-mode block
+	 * (whose stacks boot both modes) and the others (one process only).
+	 */
+	const sharedGroups = (
+		SHARED_GROUPS === 1
+			? [sharedFiles]
+			: [
+					sharedFiles.filter((file) => ON_SHARED_QUEUE.has(file)),
+					sharedFiles.filter((file) => !ON_SHARED_QUEUE.has(file)),
+				]
+	).filter((files) => files.length > 0);
+	/** A group of shared files, one job: its stacks booted, its files one at a time, its stacks stopped. */
+	const sharedJob = (files, name) => async () => {
 		const started = Date.now();
-		const modes = sharedFiles.some((file) => ON_SHARED_QUEUE.has(file)) ? [false, true] : [false];
+		const modes = files.some((file) => ON_SHARED_QUEUE.has(file)) ? [false, true] : [false];
 		const sharedEnv = {};
+		const group = [];
 		await Promise.all(
 			modes.map(async (queue) => {
 				const prefix = queue ? 'multichannel-shared-queue-' : 'multichannel-shared-';
@@ -164,25 +182,27 @@ try {
 				const booted = await startSharedStack({
 					dir,
 					queue,
-					log: (line) => log(`shared: ${line}`),
+					log: (line) => log(`${name}: ${line}`),
 				});
-				shared.push({ dir, ...booted });
+				group.push({ dir, ...booted });
+				shared.push(group.at(-1));
 				sharedEnv[sharedStackVariable(queue)] = booted.descriptor;
 			}),
 		);
-		steps.push([`boot the shared stacks (${modes.length})`, Date.now() - started]);
-		sharedBoots = modes.length;
-		for (const file of sharedFiles) {
+		steps.push([`${name}: boot its stacks (${modes.length})`, Date.now() - started]);
+		sharedBoots += modes.length;
+		for (const file of files) {
 			results.push(await runFile(file, { ...env, ...sharedEnv }));
-			for (const { stack, booted } of shared)
-				await healSharedStack(stack, booted, (line) => log(`shared, after ${file}: ${line}`));
+			for (const { stack, booted } of group)
+				await healSharedStack(stack, booted, (line) => log(`${name}, after ${file}: ${line}`));
 		}
 		const stopping = Date.now();
-		for (const { stack, control } of shared.splice(0)) {
-			await control.close();
-			await stack.stop();
+		for (const entry of group) {
+			shared.splice(shared.indexOf(entry), 1);
+			await entry.control.close();
+			await entry.stack.stop();
 		}
-		steps.push(['stop the shared stacks', Date.now() - stopping]);
+		steps.push([`${name}: stop its stacks`, Date.now() - stopping]);
 	};
 	const ownJobs = listed(OWN).map((file) => async () => {
 		// e2e.test.mjs runs once, through the contract proxy (dev/contract/proxy.mjs), with its zero-violation check.
@@ -190,7 +210,12 @@ try {
 		results.push(await runFile(file, { ...env, ...proxy }));
 	});
 	// LANES jobs at a time, the longest first (OWN is in that order): most of a file's time is waiting.
-	const jobs = [...(sharedFiles.length > 0 ? [sharedJob] : []), ...ownJobs];
+	const jobs = [
+		...sharedGroups.map((files, index) =>
+			sharedJob(files, sharedGroups.length === 1 ? 'shared' : `shared ${index + 1}`),
+		),
+		...ownJobs,
+	];
 	const lanes = await Promise.allSettled(
 		Array.from({ length: LANES }, async () => {
 			while (jobs.length > 0) await jobs.shift()();
