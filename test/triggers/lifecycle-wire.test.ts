@@ -5,7 +5,8 @@
  * owner's webhook in place (same id, pending deliveries kept); only a registration this mode made before under
  * another webhook id (an older version's, at this URL or an old one) is deleted, after the new one is made. A
  * webhook changed at the service is registered again in place, not deleted. The test webhook and the
- * production webhook never touch each other's registrations.
+ * production webhook never touch each other's registrations. The service's answers are mocked here, so the service
+ * replacing in place is proven against the sandbox in url-moves.test.ts (d).
  */
 import nock from 'nock';
 

@@ -6,7 +6,8 @@
  * address keeps the new secret; `checkExists` sees a secret the service no longer signs with. (b) A process with
  * an older address never moves the webhook back, main or webhook process first, and a rollback registers again.
  * (c) A copy is refused, saying what to do, while the original keeps every event; one n8n reached at both
- * addresses is replaced in place.
+ * addresses is replaced in place. (d) n8n back at a new address, its old one dead, replaces its webhook in place
+ * (lifecycle-wire.test.ts only mocks that answer).
  */
 import { secretFingerprint } from '../../src/client';
 import { waitFor } from '../support/sandbox';
@@ -207,5 +208,45 @@ describe('(c) a copy of an n8n', () => {
 		await runs('an event at the new address');
 		expect(copyAddress.deliveries).toEqual([]);
 		await original.deactivate();
+	});
+});
+
+describe('(d) n8n back at a new address, its old one dead', () => {
+	it('one webhook: the same id, the new URL and secret; the events held meanwhile delivered there', async () => {
+		const A = await address();
+		const node = await activatedAt(A);
+		const { webhook } = webhookOf(node);
+		const { id, owner, secret: oldSecret } = webhook;
+		await runs('an event before the move');
+
+		// n8n stops, its webhook ends up disabled (as past the retry horizon), and events are held meanwhile.
+		await A.close();
+		await suite.clients.automation.webhooks.update({ webhookId: id, body: { enabled: false } });
+		const held = await Promise.all(
+			['held 1', 'held 2'].map((what) =>
+				suite.clients.automation.events.publish({
+					body: { name: 'order.created', payload: { what } },
+				}),
+			),
+		);
+
+		node.moveTo(await address());
+		await node.activate();
+
+		const owned = suite.sandbox.store.all('webhooks').filter((other) => other.owner === owner);
+		expect(owned).toEqual([
+			expect.objectContaining({ id, url: node.webhookUrl(), status: 'active' }),
+		]);
+		const after = webhookOf(node);
+		expect(after.webhook.secret).not.toBe(oldSecret);
+		expect(after.kept).toMatchObject({ webhookId: id, secret: after.webhook.secret });
+		// Signed with the new secret: the trigger runs only what it verifies.
+		await waitFor(
+			() => held.every(({ id: eventId }) => ran().includes(eventId)),
+			10_000,
+			'the held events to run at the new address',
+		);
+		await runs('an event after the move');
+		await node.deactivate();
 	});
 });
