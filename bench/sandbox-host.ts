@@ -12,7 +12,7 @@ import { statSync } from 'node:fs';
 
 import { createWorkspaceClient } from '../src/client';
 import { startSandbox } from '../sandbox/server';
-import { chatIdOf } from '../sandbox/http/handlers/context';
+import { chatIdOf } from '../sandbox/channel/chat-ids';
 import { newId } from '../sandbox/store/store';
 import { undiciTransport } from '../dev/transports/undici';
 import { benchChat, serve } from './lib';

@@ -9,7 +9,7 @@ import {
 } from './answer-controls';
 import type { SandboxCore } from '../core';
 import { envelope, newDelivery, type DeliveryKind } from '../delivery/delivery-engine';
-import { recordOfInstance } from '../http/handlers/context';
+import { recordOfInstance } from './instance-records';
 import { conflict } from '../errors';
 import type { AnswerRecord, MessageRecord } from '../store/store';
 

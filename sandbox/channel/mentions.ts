@@ -1,7 +1,7 @@
 import type { SandboxCore } from '../core';
 import { HttpError } from '../errors';
 import type { InstanceRecord, MessageRecord } from '../store/store';
-import { requireGroup } from '../http/handlers/groups';
+import { requireGroup } from './instance-records';
 
 /**
  * Mentions of a text or a caption, sent or received: each mentioned number must be in the chat (a member of the

@@ -3,9 +3,9 @@ import type { SandboxCore } from '../core';
 import { fetchFile, type FetchedFile } from '../outbound/fetch-file';
 import { scheduleProgress, setMessageStatus } from './progress';
 import type { InstanceRecord, MessageRecord } from '../store/store';
-import { chatIdOf } from '../http/handlers/context';
+import { chatIdOf } from './chat-ids';
 import { presentMessage } from '../present';
-import { trackLinks } from '../http/handlers/tracked-links';
+import { trackLinks } from '../links/tracked-links';
 import { mediaKindProblem } from './voice-sticker';
 
 /**

@@ -3,9 +3,9 @@ import type { SandboxCore } from '../core';
 import { conflict, HttpError } from '../errors';
 import type { MediaFile } from '../files/media';
 import { newId, type InstanceRecord, type MessageRecord } from '../store/store';
-import { chatIdOf, requireConnected } from '../http/handlers/context';
-import { requireGroup } from '../http/handlers/groups';
-import { receivedFile } from '../http/handlers/media';
+import { chatIdOf } from './chat-ids';
+import { requireConnected, requireGroup } from './instance-records';
+import { receivedFile } from './message-files';
 import { checkedMentions, mentionsInstance } from './mentions';
 import { presentMessage } from '../present';
 

@@ -1,6 +1,6 @@
 import type { SandboxCore } from '../core';
 import type { MessageRecord } from '../store/store';
-import { numberExists } from '../http/handlers/context';
+import { numberExists } from './chat-ids';
 import { presentMessage } from '../present';
 
 /**

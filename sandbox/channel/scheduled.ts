@@ -3,7 +3,8 @@ import type { SandboxCore } from '../core';
 import { conflict, HttpError, notFound, validationFailed } from '../errors';
 import { sendOutgoing, type Outgoing } from './outgoing';
 import type { ScheduledMessageRecord } from '../store/store';
-import { chatIdOf, requireConnected } from '../http/handlers/context';
+import { chatIdOf } from './chat-ids';
+import { requireConnected } from './instance-records';
 import { presentMessage } from '../present';
 
 /**

@@ -3,7 +3,7 @@ import { Id } from '../../src/client/schemas';
 import { labelIdsOf } from '../channel/chat-labels';
 import type { SandboxCore } from '../core';
 import { presentCall } from '../http/handlers/calls';
-import { chatIdOf } from '../http/handlers/context';
+import { chatIdOf } from '../channel/chat-ids';
 import { pollResults } from '../http/handlers/polls';
 import { presentMessage } from '../present';
 import { decodeSegment, validate } from '../http/request-values';

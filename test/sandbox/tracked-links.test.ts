@@ -1,4 +1,4 @@
-import { findUrls } from '../../sandbox/http/handlers/tracked-links';
+import { findUrls } from '../../sandbox/links/tracked-links';
 import { PHONE_BROWSER, raw, sandboxWithReceiver } from '../support/sandbox';
 
 describe('which URLs of a text are tracked', () => {

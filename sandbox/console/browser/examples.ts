@@ -1,4 +1,4 @@
-import { KEY_KINDS, KEY_PREFIXES, type KeyKind } from '../../key-kinds';
+import { KEY_KINDS, KEY_PREFIXES, type KeyKind } from '../../store/key-kinds';
 import { resolve, type OpenApiDocument, type OperationObject, type SchemaObject } from './openapi';
 
 /**

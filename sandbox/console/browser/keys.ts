@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- browser code of the sandbox's console, never inside n8n */
-import { API_SCOPES, KIND_SCOPES, MANAGE_KEYS, type KeyKind } from '../../key-kinds';
+import { API_SCOPES, KIND_SCOPES, MANAGE_KEYS, type KeyKind } from '../../store/key-kinds';
 import type { KeyView, SessionView } from '../views';
 import { elementById, el, formatTime, notice, setError, show } from './dom';
 import { call, messageOf, session, statusOf } from './session';

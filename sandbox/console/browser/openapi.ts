@@ -1,4 +1,4 @@
-import type { KeyKind } from '../../key-kinds';
+import type { KeyKind } from '../../store/key-kinds';
 
 /**
  * The parts of the OpenAPI document (`/api/v1/openapi.json`) the console reads, and `$ref` resolution.

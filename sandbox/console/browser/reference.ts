@@ -1,4 +1,4 @@
-import { KEY_PREFIXES, type KeyKind } from '../../key-kinds';
+import { KEY_PREFIXES, type KeyKind } from '../../store/key-kinds';
 import { elementById, copyText, el, setError } from './dom';
 import { buildCurl, emptyPathParameters } from './curl';
 import { keyKind, operationBody, type ExampleBody } from './examples';

@@ -4,14 +4,9 @@ import { catchUp, pruneExpired, requireAnswer, scheduleExpiry } from '../../chan
 import type { SandboxCore } from '../../core';
 import { conflict, validationFailed } from '../../errors';
 import { newId, type AnswerRecord } from '../../store/store';
-import {
-	chatIdOf,
-	checkUrl,
-	instant,
-	paginate,
-	requireInstance,
-	type ResourceHandlers,
-} from './context';
+import { chatIdOf } from '../../channel/chat-ids';
+import { checkUrl, instant, paginate, type ResourceHandlers } from './context';
+import { requireInstance } from '../../channel/instance-records';
 import { requireMessage } from './messages';
 
 /** Registrations waiting for the answer to a message; matching and delivery are in sandbox/answers.ts. */

@@ -3,7 +3,9 @@ import type { SandboxCore } from '../../core';
 import { conflict } from '../../errors';
 import { sendOutgoing } from '../../channel/outgoing';
 import { newId, type CallRecord, type InstanceRecord } from '../../store/store';
-import { chatIdOf, recordOfInstance, requireConnected, type ResourceHandlers } from './context';
+import { chatIdOf } from '../../channel/chat-ids';
+import { recordOfInstance, requireConnected } from '../../channel/instance-records';
+import { type ResourceHandlers } from './context';
 
 /**
  * Calls to an instance's number: `call.received` while it rings, then `call.missed` (hung up, or not

@@ -4,13 +4,9 @@ import type { SandboxCore } from '../../core';
 import { notFound } from '../../errors';
 import { setMessageStatus } from '../../channel/progress';
 import type { InstanceRecord, MessageRecord } from '../../store/store';
-import {
-	chatIdNamed,
-	paginate,
-	requireConnected,
-	requireInstance,
-	type ResourceHandlers,
-} from './context';
+import { chatIdNamed } from '../../channel/chat-ids';
+import { paginate, type ResourceHandlers } from './context';
+import { requireConnected, requireInstance } from '../../channel/instance-records';
 import { requireLabel } from './labels';
 import { presentMessage } from '../../present';
 

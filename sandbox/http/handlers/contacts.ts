@@ -2,15 +2,13 @@ import type { api } from '../../../src/client/api';
 import type { SandboxCore } from '../../core';
 import { conflict } from '../../errors';
 import { newId, type ContactRecord } from '../../store/store';
+import { chatIdOf, numberExists } from '../../channel/chat-ids';
+import { paginate, type ResourceHandlers } from './context';
 import {
-	chatIdOf,
-	numberExists,
-	paginate,
 	recordOfInstance,
 	requireConnected,
 	requireInstance,
-	type ResourceHandlers,
-} from './context';
+} from '../../channel/instance-records';
 import { presentContact } from '../../present';
 
 /**

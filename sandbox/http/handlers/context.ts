@@ -1,14 +1,12 @@
 import type { z } from 'zod/v4';
 
 import type { api } from '../../../src/client/api';
-import { E164_PATTERN } from '../../../src/client/phone-number';
 import type { SandboxCore } from '../../core';
-import { conflict, HttpError, notFound, validationFailed } from '../../errors';
+import { HttpError, validationFailed } from '../../errors';
 import type { KeyScope } from '../../store/key-kinds';
 import type { MediaFile } from '../../files/media';
 import type { UploadedFile } from '../multipart';
 import { urlProblem, type OutboundPolicy } from '../../outbound/policy';
-import type { Collections, InstanceRecord } from '../../store/store';
 
 /**
  * What a handler gets: input already validated by the operation's own schemas (so its types come from the
@@ -146,37 +144,6 @@ export function newestFirst<T>(items: T[]): T[] {
 	return [...items].reverse();
 }
 
-export function requireInstance(
-	core: SandboxCore,
-	workspaceId: string,
-	instanceId: string,
-): InstanceRecord {
-	const instance = core.store.find('instances', workspaceId, instanceId);
-	if (!instance) throw notFound('Instance', instanceId);
-	return instance;
-}
-
-/** The collections whose records belong to one instance. */
-type OfInstance = 'messages' | 'groups' | 'contacts' | 'answers' | 'calls';
-
-/**
- * How a handler finds a record of one instance, by its id: a record of another instance (or workspace) is
- * as unknown as a made-up id.
- */
-export function recordOfInstance<C extends OfInstance>(collection: C, what: string) {
-	return (
-		core: SandboxCore,
-		workspaceId: string,
-		instanceId: string,
-		id: string,
-	): Collections[C] => {
-		requireInstance(core, workspaceId, instanceId);
-		const record = core.store.find(collection, workspaceId, id);
-		if (!record || record.instanceId !== instanceId) throw notFound(what, id);
-		return record;
-	};
-}
-
 /** A multipart upload's `file` part, which the contract cannot require. */
 export function requireFile(file: UploadedFile | undefined): UploadedFile {
 	if (!file) {
@@ -185,40 +152,6 @@ export function requireFile(file: UploadedFile | undefined): UploadedFile {
 		]);
 	}
 	return file;
-}
-
-/** Writes that go through the channel need a live session. */
-export function requireConnected(
-	core: SandboxCore,
-	workspaceId: string,
-	instanceId: string,
-): InstanceRecord {
-	const instance = requireInstance(core, workspaceId, instanceId);
-	if (instance.status !== 'connected') {
-		throw conflict(
-			'instance_not_connected',
-			`Instance ${instance.id} is not connected (status: ${instance.status}). Connect it and scan the QR ` +
-				'code (or enter the pairing code) first.',
-		);
-	}
-	return instance;
-}
-
-/** The sandbox's rule for "does this number exist on the channel": numbers ending in 0000 do not. */
-export function numberExists(phoneNumber: string): boolean {
-	return !phoneNumber.endsWith('0000');
-}
-
-export function chatIdOf(recipient: string): string {
-	return recipient.endsWith('@g.us') ? recipient : `${recipient.replace(/^\+/, '')}@s.whatsapp.net`;
-}
-
-/**
- * The chat a request names: its chat id, or a person's number in E.164, which names that person's chat wherever
- * a chat is taken (the contract, 2026-11-25 "Numbers").
- */
-export function chatIdNamed(chat: string): string {
-	return E164_PATTERN.test(chat) ? chatIdOf(chat) : chat;
 }
 
 /** 400 naming `body.url` when the outbound policy refuses it (sandbox/outbound/policy.ts). */

@@ -3,14 +3,9 @@ import { randomBytes, randomInt } from 'crypto';
 import type { api } from '../../../src/client/api';
 import type { SandboxCore } from '../../core';
 import type { GroupRecord, Participant } from '../../store/store';
-import {
-	numberExists,
-	paginate,
-	recordOfInstance,
-	requireConnected,
-	requireInstance,
-	type ResourceHandlers,
-} from './context';
+import { numberExists } from '../../channel/chat-ids';
+import { paginate, type ResourceHandlers } from './context';
+import { requireConnected, requireGroup, requireInstance } from '../../channel/instance-records';
 import { presentGroup } from '../../present';
 
 /**
@@ -103,8 +98,6 @@ export const groupHandlers: ResourceHandlers<typeof api.workspace.groups> = {
 		core.store.remove('groups', group.id);
 	},
 };
-
-export const requireGroup = recordOfInstance('groups', 'Group');
 
 function applyParticipantAction(
 	group: GroupRecord,

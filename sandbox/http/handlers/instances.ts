@@ -4,7 +4,8 @@ import type { api } from '../../../src/client/api';
 import type { SandboxCore } from '../../core';
 import { conflict } from '../../errors';
 import { newId, type InstanceRecord } from '../../store/store';
-import { paginate, requireInstance, type ResourceHandlers } from './context';
+import { paginate, type ResourceHandlers } from './context';
+import { requireInstance } from '../../channel/instance-records';
 import { presentInstance } from '../../present';
 
 /**

@@ -8,20 +8,21 @@ import { isBlocked } from '../../channel/phone';
 import { setMessageStatus } from '../../channel/progress';
 import { presentScheduled, scheduleSend } from '../../channel/scheduled';
 import { newId, type InstanceRecord, type MessageRecord } from '../../store/store';
+import { chatIdNamed, chatIdOf } from '../../channel/chat-ids';
 import {
-	chatIdNamed,
-	chatIdOf,
 	checkUrl,
 	paginateWalk,
-	recordOfInstance,
-	requireConnected,
 	requireFile,
-	requireInstance,
 	type HandlerContext,
 	type ResourceHandlers,
 } from './context';
-import { requireGroup } from './groups';
-import { downloadMedia, downloadSignedMedia, keepFile, mediaContent } from './media';
+import {
+	recordOfInstance,
+	requireConnected,
+	requireInstance, requireGroup
+} from '../../channel/instance-records';
+import { downloadMedia, downloadSignedMedia } from './media';
+import { keepFile, mediaContent } from '../../channel/message-files';
 import { checkedMentions } from '../../channel/mentions';
 import { presentMessage } from '../../present';
 import { requireFileFitsKind, requireTypeFitsKind } from '../../channel/voice-sticker';

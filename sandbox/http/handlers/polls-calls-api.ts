@@ -8,8 +8,8 @@ import type { SandboxCore } from '../../core';
 import { conflict, HttpError } from '../../errors';
 import type { MessageRecord } from '../../store/store';
 import { hangUp, presentCall, receiveCall, requireCall } from './calls';
-import { requireConnected, requireInstance, type ResourceHandlers } from './context';
-import { requireGroup } from './groups';
+import { requireConnected, requireInstance, requireGroup } from '../../channel/instance-records';
+import { type ResourceHandlers } from './context';
 import { requireMessage } from './messages';
 import { castVote, chosenIndexes } from './polls';
 

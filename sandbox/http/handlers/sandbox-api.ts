@@ -13,7 +13,8 @@ import {
 	mentionsShown,
 } from '../../../src/client/resources/message-sends';
 import { Id, pathParams, PhoneNumber, text } from '../../../src/client/schemas';
-import { requireInstance, type ResourceHandlers } from './context';
+import { requireInstance } from '../../channel/instance-records';
+import { type ResourceHandlers } from './context';
 import { conflict, HttpError, notFound } from '../../errors';
 import type { MessageRecord } from '../../store/store';
 import { requireScope } from '../pipeline/auth';

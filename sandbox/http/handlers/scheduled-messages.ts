@@ -1,6 +1,8 @@
 import type { api } from '../../../src/client/api';
 import { cancelScheduled, presentScheduled, requireScheduled } from '../../channel/scheduled';
-import { chatIdNamed, paginate, requireInstance, type ResourceHandlers } from './context';
+import { chatIdNamed } from '../../channel/chat-ids';
+import { paginate, type ResourceHandlers } from './context';
+import { requireInstance } from '../../channel/instance-records';
 
 /** Scheduled sends: listed (those to go first, the next first; then the others, latest first) and cancelled. */
 export const scheduledMessageHandlers: ResourceHandlers<typeof api.workspace.scheduledMessages> = {

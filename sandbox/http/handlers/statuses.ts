@@ -3,16 +3,9 @@ import { MAX_STATUSES, STATUS_LIFETIME_HOURS } from '../../../src/client/resourc
 import type { SandboxCore } from '../../core';
 import { conflict, HttpError, notFound } from '../../errors';
 import { newId, type InstanceRecord, type StatusRecord } from '../../store/store';
-import {
-	checkUrl,
-	newestFirst,
-	paginate,
-	requireConnected,
-	requireFile,
-	requireInstance,
-	type ResourceHandlers,
-} from './context';
-import { keepFile } from './media';
+import { checkUrl, newestFirst, paginate, requireFile, type ResourceHandlers } from './context';
+import { requireConnected, requireInstance } from '../../channel/instance-records';
+import { keepFile } from '../../channel/message-files';
 
 /**
  * The instance's statuses. Each lives STATUS_LIFETIME_HOURS: expired ones are removed whenever the instance's

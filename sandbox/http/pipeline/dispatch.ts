@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { SandboxCore } from '../../core';
-import { RESERVED_CODES } from '../handlers/links';
+import { RESERVED_CODES } from '../../links/short-links';
 import { decodeSegment } from '../request-values';
 import { HttpError } from '../../errors';
 import { sendJson } from '../respond';

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { SandboxCore } from '../../core';
-import { followLink } from '../handlers/links';
+import { followLink } from '../../links/short-links';
 import { HttpError } from '../../errors';
 import type { Persistence } from '../../store/persistence';
 

@@ -3,13 +3,13 @@ import {
 	SendButtons,
 	SendMediaUpload,
 	SendText,
-} from '../../../src/client/resources/message-sends';
-import type { SandboxCore } from '../../core';
-import { HttpError } from '../../errors';
-import type { TrackedLinkRecord } from '../../store/store';
-import { createLink, freeCode } from './links';
-import { shortUrlOf } from '../../present';
-import { characterCount } from '../../../src/client/schemas';
+} from '../../src/client/resources/message-sends';
+import type { SandboxCore } from '../core';
+import { HttpError } from '../errors';
+import type { TrackedLinkRecord } from '../store/store';
+import { createLink, freeCode } from './short-links';
+import { shortUrlOf } from '../present';
+import { characterCount } from '../../src/client/schemas';
 
 /**
  * Tracked links (`trackLinks: true` on a text, media or buttons send): each http(s) URL of the text or caption becomes
