@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- the benchmark and its tests run in plain Node, never inside n8n: a receiver on loopback, timers, the event loop's delay */
 /**
- * A disabled webhook's backlog released into a receiver that counts what it has in hand (sandbox/pacing.ts): the
+ * A disabled webhook's backlog released into a receiver that counts what it has in hand (sandbox/delivery/pacing.ts): the
  * events are held while the webhook is disabled, then it is enabled through the API, and the receiver records
  * each request as it comes, how many were open then, and the event loop's longest stall while it drained. Shared by
  * the `drain` bench figure and test/sandbox/pacing.test.ts.

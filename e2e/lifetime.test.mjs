@@ -373,5 +373,5 @@ describe('single n8n: a workflow deleted while n8n was down', { timeout: 900_000
 //   `crashed` at the next start, never running it again; it runs again at start an execution still `new` at
 //   the kill, which the service also delivers again, as no answer came (measured once in 3 runs of 3 rounds: the
 //   event ran twice). A proxy that answers 200 for a receiver that reset a request it had claimed makes that
-//   claim final (a 2xx to the attempt that claimed, sandbox/deliveries.ts settle): the event never runs; the
+//   claim final (a 2xx to the attempt that claimed, sandbox/delivery/deliveries.ts settle): the event never runs; the
 //   address here answers such a request 502, as a proxy does.

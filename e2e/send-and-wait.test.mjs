@@ -118,7 +118,7 @@ async function ask({ limit } = {}) {
 
 /**
  * What the sandbox stored for a registration (its URL and secret): only its data file has them. The file is a
- * journal (sandbox/journal.ts): a header line, then lines of [collection, id, record or null]; the last wins.
+ * journal (sandbox/store/journal.ts): a header line, then lines of [collection, id, record or null]; the last wins.
  */
 function storedRegistration(id) {
 	const [, ...lines] = readFileSync(join(ctx.dir, 'sandbox-state.json'), 'utf8').split('\n');

@@ -40,7 +40,7 @@ import type { KeyKind, KeyRecord, Store } from './store/store';
 
 /**
  * `startSandbox()`: the sandbox as a running server. It opens the state (data file or memory), seeds a
- * workspace on the first start, wires the request pipeline (sandbox/pipeline/) and the console, listens, and
+ * workspace on the first start, wires the request pipeline (sandbox/http/pipeline/) and the console, listens, and
  * hands back what tests and tools need.
  */
 
@@ -66,16 +66,16 @@ export interface SandboxOptions {
 	maxBodyBytes?: number;
 	/** Multipart uploads; default 16 MiB. */
 	maxUploadBytes?: number;
-	/** The files of media messages, kept in memory: largest file, all files, how long (sandbox/media.ts). */
+	/** The files of media messages, kept in memory: largest file, all files, how long (sandbox/files/media.ts). */
 	media?: Partial<MediaLimits>;
 	/**
 	 * How the sandbox reaches out (sandbox/outbound/): whether files sent by URL may come from loopback, and how
 	 * names are resolved.
 	 */
 	outbound?: OutboundOptions;
-	/** Gathered messages: messages per burst, open bursts per workspace (sandbox/gathering.ts). */
+	/** Gathered messages: messages per burst, open bursts per workspace (sandbox/delivery/gathering.ts). */
 	gathering?: Partial<GatheringLimits>;
-	/** Scheduled sends: how many are kept per workspace, how often due ones are looked for (sandbox/scheduled.ts). */
+	/** Scheduled sends: how many are kept per workspace, how often due ones are looked for (sandbox/channel/scheduled.ts). */
 	scheduled?: Partial<ScheduledLimits>;
 	/** The clock, injectable so tests can jump a day ahead. */
 	now?: () => number;

@@ -11,7 +11,7 @@ import { freePort } from '../../dev/stack/processes.mjs';
 import { eventually, log } from './harness.mjs';
 import { startProxy } from './lifetime.mjs';
 
-/** What the copy's n8n logs when the service refuses its registration (sandbox/owner-check.ts). */
+/** What the copy's n8n logs when the service refuses its registration (sandbox/delivery/owner-check.ts). */
 const REFUSED = /could not register the webhook of n8n workflow "([^"]+)".*two receivers claim one owner/;
 
 /** Starts `n8n` with the publication service on; the stack's later starts go without it, as before. */

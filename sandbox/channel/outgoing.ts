@@ -27,7 +27,7 @@ export interface Outgoing {
 	fetch?: { url: string; mimeType?: string; fileName?: string };
 	/** A scheduled send: when it was asked to go, and whether it went late (the service was down then). */
 	scheduled?: { sendAt: string; late: boolean };
-	/** Whom its text or caption mentions (handlers/mentions.ts). */
+	/** Whom its text or caption mentions (channel/mentions.ts). */
 	mentioned?: Pick<MessageRecord, 'mentions' | 'mentionEveryone'>;
 }
 

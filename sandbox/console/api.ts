@@ -14,8 +14,8 @@ import {
 	scopeProblems,
 	type KeyScope,
 } from '../store/key-kinds';
-import { issueKey, revokeKey } from '../store/keys';
-import { authenticateKey, requireScope } from '../http/pipeline/auth';
+import { issueKey, revokeKey, requireScope } from '../store/keys';
+import { authenticateKey } from '../http/pipeline/auth';
 import { parseJson, readBody } from '../http/pipeline/body';
 import {
 	authenticateCounted,

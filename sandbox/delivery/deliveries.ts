@@ -197,7 +197,7 @@ export class WebhookDeliveries {
 
 	/**
 	 * Enables a webhook again and sends what it kept, oldest first, each with a fresh set of attempts, paced like
-	 * any delivery (sandbox/pacing.ts): a backlog of 10,000 waits at the service, at most 64 in flight.
+	 * any delivery (sandbox/delivery/pacing.ts): a backlog of 10,000 waits at the service, at most 64 in flight.
 	 */
 	enable(webhook: WebhookRecord): void {
 		webhook.status = 'active';

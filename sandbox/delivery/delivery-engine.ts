@@ -53,7 +53,7 @@ export interface EventEnvelope {
 	id: string;
 	/** A webhook event, the answer sent to an answer registration, or the ping of a disabled webhook. */
 	type: EventType | BatchEventType | typeof ANSWER_EVENT | typeof PING_EVENT;
-	/** A batch of events (sandbox/batching.ts). */
+	/** A batch of events (sandbox/delivery/batching.ts). */
 	batch?: true;
 	createdAt: string;
 	workspaceId: string;
@@ -97,7 +97,7 @@ export interface DeliveryKind<D extends DeliveryProgress = DeliveryProgress> {
 	ended(id: string, delivery: D, end: DeliveryEnd): void;
 	/** Runs after its status changed (held, released, ended). */
 	moved?(delivery: D): void;
-	/** Where its attempts wait their turn (sandbox/pacing.ts); unpaced without. */
+	/** Where its attempts wait their turn (sandbox/delivery/pacing.ts); unpaced without. */
 	lane?(delivery: D): Lane;
 }
 
@@ -129,7 +129,7 @@ export class DeliveryEngine {
 	private readonly inFlight = new Set<AbortController>();
 	/** The deliveries with an attempt on its way. */
 	private readonly queued = new Set<string>();
-	/** Attempts in flight per webhook, bounded (sandbox/pacing.ts). */
+	/** Attempts in flight per webhook, bounded (sandbox/delivery/pacing.ts). */
 	readonly pacing: Pacing;
 	/**
 	 * The attempts under way: delivery id → its event id, and what makes it wait longer once its event is claimed.
@@ -212,7 +212,7 @@ export class DeliveryEngine {
 		this.schedule(kind, id, delivery);
 	}
 
-	/** An attempt once its receiver's window has room for it (sandbox/pacing.ts). */
+	/** An attempt once its receiver's window has room for it (sandbox/delivery/pacing.ts). */
 	private attempt<D extends DeliveryProgress>(
 		kind: DeliveryKind<D>,
 		id: string,

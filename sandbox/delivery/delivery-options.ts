@@ -1,4 +1,4 @@
-/** How deliveries are made (sandbox/delivery-engine.ts), with the real service's defaults; tests compress the times. */
+/** How deliveries are made (sandbox/delivery/delivery-engine.ts), with the real service's defaults; tests compress the times. */
 export interface DeliveryOptions {
 	maxAttempts: number;
 	/** First retry delay; doubles with each attempt, with jitter. 10 s on a real service, less in tests. */
@@ -6,7 +6,7 @@ export interface DeliveryOptions {
 	maxRetryDelayMs: number;
 	/** An answer that takes longer than this counts as a failure. */
 	timeoutMs: number;
-	/** Once its event is claimed, how long from the claim an attempt waits (sandbox/attempt-deadline.ts says why). */
+	/** Once its event is claimed, how long from the claim an attempt waits (sandbox/delivery/attempt-deadline.ts says why). */
 	claimedTimeoutMs: number;
 	/** Deliveries in a row that use up all their attempts before the webhook is disabled. */
 	disableAfterFailedDeliveries: number;
@@ -26,7 +26,7 @@ export interface DeliveryOptions {
 	upkeepMs: number;
 	/** Events kept for one disabled webhook at most; past it the oldest go. */
 	maxHeldPerWebhook: number;
-	/** Attempts in flight to one webhook at most (sandbox/pacing.ts). */
+	/** Attempts in flight to one webhook at most (sandbox/delivery/pacing.ts). */
 	maxInFlight: number;
 }
 

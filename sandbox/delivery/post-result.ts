@@ -1,4 +1,4 @@
-/** What a delivery attempt's POST came to, and how it reads (sandbox/delivery-engine.ts). */
+/** What a delivery attempt's POST came to, and how it reads (sandbox/delivery/delivery-engine.ts). */
 
 /** What one POST to a receiver came to: its status, or why there was none. */
 export interface PostResult {

@@ -25,7 +25,7 @@ const TOKEN = /^(.+)\.(\d{1,12})\.([0-9a-f]{64})$/;
 
 /**
  * The message a token names, read without checking it: for the download's handler, which runs only once the
- * pipeline checked the token (sandbox/pipeline/signed.ts).
+ * pipeline checked the token (sandbox/http/pipeline/signed.ts).
  */
 export function messageIdOfToken(token: string): string | undefined {
 	return TOKEN.exec(token)?.[1];

@@ -2,7 +2,7 @@ import type { MessageMedia } from '../../src/client/resources/message-media';
 
 /** The records of a conversation's extras (issue 36): calls, scheduled sends, labels and statuses. */
 
-/** A call to an instance's number (sandbox/handlers/calls.ts). */
+/** A call to an instance's number (sandbox/http/handlers/calls.ts). */
 export interface CallRecord {
 	id: string;
 	workspaceId: string;
@@ -21,7 +21,7 @@ export interface CallRecord {
 }
 
 /**
- * A send with `sendAt` (sandbox/scheduled.ts): the message as it will go, kept until its time; once sent or
+ * A send with `sendAt` (sandbox/channel/scheduled.ts): the message as it will go, kept until its time; once sent or
  * cancelled it stays a while, so that a list shows it and a cancel can say why not.
  */
 export interface ScheduledMessageRecord {

@@ -9,6 +9,7 @@ import {
 	scopeProblems,
 	type KeyScope,
 } from './key-kinds';
+import { HttpError } from '../errors';
 import { newId, type KeyKind, type KeyRecord, type Store, type Workspace } from './store';
 
 /**
@@ -136,4 +137,15 @@ export function upgradeKeyScopes(store: Store): boolean {
 
 function holdsOtherKindsScopes(key: KeyRecord): boolean {
 	return key.scopes.some((scope) => scope !== MANAGE_KEYS && !API_SCOPES[key.kind].includes(scope));
+}
+
+/** 403 unless the key holds `scope`. */
+export function requireScope(key: { scopes: readonly KeyScope[] }, scope: KeyScope): void {
+	if (!key.scopes.includes(scope)) {
+		throw new HttpError(
+			403,
+			'insufficient_scope',
+			`This endpoint needs the scope ${scope}; the key has ${key.scopes.join(', ')}`,
+		);
+	}
 }

@@ -73,7 +73,7 @@ export interface MessageRecord {
 	/** A received tap on a button or list row of one of our interactive messages. */
 	reply?: { type: 'button' | 'list'; id: string; title: string; toMessageId: string };
 	editedAt?: string;
-	/** A received message an answer registration took (sandbox/answers.ts), or refused (`refused`: its sender may not answer). */
+	/** A received message an answer registration took (sandbox/channel/answers.ts), or refused (`refused`: its sender may not answer). */
 	answeredQuestion?: { registrationId: string; messageId: string; refused?: true };
 	/** A question whose registration asked to remove its buttons once answered: when it was answered. */
 	closedByAnswerAt?: string;
@@ -81,7 +81,7 @@ export interface MessageRecord {
 	answeredWith?: { what: string; from: string | null; at: string; told?: string[] };
 	/** A poll the instance sent: each voter's latest vote (option indexes; empty: withdrawn). */
 	pollVotes?: Record<string, { optionIndexes: number[]; votedAt: string }>;
-	/** A scheduled send that went (sandbox/scheduled.ts): its time, when it went, whether late. */
+	/** A scheduled send that went (sandbox/channel/scheduled.ts): its time, when it went, whether late. */
 	sendAt?: string;
 	sentAt?: string;
 	late?: boolean;
@@ -173,9 +173,9 @@ export interface WebhookRecord {
 	events: string[];
 	secret: string;
 	filters: { instanceIds?: string[]; linkIds?: string[] };
-	/** Messaging webhooks only: bursts of a chat delivered as one event (sandbox/gathering.ts). */
+	/** Messaging webhooks only: bursts of a chat delivered as one event (sandbox/delivery/gathering.ts). */
 	gather?: { quietSeconds: number; maxWaitSeconds: number } | null;
-	/** Short-link and automation webhooks only: events delivered in batches (sandbox/batching.ts). */
+	/** Short-link and automation webhooks only: events delivered in batches (sandbox/delivery/batching.ts). */
 	batch?: { maxEvents: number; maxWaitSeconds: number } | null;
 	description: string | null;
 	/**
@@ -244,7 +244,7 @@ export interface DeliveryRecord extends DeliveryProgress {
 }
 
 /**
- * The messages of one chat held for one gathering webhook until the chat is quiet (sandbox/gathering.ts): kept
+ * The messages of one chat held for one gathering webhook until the chat is quiet (sandbox/delivery/gathering.ts): kept
  * in the data file, so that a restart neither loses a burst nor delivers it twice. Its messages are records of
  * their own (BurstMessageRecord), so that holding one more writes that message, not the whole burst again.
  */
@@ -278,7 +278,7 @@ export interface BurstMessageRecord {
 export type BurstRecord = OpenBurstRecord | BurstMessageRecord;
 
 /**
- * The events held for one batching webhook until its batch is full or due (sandbox/batching.ts): kept in the data
+ * The events held for one batching webhook until its batch is full or due (sandbox/delivery/batching.ts): kept in the data
  * file, so that a restart neither loses an event accepted nor delivers a batch twice. Its events are records of
  * their own (BatchedEventRecord), so that holding one more writes that event, not the whole batch again.
  */
@@ -361,7 +361,7 @@ export interface AnswerRecord {
 	delivery: DeliveryProgress | null;
 	/** Who may answer (E.164); absent: anyone in the chat. */
 	allowedToAnswer?: string[];
-	/** What is done to the question once answered (sandbox/answer-controls.ts). */
+	/** What is done to the question once answered (sandbox/channel/answer-controls.ts). */
 	afterAnswer?: { editQuestion?: boolean; removeButtons?: boolean };
 	/** Those told they cannot answer (each once; bounded by `allowedToAnswer`'s refusals, MAX_TOLD). */
 	told?: string[];

@@ -1,5 +1,5 @@
 /**
- * Deliveries are paced per webhook (SERVICE.md 2026-11-28, "the service's own clock"; sandbox/pacing.ts), over real
+ * Deliveries are paced per webhook (SERVICE.md 2026-11-28, "the service's own clock"; sandbox/delivery/pacing.ts), over real
  * HTTP into a receiver that counts its open requests: a backlog of 10,000 released on enable drains with at most 64
  * in flight, every event once, oldest first, at a 2 s attempt timeout without a second send, and without stalling
  * the event loop; a receiver that stops answering gets fewer at once, and everything once it answers again.

@@ -9,7 +9,7 @@ import { checkUrl, instant, paginate, type ResourceHandlers } from './context';
 import { requireInstance } from '../../channel/instance-records';
 import { requireMessage } from './messages';
 
-/** Registrations waiting for the answer to a message; matching and delivery are in sandbox/answers.ts. */
+/** Registrations waiting for the answer to a message; matching and delivery are in sandbox/channel/answers.ts. */
 
 type Answers = typeof api.workspace.answers;
 

@@ -21,7 +21,7 @@ export function downloadMedia({
 
 /**
  * `GET /signed-media/{token}`: the same file at a URL the service signed. The pipeline checked the token before
- * this runs, once (sandbox/pipeline/signed.ts), and gave the workspace of the message it names.
+ * this runs, once (sandbox/http/pipeline/signed.ts), and gave the workspace of the message it names.
  */
 export function downloadSignedMedia({
 	core,

@@ -19,7 +19,8 @@ import {
 import {
 	recordOfInstance,
 	requireConnected,
-	requireInstance, requireGroup
+	requireInstance,
+	requireGroup,
 } from '../../channel/instance-records';
 import { downloadMedia, downloadSignedMedia } from './media';
 import { keepFile, mediaContent } from '../../channel/message-files';

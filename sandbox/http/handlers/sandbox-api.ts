@@ -17,7 +17,7 @@ import { requireInstance } from '../../channel/instance-records';
 import { type ResourceHandlers } from './context';
 import { conflict, HttpError, notFound } from '../../errors';
 import type { MessageRecord } from '../../store/store';
-import { requireScope } from '../pipeline/auth';
+import { requireScope } from '../../store/keys';
 import { completeConnection, disconnect } from './instances';
 import { requireMessage } from './messages';
 import { offeredChoices, receiveMessage } from '../../channel/phone';

@@ -242,7 +242,7 @@ export function webhookHandlers(keyKind: KeyKind) {
 		},
 
 		claimEvent: claim,
-		// Authenticated by the pipeline with the secret of the webhook in the path (sandbox/pipeline/signed.ts).
+		// Authenticated by the pipeline with the secret of the webhook in the path (sandbox/http/pipeline/signed.ts).
 		claimEventSigned: claim,
 	};
 

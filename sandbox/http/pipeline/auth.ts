@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { KEY_KIND_TITLES, type KeyKind } from '../../../src/client/api';
 import { HttpError } from '../../errors';
 import type { KeyScope } from '../../store/key-kinds';
-import { findKey } from '../../store/keys';
+import { findKey, requireScope } from '../../store/keys';
 import type { KeyRecord, Store } from '../../store/store';
 
 /**
@@ -52,15 +52,4 @@ export function authorizeRoute(
 		);
 	}
 	requireScope(key, route.operation.scope);
-}
-
-/** 403 unless the key holds `scope`. */
-export function requireScope(key: { scopes: readonly KeyScope[] }, scope: KeyScope): void {
-	if (!key.scopes.includes(scope)) {
-		throw new HttpError(
-			403,
-			'insufficient_scope',
-			`This endpoint needs the scope ${scope}; the key has ${key.scopes.join(', ')}`,
-		);
-	}
 }
