@@ -13,7 +13,13 @@ import type { ErrorContext, NodeError } from './error-context';
 import { errorJson, toNodeError } from './errors';
 import { rerunProtected } from './idempotency';
 import { defaultCountryFor } from './phone';
-import { findOperation, type ResourceModule } from './resources';
+import {
+	findOperation,
+	operationOf,
+	type ChosenOperation,
+	type OperationModule,
+	type ResourceModule,
+} from './resources';
 import { withWhatWent } from './what-went';
 
 export interface ActionNodeConfig<C> {
@@ -72,13 +78,20 @@ export async function executeActions<C>(
 	config: ActionNodeConfig<C>,
 ): Promise<INodeExecutionData[][]> {
 	const items = context.getInputData();
+	// Read once for the run, as n8n's own nodes do (Google Sheets v2's router): neither takes an expression.
+	const chosen = {
+		resource: context.getNodeParameter('resource', 0, '') as string,
+		operation: context.getNodeParameter('operation', 0, '') as string,
+	};
+	const chosenOperation = operationOf(config.resources, chosen);
+	const optionsOf = itemOptionsReader(context, chosenOperation);
 	const outputs: INodeExecutionData[][] = new Array(items.length);
 	const failures = new Map<number, NodeError>();
 	let connecting: Promise<ConnectedClient<C>> | undefined;
 	let checkingClient: C | undefined;
 	let inFlight = 0;
 
-	const concurrency = concurrencyOf(context, config.resources);
+	const concurrency = concurrencyOf(context, chosenOperation, optionsOf);
 	const rateLimitOf =
 		config.rateLimit ?? ((client: C) => (client as { rateLimit?: RateLimitInfo }).rateLimit);
 
@@ -101,8 +114,7 @@ export async function executeActions<C>(
 			const { resource, operation } = findOperation(
 				context.getNode(),
 				config.resources,
-				context.getNodeParameter('resource', itemIndex) as string,
-				context.getNodeParameter('operation', itemIndex) as string,
+				chosen,
 				itemIndex,
 			);
 			errorContext.scope = operation.scope;
@@ -114,6 +126,7 @@ export async function executeActions<C>(
 			errorContext.secrets = connection.secrets;
 			errorContext.serviceUrl = connection.serviceUrl;
 			const defaultCountry = defaultCountryFor(context, itemIndex, connection.defaultCountry);
+			const options = optionsOf(itemIndex);
 
 			if (checkOnly) {
 				if (!operation.scope.endsWith(':write')) return [];
@@ -124,7 +137,8 @@ export async function executeActions<C>(
 				);
 				const client = checkingClient;
 				const problem = await problemBeforeSending(
-					async () => await operation.execute.call(context, { client, itemIndex, defaultCountry }),
+					async () =>
+						await operation.execute.call(context, { client, itemIndex, defaultCountry, options }),
 				);
 				if (problem !== undefined) throw problem;
 				return [];
@@ -138,6 +152,7 @@ export async function executeActions<C>(
 					client: connection.client,
 					itemIndex,
 					defaultCountry,
+					options,
 				});
 			} finally {
 				inFlight--;
@@ -204,26 +219,48 @@ export async function executeActions<C>(
 			failedItem,
 			done,
 			items.length,
-			rerunSafe(context, config, failedItem),
+			rerunSafe(context, config.resources, chosen, optionsOf, failedItem),
 		);
 	}
 	return [outputs.flat()];
 }
 
 /** Whether a re-run of the item's operation does not send again what went through (its Re-Run Protection). */
-function rerunSafe<C>(context: IExecuteFunctions, config: ActionNodeConfig<C>, itemIndex: number) {
+function rerunSafe<C>(
+	context: IExecuteFunctions,
+	resources: Array<ResourceModule<C>>,
+	chosen: ChosenOperation,
+	optionsOf: (itemIndex: number) => IDataObject,
+	itemIndex: number,
+) {
 	try {
-		const { operation } = findOperation(
-			context.getNode(),
-			config.resources,
-			context.getNodeParameter('resource', itemIndex) as string,
-			context.getNodeParameter('operation', itemIndex) as string,
-			itemIndex,
-		);
-		return rerunProtected(context, itemIndex, operation.description);
+		const { operation } = findOperation(context.getNode(), resources, chosen, itemIndex);
+		return rerunProtected(optionsOf(itemIndex), operation.description);
 	} catch {
-		return false; // the item's operation could not be found: nothing of it went
+		return false; // the item's operation or its options could not be read: nothing of it went
 	}
+}
+
+/**
+ * The Options collection of an item, read once (each read evaluates every expression in it) and handed to the
+ * operation: the check before sending and the send itself see the same options. Empty for an operation
+ * without one.
+ */
+function itemOptionsReader<C>(
+	context: IExecuteFunctions,
+	operation: OperationModule<C> | undefined,
+): (itemIndex: number) => IDataObject {
+	const offered = operation?.description.some((field) => field.name === 'options') === true;
+	const read = new Map<number, IDataObject>();
+	return (itemIndex) => {
+		if (!offered) return {};
+		let options = read.get(itemIndex);
+		if (!options) {
+			options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			read.set(itemIndex, options);
+		}
+		return options;
+	};
 }
 
 /**
@@ -245,13 +282,18 @@ async function checkAllFirst(
  * How many items run at once: the "Concurrency" option of an operation that declares `concurrent`, read on
  * the first item as it applies to the whole run; other operations run their items one after the other.
  */
-function concurrencyOf<C>(context: IExecuteFunctions, resources: Array<ResourceModule<C>>): number {
+function concurrencyOf<C>(
+	context: IExecuteFunctions,
+	operation: OperationModule<C> | undefined,
+	optionsOf: (itemIndex: number) => IDataObject,
+): number {
 	if (context.getInputData().length < 2) return 1;
-	const resource = context.getNodeParameter('resource', 0, '') as string;
-	const operation = context.getNodeParameter('operation', 0, '') as string;
-	const chosen = resources.find((candidate) => candidate.value === resource)?.operations[operation];
-	if (!chosen?.concurrent) return 1;
-	return clampConcurrency(context.getNodeParameter('options.concurrency', 0, DEFAULT_CONCURRENCY));
+	if (!operation?.concurrent) return 1;
+	try {
+		return clampConcurrency(optionsOf(0).concurrency ?? DEFAULT_CONCURRENCY);
+	} catch {
+		return 1; // the first item's options cannot be read: its run says why
+	}
 }
 
 function clampConcurrency(value: unknown): number {

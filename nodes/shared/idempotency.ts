@@ -1,5 +1,5 @@
 import { createHash } from 'crypto';
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /**
  * Idempotency keys of the requests that create something. Two derived keys:
@@ -74,31 +74,26 @@ export function idempotencyKeyFor(
 	]);
 }
 
-/** The item's re-run window in hours (0 to 24; 0: none). */
-export function rerunWindowHours(context: IExecuteFunctions, itemIndex: number): number {
-	const hours = Number(
-		context.getNodeParameter(`options.${RERUN_PROTECTION}`, itemIndex, DEFAULT_WINDOW_HOURS),
-	);
+/** The item's re-run window in hours (0 to 24; 0: none), from its Options. */
+function rerunWindowHours(options: IDataObject): number {
+	const hours = Number(options[RERUN_PROTECTION] ?? DEFAULT_WINDOW_HOURS);
 	if (!Number.isFinite(hours)) return DEFAULT_WINDOW_HOURS;
 	return Math.min(Math.max(Math.round(hours), 0), SERVICE_KEY_HOURS);
 }
 
 /** Whether an operation with these fields offers the re-run window, and this item has one. */
-export function rerunProtected(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	fields: INodeProperties[],
-): boolean {
+export function rerunProtected(options: IDataObject, fields: INodeProperties[]): boolean {
 	const offered = fields.some(
 		(field) =>
 			field.name === 'options' &&
 			(field.options ?? []).some((option) => 'name' in option && option.name === RERUN_PROTECTION),
 	);
-	return offered && rerunWindowHours(context, itemIndex) > 0;
+	return offered && rerunWindowHours(options) > 0;
 }
 
 /**
- * Sends an item once per window: `send` is called with the user's key when given, with the key of the
+ * Sends an item once per window, as its Options say (Idempotency Key, Re-Run Protection): `send` is called with
+ * the user's key when given, with the key of the
  * execution when the window is 0, and else with the workflow's key (above). The service answers a key it
  * already knows with its first answer; when that answer is older than the window, the item is sent again under
  * a key made from that one and the first answer's id, and so on: each later send of the item has a key of its
@@ -108,12 +103,13 @@ export function rerunProtected(
 export async function sendOnce<T extends { id: string; createdAt?: string }>(
 	context: IExecuteFunctions,
 	itemIndex: number,
-	given: unknown,
+	options: IDataObject,
 	request: { operation: string; body: unknown },
 	send: (idempotencyKey: string) => Promise<T>,
 	serviceNow: () => number | undefined,
 ): Promise<T> {
-	const hours = rerunWindowHours(context, itemIndex);
+	const given = options.idempotencyKey;
+	const hours = rerunWindowHours(options);
 	if ((typeof given === 'string' && given.trim() !== '') || hours === 0) {
 		return await send(idempotencyKeyFor(context, itemIndex, given, request));
 	}

@@ -1,5 +1,6 @@
 import {
 	NodeOperationError,
+	type IDataObject,
 	type IDisplayOptions,
 	type IExecuteFunctions,
 	type ILoadOptionsFunctions,
@@ -32,6 +33,8 @@ export interface OperationContext<C> {
 	 * Default Country where the operation offers it, else the credential's; undefined when neither is set.
 	 */
 	defaultCountry?: string;
+	/** The item's Options collection, read once (empty for an operation without one): read options from it. */
+	options: IDataObject;
 }
 
 /** One JSON object per output item; an array for operations that return many (Get Many). */
@@ -187,20 +190,35 @@ export function listSearchMethods<C>(
 	return Object.assign({}, ...resources.map((resource) => resource.listSearch ?? {}));
 }
 
-/** The resource and operation an item asks for. */
+/** The Resource and Operation the node is set to: read once per run. */
+export interface ChosenOperation {
+	resource: string;
+	operation: string;
+}
+
+/** The operation the node is set to; undefined when its resource has none of that name. */
+export function operationOf<C>(
+	resources: Array<ResourceModule<C>>,
+	chosen: ChosenOperation,
+): OperationModule<C> | undefined {
+	return resources.find((candidate) => candidate.value === chosen.resource)?.operations[
+		chosen.operation
+	];
+}
+
+/** The resource and operation the node is set to. */
 export function findOperation<C>(
 	node: INode,
 	resources: Array<ResourceModule<C>>,
-	resourceValue: string,
-	operationValue: string,
+	chosen: ChosenOperation,
 	itemIndex: number,
 ): { resource: ResourceModule<C>; operation: OperationModule<C> } {
-	const resource = resources.find((candidate) => candidate.value === resourceValue);
-	const operation = resource?.operations[operationValue];
+	const resource = resources.find((candidate) => candidate.value === chosen.resource);
+	const operation = operationOf(resources, chosen);
 	if (!resource || !operation) {
 		throw new NodeOperationError(
 			node,
-			`The operation "${operationValue}" of resource "${resourceValue}" is not supported`,
+			`The operation "${chosen.operation}" of resource "${chosen.resource}" is not supported`,
 			{ itemIndex },
 		);
 	}

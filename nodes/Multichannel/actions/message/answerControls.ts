@@ -4,6 +4,7 @@ import { isGroupChatId } from '../../../../src/client/chat-ids';
 import { MAX_ALLOWED_TO_ANSWER } from '../../../../src/client/resources/answers';
 import { invalidValue } from '../../../shared/input-errors';
 import { normalisePeople } from '../../../shared/phone';
+import type { OperationContext } from '../../../shared/resources';
 
 /**
  * Send and Wait's controls, as n8n's Slack and Telegram send-and-wait have them: who may answer (the service
@@ -54,14 +55,13 @@ export const answerControlFieldNames = {
 /** The registration's `allowedToAnswer` and `afterAnswer`, each only when asked for. */
 export function answerControls(
 	context: IExecuteFunctions,
-	itemIndex: number,
-	defaultCountry: string | undefined,
+	{ itemIndex, defaultCountry, options }: OperationContext<unknown>,
 	to: string,
 ): {
 	allowedToAnswer?: string[];
 	afterAnswer?: { editQuestion: true; removeButtons: true };
 } {
-	const raw = context.getNodeParameter('options.allowedToAnswer', itemIndex, '') as unknown;
+	const raw = options.allowedToAnswer;
 	const given = Array.isArray(raw) ? raw.length > 0 : String(raw ?? '').trim() !== '';
 	const allowed = given
 		? [
@@ -88,7 +88,7 @@ export function answerControls(
 			'Allowed to Answer chooses among the members of a group. To have someone else answer, send the question to them, or to a group they are in.',
 		);
 	}
-	const after = context.getNodeParameter('options.afterAnswer', itemIndex, 'keep');
+	const after = options.afterAnswer;
 	return {
 		...(allowed ? { allowedToAnswer: allowed } : {}),
 		...(after === 'showAnswer'

@@ -93,18 +93,18 @@ type FileSendBody = Omit<UploadBody, 'mediaType'>;
 /** Sends the item's file (binary field or URL) with `common` (recipient, caption…) as `kind` says. */
 export async function sendFile(
 	context: IExecuteFunctions,
-	client: WorkspaceClient,
-	itemIndex: number,
+	item: OperationContext<WorkspaceClient>,
 	instanceId: string,
 	common: FileSendBody,
 	kind: FileKind,
 ) {
+	const { client, itemIndex } = item;
 	const source = context.getNodeParameter('source', itemIndex) as 'binary' | 'url';
 	if (source === 'url') {
 		const url = (context.getNodeParameter('url', itemIndex) as string).trim();
 		refuse(context, itemIndex, 'File URL', kind.problem?.({ name: url }));
 		const body = { ...common, url, mediaType: kind.mediaType(undefined, url) };
-		return await send.message(context, client, itemIndex, 'sendMedia', instanceId, body);
+		return await send.message(context, item, 'sendMedia', instanceId, body);
 	}
 
 	const property = (context.getNodeParameter('binaryPropertyName', itemIndex) as string).trim();
@@ -122,17 +122,16 @@ export async function sendFile(
 	const body = {
 		...common,
 		mediaType: kind.mediaType(binary.mimeType, fileName),
-		...send.sendAt(context, itemIndex),
+		...send.sendAt(context, item),
 	};
 	// The file is part of what is sent: its hash (not its bytes) goes into the derived key.
 	const sha256 = createHash('sha256').update(data).digest('hex');
 	return await send.once(
 		context,
-		itemIndex,
+		item,
 		'sendMedia',
 		instanceId,
 		{ ...body, file: { fileName, mimeType, sha256 } },
-		client,
 		async (idempotencyKey) =>
 			await client.messages.sendMediaUpload(
 				{ instanceId, body, file: { data, fileName, mimeType } },
@@ -158,13 +157,10 @@ export function fileOfKindOperation(kind: FileKind) {
 		output: api.workspace.messages.sendMediaUpload.response,
 		concurrent: true,
 		fields: { ...send.fieldNames, ...sourceFieldNames },
-		async execute(
-			this: IExecuteFunctions,
-			{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
-		) {
-			const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
-			const common = { to, ...send.quoted(this, itemIndex) };
-			return await sendFile(this, client, itemIndex, instanceId, common, kind);
+		async execute(this: IExecuteFunctions, item: OperationContext<WorkspaceClient>) {
+			const { instanceId, to } = send.target(this, item);
+			const common = { to, ...send.quoted(item.options) };
+			return await sendFile(this, item, instanceId, common, kind);
 		},
 	};
 }

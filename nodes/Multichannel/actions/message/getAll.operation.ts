@@ -105,10 +105,8 @@ const DIRECTIONS: Record<string, 'inbound' | 'outbound' | undefined> = {
 	sent: 'outbound',
 };
 
-export async function execute(
-	this: IExecuteFunctions,
-	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
-) {
+export async function execute(this: IExecuteFunctions, item: OperationContext<WorkspaceClient>) {
+	const { client, itemIndex, defaultCountry } = item;
 	const { instanceId, chatId } = chatOf(this, itemIndex, defaultCountry);
 	const order = String(this.getNodeParameter('order', itemIndex, 'newest'))
 		.trim()

@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import type { WorkspaceClient } from '../../../../src/client';
+import type { OperationContext } from '../../../shared/resources';
 import { compact, readJsonList } from '../../../shared/values';
 import * as send from './send';
 import { MAX_LENGTH } from '../../../../src/client/resources/message-sends';
@@ -75,12 +77,11 @@ interface ChoiceInput {
  */
 export function readInteractive(
 	context: IExecuteFunctions,
-	itemIndex: number,
-	defaultCountry: string | undefined,
+	item: OperationContext<WorkspaceClient>,
 	input: ChoiceInput,
 ) {
-	const { instanceId, to } = send.target(context, itemIndex, defaultCountry);
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const { itemIndex, options } = item;
+	const { instanceId, to } = send.target(context, item);
 	return {
 		instanceId,
 		...choiceEntries(context, itemIndex, input),
@@ -91,7 +92,7 @@ export function readInteractive(
 				header: (options.header as string | undefined)?.trim(),
 				footer: (options.footer as string | undefined)?.trim(),
 			}),
-			...send.quoted(context, itemIndex),
+			...send.quoted(item.options),
 		},
 	};
 }

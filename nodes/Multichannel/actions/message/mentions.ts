@@ -4,6 +4,7 @@ import { isGroupChatId } from '../../../../src/client/chat-ids';
 import { MAX_MENTIONS, withMentionsShown } from '../../../../src/client/resources/mentions';
 import { invalidValue } from '../../../shared/input-errors';
 import { normalisePhoneNumbers } from '../../../shared/phone';
+import type { OperationContext } from '../../../shared/resources';
 
 /**
  * Mentions of Send Text and Send Media (the caption): the numbers, read through the one phone rule with the
@@ -44,14 +45,13 @@ export const mentionFieldNames = {
  */
 export function readMentions(
 	context: IExecuteFunctions,
-	itemIndex: number,
-	defaultCountry: string | undefined,
+	{ itemIndex, defaultCountry, options }: OperationContext<unknown>,
 	to: string,
 	words: string | undefined,
 ): { text: string | undefined; mentions?: string[]; mentionEveryone?: true } {
 	const node = context.getNode();
-	const raw = context.getNodeParameter('options.mentions', itemIndex, '') as unknown;
-	const everyone = context.getNodeParameter('options.mentionEveryone', itemIndex, false) === true;
+	const raw = options.mentions;
+	const everyone = options.mentionEveryone === true;
 	const empty =
 		raw === undefined ||
 		raw === null ||

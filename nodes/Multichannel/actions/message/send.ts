@@ -7,12 +7,16 @@ import { idempotencyKeyOption, rerunProtectionOption, sendOnce } from '../../../
 import { locatorValue } from '../../../shared/locator';
 import { normaliseRecipient } from '../../../shared/phone';
 import { compact, readDateTime } from '../../../shared/values';
+import type { OperationContext } from '../../../shared/resources';
 import { instanceLocator } from '../instance/locator';
+
+/** An item of a send, as the node runs it: its client, position, Default Country and Options (read once). */
+type SendItem = OperationContext<WorkspaceClient>;
 
 /**
  * What every send shares: the instance it is sent from, the To field, the Options collection (reply to,
  * idempotency key, concurrency), the field names of its request, and how they are read. Send operations
- * import it whole: `send.target(this, itemIndex, defaultCountry)`, `send.message(…)`.
+ * import it whole: `send.target(this, item)`, `send.message(…)`.
  */
 
 export const fromField: INodeProperties = {
@@ -79,10 +83,8 @@ export function trackLinksOption(where: string): INodeProperties {
 }
 
 /** `{ trackLinks: true }` when the Track Links option is on; nothing otherwise. */
-export function trackLinks(context: IExecuteFunctions, itemIndex: number): { trackLinks?: true } {
-	return context.getNodeParameter('options.trackLinks', itemIndex, false) === true
-		? { trackLinks: true }
-		: {};
+export function trackLinks(options: IDataObject): { trackLinks?: true } {
+	return options.trackLinks === true ? { trackLinks: true } : {};
 }
 
 /** Field names of a send's request, as the user sees them. */
@@ -95,8 +97,11 @@ export const fieldNames = {
 };
 
 /** `{ sendAt }` (ISO-8601 with an offset) when the Send At option is set; a value without offset is in the workflow's time zone. */
-export function sendAt(context: IExecuteFunctions, itemIndex: number): { sendAt?: string } {
-	const value: unknown = context.getNodeParameter('options.sendAt', itemIndex, '');
+export function sendAt(
+	context: IExecuteFunctions,
+	{ itemIndex, options }: SendItem,
+): { sendAt?: string } {
+	const value = options.sendAt;
 	if (value === undefined || value === null || value === '') return {};
 	return { sendAt: readDateTime(context, value, 'Send At', itemIndex) };
 }
@@ -104,8 +109,7 @@ export function sendAt(context: IExecuteFunctions, itemIndex: number): { sendAt?
 /** Where a send goes: the instance it is sent from, and its recipient (a phone number, normalised, or a group). */
 export function target(
 	context: IExecuteFunctions,
-	itemIndex: number,
-	defaultCountry: string | undefined,
+	{ itemIndex, defaultCountry }: SendItem,
 ): { instanceId: string; to: string } {
 	return {
 		instanceId: locatorValue(context, 'instanceId', itemIndex),
@@ -120,11 +124,7 @@ export function target(
 }
 
 /** The reply-to of a send, when one was given. */
-export function quoted(
-	context: IExecuteFunctions,
-	itemIndex: number,
-): { quotedMessageId?: string } {
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+export function quoted(options: IDataObject): { quotedMessageId?: string } {
 	return compact({ quotedMessageId: (options.quotedMessageId as string | undefined)?.trim() });
 }
 
@@ -136,17 +136,16 @@ export function quoted(
  */
 export async function once<T extends { id: string; createdAt?: string }>(
 	context: IExecuteFunctions,
-	itemIndex: number,
+	{ client, itemIndex, options }: SendItem,
 	operation: string,
 	instanceId: string,
 	body: unknown,
-	client: WorkspaceClient,
 	sendWith: (idempotencyKey: string) => Promise<T>,
 ): Promise<T> {
 	return await sendOnce(
 		context,
 		itemIndex,
-		context.getNodeParameter('options.idempotencyKey', itemIndex, ''),
+		options,
 		{ operation, body: { instanceId, body } },
 		sendWith,
 		() => client.serverTime,
@@ -171,26 +170,24 @@ type SendBody<Operation extends MessageSend> = NonNullable<
 /** Sends a message from the instance, once (`once` above). */
 export async function message<Operation extends MessageSend>(
 	context: IExecuteFunctions,
-	client: WorkspaceClient,
-	itemIndex: number,
+	item: SendItem,
 	operation: Operation,
 	instanceId: string,
 	body: SendBody<Operation>,
 ): ReturnType<Messages['sendText']> {
 	// Every one of these sends takes the same input and answers the same message; only the body's shape differs.
-	const sendOne = client.messages[operation] as (
+	const sendOne = item.client.messages[operation] as (
 		input: { instanceId: string; body: SendBody<Operation> },
 		options: CallOptions,
 	) => ReturnType<Messages['sendText']>;
 	// Send At, where the operation offers it (Send and Wait does not: its question goes now).
-	body = { ...body, ...sendAt(context, itemIndex) };
+	body = { ...body, ...sendAt(context, item) };
 	return await once(
 		context,
-		itemIndex,
+		item,
 		operation,
 		instanceId,
 		body,
-		client,
 		async (idempotencyKey) => await sendOne({ instanceId, body }, { idempotencyKey }),
 	);
 }

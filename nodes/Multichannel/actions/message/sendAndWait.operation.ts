@@ -117,10 +117,8 @@ function requireSignedResumeUrl(context: IExecuteFunctions): void {
 	).setSignatureValidationRequired?.();
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
-) {
+export async function execute(this: IExecuteFunctions, item: OperationContext<WorkspaceClient>) {
+	const { client, itemIndex } = item;
 	// An execution waits once: the question is asked from the first item, as n8n's own nodes do.
 	if (itemIndex > 0) return [];
 	// A plain tool call must answer at once; n8n's human review tool is built to pause the agent.
@@ -135,11 +133,11 @@ export async function execute(
 			},
 		);
 	}
-	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
+	const { instanceId, to } = send.target(this, item);
 	const responseType = this.getNodeParameter('responseType', itemIndex) as ResponseType;
 	const asked = question.questionOf(this, itemIndex, responseType, to);
-	const waitTill = waitUntil(this, itemIndex);
-	const controls = answerControls(this, itemIndex, defaultCountry, to);
+	const waitTill = waitUntil(this, item);
+	const controls = answerControls(this, item, to);
 
 	// Registered before the question is sent, and bound to it by the send: an answer cannot arrive before the
 	// registration and reach the workspace's triggers too (docs/design.md, "Send and Wait").
@@ -168,7 +166,7 @@ export async function execute(
 			}),
 		},
 	);
-	const message = await send.message(this, client, itemIndex, asked.operation, instanceId, {
+	const message = await send.message(this, item, asked.operation, instanceId, {
 		...asked.body,
 		answerRegistrationId: registration.id,
 	});

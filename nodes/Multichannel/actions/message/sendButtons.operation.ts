@@ -96,26 +96,18 @@ export const fields = {
 
 type Button = { id: string; title: string };
 
-export async function execute(
-	this: IExecuteFunctions,
-	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
-) {
-	const { instanceId, fromEditor, entries, common } = interactive.readInteractive(
-		this,
-		itemIndex,
-		defaultCountry,
-		{
-			mode: 'buttonsInput',
-			collection: 'buttons.button',
-			json: 'buttonsJson',
-			jsonLabel: 'Buttons (JSON)',
-		},
-	);
+export async function execute(this: IExecuteFunctions, item: OperationContext<WorkspaceClient>) {
+	const { instanceId, fromEditor, entries, common } = interactive.readInteractive(this, item, {
+		mode: 'buttonsInput',
+		collection: 'buttons.button',
+		json: 'buttonsJson',
+		jsonLabel: 'Buttons (JSON)',
+	});
 	const body = {
 		...common,
 		// JSON is passed on as given: the contract names any field that is wrong, before sending.
 		buttons: (fromEditor ? entries.map(interactive.idOrTitle) : entries) as Button[],
-		...send.trackLinks(this, itemIndex),
+		...send.trackLinks(item.options),
 	};
-	return await send.message(this, client, itemIndex, 'sendButtons', instanceId, body);
+	return await send.message(this, item, 'sendButtons', instanceId, body);
 }

@@ -90,11 +90,9 @@ interface ContactInput {
 	email?: string;
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
-) {
-	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
+export async function execute(this: IExecuteFunctions, item: OperationContext<WorkspaceClient>) {
+	const { itemIndex, defaultCountry } = item;
+	const { instanceId, to } = send.target(this, item);
 	const given = this.getNodeParameter('contacts.contact', itemIndex, []) as ContactInput[];
 	if (given.length === 0) {
 		throw invalidValue(this.getNode(), 'Contacts', itemIndex, 'add at least one contact');
@@ -110,6 +108,6 @@ export async function execute(
 		),
 		...compact({ organization: contact.organization?.trim(), email: contact.email?.trim() }),
 	}));
-	const body = { to, contacts, ...send.quoted(this, itemIndex) };
-	return await send.message(this, client, itemIndex, 'sendContactCard', instanceId, body);
+	const body = { to, contacts, ...send.quoted(item.options) };
+	return await send.message(this, item, 'sendContactCard', instanceId, body);
 }

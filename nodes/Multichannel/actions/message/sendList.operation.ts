@@ -155,26 +155,19 @@ function sectionsOfJson(entries: IDataObject[]): IDataObject[] {
 	return rowsOnly ? [{ rows: entries }] : entries;
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
-) {
-	const { instanceId, fromEditor, entries, common } = interactive.readInteractive(
-		this,
-		itemIndex,
-		defaultCountry,
-		{
-			mode: 'rowsInput',
-			collection: 'rows.row',
-			json: 'sectionsJson',
-			jsonLabel: 'Sections (JSON)',
-		},
-	);
+export async function execute(this: IExecuteFunctions, item: OperationContext<WorkspaceClient>) {
+	const { itemIndex } = item;
+	const { instanceId, fromEditor, entries, common } = interactive.readInteractive(this, item, {
+		mode: 'rowsInput',
+		collection: 'rows.row',
+		json: 'sectionsJson',
+		jsonLabel: 'Sections (JSON)',
+	});
 	const body = {
 		...common,
 		buttonText: (this.getNodeParameter('buttonText', itemIndex) as string).trim(),
 		// JSON is passed on as given: the contract names any field that is wrong, before sending.
 		sections: (fromEditor ? sectionsOfRows(entries) : sectionsOfJson(entries)) as Section[],
 	};
-	return await send.message(this, client, itemIndex, 'sendList', instanceId, body);
+	return await send.message(this, item, 'sendList', instanceId, body);
 }

@@ -70,21 +70,18 @@ export const fields = {
 	'body.address': 'Address',
 };
 
-export async function execute(
-	this: IExecuteFunctions,
-	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
-) {
-	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
-	const options = this.getNodeParameter('options', itemIndex, {}) as {
-		name?: string;
-		address?: string;
-	};
+export async function execute(this: IExecuteFunctions, item: OperationContext<WorkspaceClient>) {
+	const { itemIndex, options } = item;
+	const { instanceId, to } = send.target(this, item);
 	const body = {
 		to,
 		latitude: Number(this.getNodeParameter('latitude', itemIndex)),
 		longitude: Number(this.getNodeParameter('longitude', itemIndex)),
-		...send.quoted(this, itemIndex),
-		...compact({ name: options.name, address: options.address }),
+		...send.quoted(item.options),
+		...compact({
+			name: options.name as string | undefined,
+			address: options.address as string | undefined,
+		}),
 	};
-	return await send.message(this, client, itemIndex, 'sendLocation', instanceId, body);
+	return await send.message(this, item, 'sendLocation', instanceId, body);
 }

@@ -114,28 +114,23 @@ function mediaTypeOf(mimeType: string | undefined, name: string | undefined): Me
 	return EXTENSIONS[extension] ?? 'document';
 }
 
-export async function execute(
-	this: IExecuteFunctions,
-	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
-) {
-	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
+export async function execute(this: IExecuteFunctions, item: OperationContext<WorkspaceClient>) {
+	const { itemIndex } = item;
+	const options = item.options as { caption?: string; fileName?: string };
+	const { instanceId, to } = send.target(this, item);
 	const chosen = this.getNodeParameter('mediaType', itemIndex) as MediaType | 'auto';
-	const options = this.getNodeParameter('options', itemIndex, {}) as {
-		caption?: string;
-		fileName?: string;
-	};
 	// Workflows saved before the caption had a field of its own keep it under Options: still sent.
 	const written = (this.getNodeParameter('caption', itemIndex, '') as string) || options.caption;
-	const { text: caption, ...mentions } = readMentions(this, itemIndex, defaultCountry, to, written);
+	const { text: caption, ...mentions } = readMentions(this, item, to, written);
 	const common = compact({
 		to,
-		...send.quoted(this, itemIndex),
+		...send.quoted(item.options),
 		caption,
 		fileName: options.fileName?.trim(),
-		...send.trackLinks(this, itemIndex),
+		...send.trackLinks(item.options),
 		...mentions,
 	});
-	return await sendFile(this, client, itemIndex, instanceId, common, {
+	return await sendFile(this, item, instanceId, common, {
 		mediaType: (mimeType, name) => (chosen === 'auto' ? mediaTypeOf(mimeType, name) : chosen),
 	});
 }

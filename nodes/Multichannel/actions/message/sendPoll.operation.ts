@@ -57,17 +57,15 @@ export const fields = {
 	'body.multipleAnswers': 'Allow Multiple Answers',
 };
 
-export async function execute(
-	this: IExecuteFunctions,
-	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
-) {
-	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
+export async function execute(this: IExecuteFunctions, item: OperationContext<WorkspaceClient>) {
+	const { itemIndex } = item;
+	const { instanceId, to } = send.target(this, item);
 	const body = {
 		to,
 		question: (this.getNodeParameter('question', itemIndex) as string).trim(),
 		options: splitList(this.getNodeParameter('pollOptions', itemIndex)),
 		multipleAnswers: this.getNodeParameter('multipleAnswers', itemIndex, false) as boolean,
-		...send.quoted(this, itemIndex),
+		...send.quoted(item.options),
 	};
-	return await send.message(this, client, itemIndex, 'sendPoll', instanceId, body);
+	return await send.message(this, item, 'sendPoll', instanceId, body);
 }

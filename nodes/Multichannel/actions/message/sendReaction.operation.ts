@@ -36,15 +36,13 @@ export const concurrent = true;
 
 export const fields = { ...send.fieldNames, 'body.messageId': 'Message ID', 'body.emoji': 'Emoji' };
 
-export async function execute(
-	this: IExecuteFunctions,
-	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
-) {
-	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
+export async function execute(this: IExecuteFunctions, item: OperationContext<WorkspaceClient>) {
+	const { itemIndex } = item;
+	const { instanceId, to } = send.target(this, item);
 	const body = {
 		to,
 		messageId: messageIdOf(this, itemIndex),
 		emoji: (this.getNodeParameter('emoji', itemIndex, '') as string).trim(),
 	};
-	return await send.message(this, client, itemIndex, 'sendReaction', instanceId, body);
+	return await send.message(this, item, 'sendReaction', instanceId, body);
 }

@@ -53,16 +53,12 @@ export const fields = {
 	...mentionFieldNames,
 };
 
-export async function execute(
-	this: IExecuteFunctions,
-	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
-) {
-	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
-	const options = this.getNodeParameter('options', itemIndex, {}) as { previewUrl?: boolean };
+export async function execute(this: IExecuteFunctions, item: OperationContext<WorkspaceClient>) {
+	const { itemIndex, options } = item;
+	const { instanceId, to } = send.target(this, item);
 	const { text, ...mentions } = readMentions(
 		this,
-		itemIndex,
-		defaultCountry,
+		item,
 		to,
 		this.getNodeParameter('text', itemIndex) as string,
 	);
@@ -70,9 +66,9 @@ export async function execute(
 		to,
 		text: text ?? '',
 		...mentions,
-		...send.quoted(this, itemIndex),
-		...(options.previewUrl !== undefined ? { previewUrl: options.previewUrl } : {}),
-		...send.trackLinks(this, itemIndex),
+		...send.quoted(item.options),
+		...(typeof options.previewUrl === 'boolean' ? { previewUrl: options.previewUrl } : {}),
+		...send.trackLinks(item.options),
 	};
-	return await send.message(this, client, itemIndex, 'sendText', instanceId, body);
+	return await send.message(this, item, 'sendText', instanceId, body);
 }

@@ -1,9 +1,4 @@
-import {
-	sleep,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { sleep, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { MAX_TYPING_SECONDS } from '../../../../src/client/resources/message-sends';
@@ -69,17 +64,14 @@ export const fields = {
 	'body.seconds': 'Seconds',
 };
 
-export async function execute(
-	this: IExecuteFunctions,
-	{ client, itemIndex, defaultCountry }: OperationContext<WorkspaceClient>,
-) {
-	const { instanceId, to } = send.target(this, itemIndex, defaultCountry);
+export async function execute(this: IExecuteFunctions, item: OperationContext<WorkspaceClient>) {
+	const { client, itemIndex, options } = item;
+	const { instanceId, to } = send.target(this, item);
 	const seconds = this.getNodeParameter('seconds', itemIndex) as number;
 	const typing = await client.messages.sendTyping({
 		instanceId,
 		body: { to, state: this.getNodeParameter('state', itemIndex) as 'composing', seconds },
 	});
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	if (options.wait === true) await sleep(seconds * 1000);
 	return typing;
 }

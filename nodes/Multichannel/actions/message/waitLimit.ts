@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { MAX_ANSWER_WAIT_DAYS } from '../../../../src/client/resources/answers';
 import { invalidValue } from '../../../shared/input-errors';
+import type { OperationContext } from '../../../shared/resources';
 import { readDateTime } from '../../../shared/values';
 
 /** How long Send and Wait for Response waits: its "Limit Wait Time" option, and the deadline read from it. */
@@ -76,12 +77,11 @@ export const limitWaitTimeOption: INodeProperties = {
 };
 
 /** When the wait ends: "Limit Wait Time", else the longest the service keeps a question open. */
-export function waitUntil(context: IExecuteFunctions, itemIndex: number): Date {
-	const limit = context.getNodeParameter(
-		'options.limitWaitTime.values',
-		itemIndex,
-		{},
-	) as IDataObject;
+export function waitUntil(
+	context: IExecuteFunctions,
+	{ itemIndex, options }: OperationContext<unknown>,
+): Date {
+	const limit = ((options.limitWaitTime as IDataObject | undefined)?.values ?? {}) as IDataObject;
 	const now = Date.now();
 	const longest = now + MAX_ANSWER_WAIT_DAYS * DAY_MS;
 	if (Object.keys(limit).length === 0) return new Date(longest);

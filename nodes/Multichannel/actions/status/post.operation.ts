@@ -117,24 +117,21 @@ export const fields = {
  */
 const postOnce = <T extends { id: string; createdAt?: string }>(
 	context: IExecuteFunctions,
-	client: WorkspaceClient,
-	itemIndex: number,
+	{ client, itemIndex, options }: OperationContext<WorkspaceClient>,
 	request: object,
 	post: (idempotencyKey: string) => Promise<T>,
 ) =>
 	sendOnce(
 		context,
 		itemIndex,
-		'',
+		options,
 		{ operation: 'postStatus', body: request },
 		post,
 		() => client.serverTime,
 	);
 
-export async function execute(
-	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<WorkspaceClient>,
-) {
+export async function execute(this: IExecuteFunctions, item: OperationContext<WorkspaceClient>) {
+	const { client, itemIndex } = item;
 	const instanceId = locatorValue(this, 'instanceId', itemIndex);
 	const type = this.getNodeParameter('type', itemIndex) as 'text' | 'image' | 'video';
 	if (type === 'text') {
@@ -143,7 +140,7 @@ export async function execute(
 			text: this.getNodeParameter('text', itemIndex) as string,
 			backgroundColor: (this.getNodeParameter('backgroundColor', itemIndex) as string).trim(),
 		};
-		return await postOnce(this, client, itemIndex, { instanceId, body }, async (idempotencyKey) =>
+		return await postOnce(this, item, { instanceId, body }, async (idempotencyKey) =>
 			client.statuses.post({ instanceId, body }, { idempotencyKey }),
 		);
 	}
@@ -151,7 +148,7 @@ export async function execute(
 	if (this.getNodeParameter('source', itemIndex) === 'url') {
 		const url = (this.getNodeParameter('url', itemIndex) as string).trim();
 		const body = { type, url, ...caption };
-		return await postOnce(this, client, itemIndex, { instanceId, body }, async (idempotencyKey) =>
+		return await postOnce(this, item, { instanceId, body }, async (idempotencyKey) =>
 			client.statuses.post({ instanceId, body }, { idempotencyKey }),
 		);
 	}
@@ -164,7 +161,7 @@ export async function execute(
 	const body = { type, ...caption };
 	const sha256 = createHash('sha256').update(data).digest('hex');
 	const request = { instanceId, body, file: { fileName, mimeType, sha256 } };
-	return await postOnce(this, client, itemIndex, request, async (idempotencyKey) =>
+	return await postOnce(this, item, request, async (idempotencyKey) =>
 		client.statuses.postUpload(
 			{ instanceId, body, file: { data, fileName, mimeType } },
 			{ idempotencyKey },

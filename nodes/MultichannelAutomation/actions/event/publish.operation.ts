@@ -56,7 +56,7 @@ export const fields = {
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<AutomationClient>,
+	{ client, itemIndex, options }: OperationContext<AutomationClient>,
 ) {
 	const name = String(this.getNodeParameter('eventName', itemIndex)).trim();
 	const payload = readJsonObject(
@@ -65,7 +65,6 @@ export async function execute(
 		'Payload',
 		itemIndex,
 	);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const body: { name: string; payload: IDataObject; occurredAt?: string } = { name, payload };
 	if (options.occurredAt !== undefined && options.occurredAt !== '') {
 		body.occurredAt = readDateTime(this, options.occurredAt, 'Occurred At', itemIndex);

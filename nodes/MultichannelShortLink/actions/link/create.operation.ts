@@ -69,11 +69,10 @@ export const fields = linkFieldNames;
 
 export async function execute(
 	this: IExecuteFunctions,
-	{ client, itemIndex }: OperationContext<ShortLinkClient>,
+	{ client, itemIndex, options }: OperationContext<ShortLinkClient>,
 ) {
 	const url = (this.getNodeParameter('url', itemIndex) as string).trim();
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 
 	const body: {
 		url: string;
