@@ -9,7 +9,7 @@ import { actionBasics } from '../shared/action-node';
 import { workspaceConnection, type ConnectionOptions } from '../shared/connections';
 import { actionNodeExecute } from '../shared/execute';
 import { listSearch, properties, resources, subtitle } from './actions';
-import { answerWebhook, answerWebhooks } from './actions/message/answerWebhook';
+import { answerWebhook, answerWebhooks } from './actions/message/sendAndWait/answerWebhook';
 
 export class Multichannel implements INodeType {
 	description: INodeTypeDescription = {

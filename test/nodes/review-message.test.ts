@@ -2,7 +2,7 @@
 /**
  * The human review tool's question, as a manager reads it. n8n generates a `…HitlTool` of the node whose Message
  * defaults to a text with `{{ $tool.parameters }}`, which n8n's expressions render as "[object Object]"; the
- * node writes the agent's arguments one per line instead (nodes/Multichannel/actions/message/review.ts). Run
+ * node writes the agent's arguments one per line instead (nodes/Multichannel/actions/message/sendAndWait/review.ts). Run
  * through n8n-core with the tool call as the input item, as n8n's agent hands it over.
  */
 import nock from 'nock';

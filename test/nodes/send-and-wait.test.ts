@@ -28,7 +28,7 @@ const BASE_URL = 'http://127.0.0.1:8791';
 const API_KEY = 'mcw_test_wait_4321';
 const EXECUTION_ID = '1042';
 const credentials = { multichannelApi: { baseUrl: BASE_URL, apiKey: API_KEY } };
-/** The secret the node derives for this execution and node (nodes/Multichannel/actions/message/answer.ts). */
+/** The secret the node derives for this execution and node (nodes/Multichannel/actions/message/sendAndWait/answer.ts). */
 const SECRET = createHmac('sha256', API_KEY)
 	.update(`n8n-nodes-multichannel:answer:${EXECUTION_ID}:node-under-test`)
 	.digest('hex');

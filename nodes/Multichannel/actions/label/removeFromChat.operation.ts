@@ -2,9 +2,9 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
-import { changeChatLabel, chatLabelFields } from './chat-label';
+import { changeChatLabel, chatLabelFields } from './chatLabel';
 
-export { fields, output, readsNumbers } from './chat-label';
+export { fields, output, readsNumbers } from './chatLabel';
 
 export const option = {
 	name: 'Remove From Chat',

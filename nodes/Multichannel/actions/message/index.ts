@@ -11,7 +11,7 @@ import * as sendContactCard from './sendContactCard.operation';
 import * as sendList from './sendList.operation';
 import * as sendLocation from './sendLocation.operation';
 import * as sendMedia from './sendMedia.operation';
-import * as sendAndWait from './sendAndWait.operation';
+import * as sendAndWait from './sendAndWait/sendAndWait.operation';
 import * as getPollResults from './getPollResults.operation';
 import * as sendPoll from './sendPoll.operation';
 import * as sendReaction from './sendReaction.operation';

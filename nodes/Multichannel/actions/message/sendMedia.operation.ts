@@ -4,7 +4,7 @@ import { api, type WorkspaceClient } from '../../../../src/client';
 import { MAX_LENGTH } from '../../../../src/client/resources/message-sends';
 import type { OperationContext } from '../../../shared/resources';
 import { compact } from '../../../shared/values';
-import { sendFile, sourceFieldNames, sourceFields } from './file-send';
+import { sendFile, sourceFieldNames, sourceFields } from './fileSend';
 import { mentionFieldNames, mentionOptions, readMentions } from './mentions';
 import * as send from './send';
 

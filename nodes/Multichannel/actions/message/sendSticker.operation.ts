@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { STICKER } from '../../../../src/client/resources/voice-sticker';
-import { fileOfKindOperation, sourceFields } from './file-send';
+import { fileOfKindOperation, sourceFields } from './fileSend';
 import * as send from './send';
-import { sticker } from './voice-sticker';
+import { sticker } from './voiceSticker';
 
 export const option = {
 	name: 'Send Sticker',

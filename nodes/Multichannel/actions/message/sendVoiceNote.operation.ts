@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { VOICE_NOTE } from '../../../../src/client/resources/voice-sticker';
-import { fileOfKindOperation, sourceFields } from './file-send';
+import { fileOfKindOperation, sourceFields } from './fileSend';
 import * as send from './send';
-import { voiceNote } from './voice-sticker';
+import { voiceNote } from './voiceSticker';
 
 export const option = {
 	name: 'Send Voice Note',

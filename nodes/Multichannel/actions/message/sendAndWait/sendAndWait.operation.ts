@@ -5,12 +5,12 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { api, type WorkspaceClient } from '../../../../src/client';
-import { MAX_LENGTH } from '../../../../src/client/resources/message-sends';
-import { optionsCollection } from '../../../shared/collections';
-import { idempotencyKeyFor, idempotencyKeyOption } from '../../../shared/idempotency';
-import type { OperationContext } from '../../../shared/resources';
-import { toolMode } from '../../../shared/tool-mode';
+import { api, type WorkspaceClient } from '../../../../../src/client';
+import { MAX_LENGTH } from '../../../../../src/client/resources/message-sends';
+import { optionsCollection } from '../../../../shared/collections';
+import { idempotencyKeyFor, idempotencyKeyOption } from '../../../../shared/idempotency';
+import type { OperationContext } from '../../../../shared/resources';
+import { toolMode } from '../../../../shared/tool-mode';
 import {
 	AnswerOutput,
 	answerSecret,
@@ -26,7 +26,7 @@ import {
 } from './answerControls';
 import { MAX_CHOICES } from './question';
 import * as question from './question';
-import * as send from './send';
+import * as send from '../send';
 import { limitWaitTimeOption, waitUntil } from './waitLimit';
 
 /**

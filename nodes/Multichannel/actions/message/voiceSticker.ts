@@ -4,7 +4,7 @@ import {
 	VOICE_NOTE,
 	voiceNoteProblem,
 } from '../../../../src/client/resources/voice-sticker';
-import type { FileKind } from './file-send';
+import type { FileKind } from './fileSend';
 
 /**
  * Send Voice Note and Send Sticker as file sends: the media type is fixed, and a file that cannot be one is

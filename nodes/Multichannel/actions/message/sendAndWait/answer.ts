@@ -1,9 +1,9 @@
 import { createHmac } from 'crypto';
 import type { IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { Answer } from '../../../../src/client/resources/answers';
-import { z } from '../../../../src/client/zod';
-import { CREDENTIAL_NAMES } from '../../../shared/connections';
+import { Answer } from '../../../../../src/client/resources/answers';
+import { z } from '../../../../../src/client/zod';
+import { CREDENTIAL_NAMES } from '../../../../shared/connections';
 
 /**
  * What "Send and Wait for Response" and its resume webhook share: the secret that signs the answer's delivery,

@@ -1,9 +1,9 @@
 import type { IWebhookDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { unwrapEvent } from '../../../../src/client';
-import { ANSWER_EVENT, AnswerDelivery } from '../../../../src/client/resources/answers';
-import { refuse } from '../../../shared/trigger/answers';
-import { rawBodyOf } from '../../../shared/trigger/delivery';
+import { unwrapEvent } from '../../../../../src/client';
+import { ANSWER_EVENT, AnswerDelivery } from '../../../../../src/client/resources/answers';
+import { refuse } from '../../../../shared/trigger/answers';
+import { rawBodyOf } from '../../../../shared/trigger/delivery';
 import {
 	answeredOutput,
 	answerSecret,

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { MAX_ANSWER_WAIT_DAYS } from '../../../../src/client/resources/answers';
-import { invalidValue } from '../../../shared/input-errors';
-import type { OperationContext } from '../../../shared/resources';
-import { readDateTime } from '../../../shared/values';
+import { MAX_ANSWER_WAIT_DAYS } from '../../../../../src/client/resources/answers';
+import { invalidValue } from '../../../../shared/input-errors';
+import type { OperationContext } from '../../../../shared/resources';
+import { readDateTime } from '../../../../shared/values';
 
 /** How long Send and Wait for Response waits: its "Limit Wait Time" option, and the deadline read from it. */
 

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { isGroupChatId } from '../../../../src/client/chat-ids';
-import { MAX_ALLOWED_TO_ANSWER } from '../../../../src/client/resources/answers';
-import { invalidValue } from '../../../shared/input-errors';
-import { normalisePeople } from '../../../shared/phone';
-import type { OperationContext } from '../../../shared/resources';
+import { isGroupChatId } from '../../../../../src/client/chat-ids';
+import { MAX_ALLOWED_TO_ANSWER } from '../../../../../src/client/resources/answers';
+import { invalidValue } from '../../../../shared/input-errors';
+import { normalisePeople } from '../../../../shared/phone';
+import type { OperationContext } from '../../../../shared/resources';
 
 /**
  * Send and Wait's controls, as n8n's Slack and Telegram send-and-wait have them: who may answer (the service

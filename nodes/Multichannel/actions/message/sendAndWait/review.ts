@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { MAX_LENGTH } from '../../../../src/client/resources/message-sends';
-import { toolMode } from '../../../shared/tool-mode';
+import { MAX_LENGTH } from '../../../../../src/client/resources/message-sends';
+import { toolMode } from '../../../../shared/tool-mode';
 
 /**
  * The question of the human review tool, readable. n8n generates that tool for every node with Send and Wait

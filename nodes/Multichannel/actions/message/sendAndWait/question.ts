@@ -1,9 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { MAX_LENGTH, PER_MESSAGE, SendList } from '../../../../src/client/resources/message-sends';
-import { invalidValue } from '../../../shared/input-errors';
+import {
+	MAX_LENGTH,
+	PER_MESSAGE,
+	SendList,
+} from '../../../../../src/client/resources/message-sends';
+import { invalidValue } from '../../../../shared/input-errors';
 import { APPROVE_ID, DECLINE_ID, type ResponseType } from './answer';
-import { idOrTitle } from './interactive';
+import { idOrTitle } from '../interactive';
 import { reviewText } from './review';
 
 /**
