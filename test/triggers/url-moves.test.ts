@@ -55,13 +55,12 @@ async function movingProcess(): Promise<{
 	return { A, B, old, moved };
 }
 
-/** The ids of the published events that started an execution, at any address. */
-const ran = (): string[] =>
-	[suite.endpoint, ...endpoints].flatMap((endpoint) =>
-		endpoint.deliveries.flatMap((delivery) =>
-			(delivery.items ?? []).map((item) => String((item.json.data as { id: string }).id)),
-		),
+/** The ids of the published events that started an execution at an address, or at any. */
+const ranAt = (endpoint: N8nEndpoint): string[] =>
+	endpoint.deliveries.flatMap((delivery) =>
+		(delivery.items ?? []).map((item) => String((item.json.data as { id: string }).id)),
 	);
+const ran = (): string[] => [suite.endpoint, ...endpoints].flatMap(ranAt);
 
 /** Publishes an event and waits for its execution. */
 async function runs(what: string): Promise<void> {
@@ -230,7 +229,8 @@ describe('(d) n8n back at a new address, its old one dead', () => {
 			),
 		);
 
-		node.moveTo(await address());
+		const B = await address();
+		node.moveTo(B);
 		await node.activate();
 
 		const owned = suite.sandbox.store.all('webhooks').filter((other) => other.owner === owner);
@@ -240,13 +240,14 @@ describe('(d) n8n back at a new address, its old one dead', () => {
 		const after = webhookOf(node);
 		expect(after.webhook.secret).not.toBe(oldSecret);
 		expect(after.kept).toMatchObject({ webhookId: id, secret: after.webhook.secret });
-		// Signed with the new secret: the trigger runs only what it verifies.
+		// At the new URL, signed with the new secret: the trigger runs only what it verifies.
 		await waitFor(
-			() => held.every(({ id: eventId }) => ran().includes(eventId)),
+			() => held.every(({ id: eventId }) => ranAt(B).includes(eventId)),
 			10_000,
 			'the held events to run at the new address',
 		);
 		await runs('an event after the move');
+		expect(ranAt(B)).toHaveLength(3);
 		await node.deactivate();
 	});
 });
