@@ -116,7 +116,7 @@ export const defaultCountryProperty = defaultCountryOptions(
 /**
  * `Authorization: Bearer <key>` on every request n8n sends with this credential. A function, not the usual
  * `{ type: 'generic', … '=Bearer {{$credentials.apiKey}}' }` block: n8n evaluates that block's expression on
- * every request, which under n8n 2.x's default expression engine needs an isolate (see docs/design.md, "What
+ * every request, which under n8n 2.x's default expression engine needs an isolate (see docs/n8n-findings.md, "What
  * n8n evaluates for a delivery"); n8n calls a function as it is.
  */
 export async function bearerAuthentication(

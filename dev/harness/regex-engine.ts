@@ -3,7 +3,8 @@
  * The regex engine the harness gives n8n-workflow. n8n runs every regex it takes from a node (a resource locator's
  * validation before each execution, filters, expressions) in a vm with a 250 ms wall-clock timeout
  * (n8n-workflow's safe-regex). On a starved 2-core machine a pause of the process alone passes 250 ms, and a run
- * failed "Regular expression execution timed out" before any node ran (docs/design.md, "n8n's regex timeout").
+ * failed "Regular expression execution timed out" before any node ran (docs/n8n-findings.md, "A regex timeout
+ * that load alone reaches").
  * The harness keeps the same vm and the same protection from runaway patterns, with a limit that load cannot
  * reach: what it tests is the package's nodes, not the machine's scheduler.
  */

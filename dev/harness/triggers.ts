@@ -311,7 +311,7 @@ export class TriggerUnderTest {
 		const read = JSON.stringify(workflow.staticData);
 		const result = await nodeType.webhook.call(context);
 		await this.beforeDeliverySaves?.();
-		// As n8n 2.40 does (docs/design.md): static data that `webhook()` changed is saved, over the whole
+		// As n8n 2.40 does (docs/n8n-findings.md): static data that `webhook()` changed is saved, over the whole
 		// column, only when the call starts no execution, because building the execution's workflow clears the
 		// "changed" flag. A test run's static data stays with its registration only.
 		if (!test && !result.workflowData && JSON.stringify(workflow.staticData) !== read) {

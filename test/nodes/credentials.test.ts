@@ -56,7 +56,7 @@ describe.each(KINDS)('$type', ({ type, path, kind, scope }) => {
 				? [expect.objectContaining({ name: 'defaultCountry', type: 'options', default: '' })]
 				: []),
 		]);
-		// A function, so that n8n evaluates no expression for it on each request (docs/design.md).
+		// A function, so that n8n evaluates no expression for it on each request (docs/n8n-findings.md).
 		expect(typeof credential.authenticate).toBe('function');
 		expect(credential.documentationUrl).toMatch(/^https:\/\//);
 	});

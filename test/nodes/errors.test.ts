@@ -2,7 +2,7 @@
  * Error mapping, the one place where anything thrown becomes the error n8n shows: it never throws itself.
  *
  * Error mapping with n8n's errors from another copy of n8n-workflow: in a real n8n the package may resolve a
- * different copy than the one that raised the error (docs/design.md), so `instanceof` cannot be trusted.
+ * different copy than the one that raised the error (docs/n8n-findings.md), so `instanceof` cannot be trusted.
  * A second copy is loaded here with jest's module isolation, which gives it classes of its own.
  */
 import nock from 'nock';
