@@ -8,6 +8,7 @@ import {
 	type EventEnvelope,
 } from './delivery/delivery-engine';
 import type { GatheringLimits } from './delivery/gathering';
+import { Leases } from './delivery/leases';
 import { DEFAULT_MEDIA_LIMITS, MediaStore, type MediaLimits } from './files/media';
 import { Outbound, type OutboundOptions } from './outbound/outbound';
 import { DEFAULT_SCHEDULED_LIMITS, type ScheduledLimits } from './scheduled-limits';
@@ -92,6 +93,7 @@ export class SandboxCore {
 			() => this.now(),
 			onBackgroundChange,
 			saves,
+			new Leases(store),
 			this.outbound.deliveries,
 			(payload) => this.signedMedia.stamp(payload),
 		);

@@ -1,6 +1,5 @@
 import type { KeyKind } from '../../src/client/api';
 import type { EventSubject } from '../../src/client/events';
-import { forgetClaims, keepLeasesOfStoppedAttempts, settleClaim } from './claims';
 import {
 	HELD,
 	isSuccess,
@@ -64,7 +63,6 @@ export class WebhookDeliveries {
 		},
 		delivered: (delivery, result) => this.delivered(delivery.webhookId, result),
 		answered: (delivery, result) => {
-			this.settle(delivery, result);
 			const webhook = this.store.get('webhooks', delivery.webhookId);
 			if (webhook) this.noteAnswer(webhook, result);
 		},
@@ -132,7 +130,7 @@ export class WebhookDeliveries {
 
 	/** After a restart: every delivery still pending is sent again when its retry was due; bursts, batches likewise. */
 	resume(): void {
-		keepLeasesOfStoppedAttempts(this.store);
+		this.engine.leases.keepLeasesOfStoppedAttempts();
 		for (const delivery of this.store.all('deliveries')) {
 			this.engine.schedule(this.kind, delivery.id, delivery);
 		}
@@ -158,7 +156,6 @@ export class WebhookDeliveries {
 					delivery.eventId,
 					delivery.attempt + 1,
 				);
-				this.settle(delivery, result);
 				return result.status;
 			}),
 		);
@@ -249,7 +246,7 @@ export class WebhookDeliveries {
 		}
 		this.gathering.forgetWebhook(webhookId);
 		this.batching.forgetWebhook(webhookId);
-		forgetClaims(this.store, webhookId);
+		this.engine.leases.forget(webhookId);
 	}
 
 	/** One event's delivery to one webhook, kept. */
@@ -271,19 +268,6 @@ export class WebhookDeliveries {
 			this.options.maxHeldPerWebhook - 1,
 		);
 		this.engine.hold(this.kind, this.deliverTo(webhook, event));
-	}
-
-	/**
-	 * The attempt is over: the lease it holds becomes final if it was answered 2xx, and lapses if not. A 2xx to an
-	 * attempt that claimed means the trigger ran and n8n took the execution, even when the acknowledgement did not
-	 * come through (a proxy that drops headers): the delivery is retried, but the event never runs twice. An attempt
-	 * the service itself cut short (it is closing) settles nothing: its receiver may be running the event, so its
-	 * lease is kept for the restart (claims.ts, keepLeasesOfStoppedAttempts).
-	 */
-	private settle(delivery: DeliveryRecord, result: PostResult): void {
-		if (result.aborted) return;
-		const taken = isSuccess(result.status);
-		settleClaim(this.store, delivery.webhookId, delivery.eventId, result.deliveryId, taken);
 	}
 
 	/** 404 or 410 to every attempt for `receiverGoneMs`: the receiver is gone (`receiver_gone`). */

@@ -14,6 +14,7 @@ import {
 	SIGNATURE_HEADER,
 } from '../../src/client/signature';
 import { acknowledgedInBody } from './acknowledgement';
+import type { Leases } from './leases';
 import type { Scheduler } from '../scheduler';
 import { newId, type DeliveryProgress } from '../store/store';
 import type { DeliveryOptions } from './delivery-options';
@@ -72,6 +73,8 @@ export function envelope(
 
 /** Where a delivery goes. */
 export interface Receiver {
+	/** A webhook's id, a registration's: whose claims an attempt's leases are. */
+	id: string;
 	url: string;
 	secret: string;
 }
@@ -131,13 +134,6 @@ export class DeliveryEngine {
 	private readonly queued = new Set<string>();
 	/** Attempts in flight per webhook, bounded (sandbox/delivery/pacing.ts). */
 	readonly pacing: Pacing;
-	/**
-	 * The attempts under way: delivery id → its event id, and what makes it wait longer once its event is claimed.
-	 * A claim naming one of them is a lease on it; once the attempt is answered (or times out) it is no longer
-	 * open. In memory: after a restart no attempt is open.
-	 */
-	private readonly openAttempts = new Map<string, { eventId: string; claimed(): void }>();
-
 	constructor(
 		private readonly scheduler: Scheduler,
 		private readonly options: DeliveryOptions,
@@ -145,6 +141,8 @@ export class DeliveryEngine {
 		/** Called after each change to a delivery, so that the store is marked changed and saved. */
 		private readonly onChange: () => void,
 		private readonly saves: DeliverySaves,
+		/** The leases claims hold on the attempts under way: each attempt is opened and closed there. */
+		readonly leases: Leases,
 		/** The outbound policy of receivers, and the agent that checks every connection against it. */
 		private readonly outbound: OutboundPurpose,
 		/** What each attempt adds to the stored payload before it is signed (fresh signed file URLs). */
@@ -179,16 +177,6 @@ export class DeliveryEngine {
 
 	async close(): Promise<void> {
 		for (const controller of this.inFlight) controller.abort();
-	}
-
-	/** Whether the attempt that sent `deliveryId` is still waiting for its answer, for this event. */
-	isOpen(deliveryId: string, eventId: string): boolean {
-		return this.openAttempts.get(deliveryId)?.eventId === eventId;
-	}
-
-	/** The attempt's receiver claimed its event: it now waits `claimedTimeoutMs` from now for the answer. */
-	claimed(deliveryId: string): void {
-		this.openAttempts.get(deliveryId)?.claimed();
 	}
 
 	/** Keeps a delivery without attempts until `release`, when its receiver can take it again. */
@@ -330,9 +318,10 @@ export class DeliveryEngine {
 		const controller = new AbortController();
 		this.inFlight.add(controller);
 		const deadline = new AttemptDeadline(this.options.timeoutMs);
-		this.openAttempts.set(deliveryId, {
+		this.leases.open(deliveryId, {
 			eventId,
-			claimed: () => deadline.restart(this.options.claimedTimeoutMs),
+			receiverId: receiver.id,
+			onClaim: () => deadline.restart(this.options.claimedTimeoutMs),
 		});
 		const body = this.stamp(payload);
 		try {
@@ -353,7 +342,7 @@ export class DeliveryEngine {
 			const acknowledged =
 				response.headers[ACK_HEADER] === deliveryId ||
 				(await acknowledgedInBody(response.body, deliveryId));
-			return { ...unanswered, status: response.statusCode, error: null, acknowledged };
+			return this.closed({ ...unanswered, status: response.statusCode, error: null, acknowledged });
 		} catch {
 			// No detail of the failure: a refused connection, an unknown name and a hang-up read alike, so
 			// the log cannot tell which ports are open.
@@ -361,12 +350,22 @@ export class DeliveryEngine {
 			const error = passed
 				? `No answer within ${waitMs} ms${waitMs === this.options.timeoutMs ? '' : ' of its claim'}`
 				: COULD_NOT_CONNECT;
-			return { ...unanswered, error, aborted: controller.signal.aborted, timedOut: passed };
+			return this.closed({
+				...unanswered,
+				error,
+				aborted: controller.signal.aborted,
+				timedOut: passed,
+			});
 		} finally {
 			deadline.clear();
 			this.inFlight.delete(controller);
-			this.openAttempts.delete(deliveryId);
 		}
+	}
+
+	/** The attempt's answer settles the lease a claim holds on it, before anyone hears the answer. */
+	private closed(result: PostResult): PostResult {
+		this.leases.close(result.deliveryId, result);
+		return result;
 	}
 
 	/** Exponential backoff with "equal jitter": half of each step fixed, half random. */

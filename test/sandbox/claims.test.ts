@@ -7,7 +7,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { CLAIM_RETENTION_MS } from '../../sandbox/delivery/claims';
+import { CLAIM_RETENTION_MS } from '../../sandbox/delivery/leases';
 import {
 	clientsFor,
 	directUrl,

@@ -2,7 +2,6 @@ import { randomBytes } from 'crypto';
 
 import type { KeyKind } from '../../../src/client/api';
 import { GATHER_MAX_WAIT_SECONDS } from '../../../src/client/resources/gathered-messages';
-import { claimEvent } from '../../delivery/claims';
 import type { SandboxCore } from '../../core';
 import { notFound } from '../../errors';
 import { refuseLiveOwner } from '../../delivery/owner-check';
@@ -247,12 +246,10 @@ export function webhookHandlers(keyKind: KeyKind) {
 	};
 
 	function claim({ core, workspaceId, params, body }: Context<ClaimInput, ById>) {
-		return claimEvent(
-			core.store,
+		return core.engine.leases.claim(
 			find(core, workspaceId, params.webhookId),
 			body.eventId,
 			core.now(),
-			core.engine,
 			body.deliveryId,
 			core.announcedEvents,
 		);

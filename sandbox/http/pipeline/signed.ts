@@ -7,7 +7,7 @@ import {
 	signPayload,
 	verifySignature,
 } from '../../../src/client/signature';
-import { takeSignature } from '../../delivery/claims';
+import { takeSignature } from '../../delivery/claim-signatures';
 import type { SandboxCore } from '../../core';
 import { decodeSegment } from '../request-values';
 import { HttpError } from '../../errors';
