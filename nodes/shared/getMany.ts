@@ -29,3 +29,13 @@ export function maxResults(context: IExecuteFunctions, itemIndex: number): numbe
 	const returnAll = context.getNodeParameter('returnAll', itemIndex) as boolean;
 	return returnAll ? Infinity : (context.getNodeParameter('limit', itemIndex) as number);
 }
+
+/** An item's Filters collection, and its Search (trimmed) as a list query's `search`, left out when empty. */
+export function readFilters<F extends { search?: unknown }>(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): { filters: F; query: { search?: string } } {
+	const filters = context.getNodeParameter('filters', itemIndex, {}) as F;
+	const search = String(filters.search ?? '').trim();
+	return { filters, query: search ? { search } : {} };
+}

@@ -51,6 +51,14 @@ export function pageQuery(
 	return { limit, ...(cursor ? { cursor } : {}) };
 }
 
+/** The query of one page of a "From list" whose service searches itself (`serviceSearches`). */
+export function searchPageQuery(
+	{ cursor, search }: { cursor?: string; search: string },
+	limit?: number,
+): { limit: number; cursor?: string; search?: string } {
+	return { ...pageQuery(cursor, limit), ...(search ? { search } : {}) };
+}
+
 export interface SearchPage<T> {
 	data: T[];
 	nextCursor?: string | null;

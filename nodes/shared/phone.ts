@@ -83,22 +83,16 @@ export const normalisePeople = eachOf(normalisePerson);
 const PHONE_CHARACTERS = /^[\d\s\u00a0\u2010-\u2015\-./()+]+$/;
 
 /**
- * A recipient: a group ID (its suffix in lower case), a person's chat ID as its number, or a phone number, normalised. So "reply
- * to this chat" is one expression, `chatId`, whether the chat is a person or a group.
+ * A recipient: a group ID (its suffix in lower case), a person's chat ID as its number, or a phone number,
+ * normalised. So "reply to this chat" is one expression, `chatId`, whether the chat is a person or a group.
  */
-export function normaliseRecipient(
-	value: unknown,
-	field: string,
-	itemIndex: number,
-	node: INode,
-	defaultCountry: string | undefined,
-): string {
+export const normaliseRecipient: Reader = (value, field, itemIndex, node, defaultCountry) => {
 	const text = typeof value === 'string' ? value.trim() : value;
 	if (isGroupChatId(text)) return groupChatId(text);
 	const person = typeof text === 'string' ? numberOfPersonChatId(text) : undefined;
 	if (person) return normalisePhoneNumber(person, field, itemIndex, node, undefined);
 	return normalisePhoneNumber(text, field, itemIndex, node, defaultCountry);
-}
+};
 
 /**
  * A chat, wherever one is named: its chat ID as it is (every chat ID has an `@`), or a person's phone number (as a

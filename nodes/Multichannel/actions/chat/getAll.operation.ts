@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { filtersCollection } from '../../../shared/collections';
-import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
+import { maxResults, readFilters, returnAllOrLimit } from '../../../shared/getMany';
 import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
 import { instanceLocator } from '../instance/locator';
@@ -53,15 +53,11 @@ export async function execute(
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
 	const instanceId = locatorValue(this, 'instanceId', itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as {
-		search?: string;
-		labelId?: unknown;
-	};
-	const search = String(filters.search ?? '').trim();
+	const { filters, query } = readFilters<{ search?: string; labelId?: unknown }>(this, itemIndex);
 	const labelId =
 		filters.labelId === undefined ? '' : locatorValue(this, 'filters.labelId', itemIndex);
 	const chats = await client.chats.list.all(
-		{ instanceId, query: { ...(search ? { search } : {}), ...(labelId ? { labelId } : {}) } },
+		{ instanceId, query: { ...query, ...(labelId ? { labelId } : {}) } },
 		{ max: maxResults(this, itemIndex) },
 	);
 	return simplifyWanted(this, itemIndex) ? chats.map(simplifyChat) : chats;

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { api } from '../../../../src/client';
 import { workspaceConnection } from '../../../shared/connections';
-import { pageQuery, searchMethod } from '../../../shared/lists';
+import { searchMethod, searchPageQuery } from '../../../shared/lists';
 import { locator, locatorValue } from '../../../shared/locator';
 import { normaliseChat } from '../../../shared/phone';
 
@@ -53,11 +53,8 @@ export const searchChats = searchMethod({
 	noun: 'chat',
 	dependsOn: 'instanceId',
 	serviceSearches: true,
-	page: async (client, { cursor, search, parent }) =>
-		await client.chats.list({
-			instanceId: parent,
-			query: { ...pageQuery(cursor), ...(search ? { search } : {}) },
-		}),
+	page: async (client, request) =>
+		await client.chats.list({ instanceId: request.parent, query: searchPageQuery(request) }),
 	toItem: (chat) => {
 		const number = chat.isGroup ? 'group' : (chat.phoneNumber ?? chat.id);
 		return { name: chat.name ? `${chat.name} (${number})` : number, value: chat.id };

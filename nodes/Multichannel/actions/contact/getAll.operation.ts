@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { filtersCollection } from '../../../shared/collections';
-import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
+import { maxResults, readFilters, returnAllOrLimit } from '../../../shared/getMany';
 import type { OperationContext } from '../../../shared/resources';
 import { locatorValue } from '../../../shared/locator';
 import { instanceLocator } from '../instance/locator';
@@ -51,16 +51,10 @@ export async function execute(
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
 	const instanceId = locatorValue(this, 'instanceId', itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as {
-		search?: string;
-		blocked?: boolean;
-	};
-	const query = {
-		...(filters.search?.trim() ? { search: filters.search.trim() } : {}),
-		...(filters.blocked !== undefined ? { blocked: filters.blocked } : {}),
-	};
+	const { filters, query } = readFilters<{ search?: string; blocked?: boolean }>(this, itemIndex);
+	const blocked = filters.blocked !== undefined ? { blocked: filters.blocked } : {};
 	return await client.contacts.list.all(
-		{ instanceId, query },
+		{ instanceId, query: { ...query, ...blocked } },
 		{ max: maxResults(this, itemIndex) },
 	);
 }

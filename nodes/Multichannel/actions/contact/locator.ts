@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { api } from '../../../../src/client';
 import { workspaceConnection } from '../../../shared/connections';
-import { pageQuery, searchMethod } from '../../../shared/lists';
+import { searchMethod, searchPageQuery } from '../../../shared/lists';
 import { locator, locatorValue } from '../../../shared/locator';
 
 /** A contact of the chosen instance: picked from its contacts (searchable), or given by ID or expression. */
@@ -36,11 +36,8 @@ export const searchContacts = searchMethod({
 	noun: 'contact',
 	dependsOn: 'instanceId',
 	serviceSearches: true,
-	page: async (client, { cursor, search, parent }) =>
-		await client.contacts.list({
-			instanceId: parent,
-			query: { ...pageQuery(cursor), ...(search ? { search } : {}) },
-		}),
+	page: async (client, request) =>
+		await client.contacts.list({ instanceId: request.parent, query: searchPageQuery(request) }),
 	toItem: (contact) => ({
 		name: contact.name
 			? `${contact.name} (${contact.phoneNumber ?? contact.id})`

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { filtersCollection } from '../../../shared/collections';
-import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
+import { maxResults, readFilters, returnAllOrLimit } from '../../../shared/getMany';
 import { listItem } from '../../../shared/output';
 import type { OperationContext } from '../../../shared/resources';
 
@@ -36,10 +36,6 @@ export async function execute(
 	this: IExecuteFunctions,
 	{ client, itemIndex }: OperationContext<WorkspaceClient>,
 ) {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as { search?: string };
-	const search = String(filters.search ?? '').trim();
-	return await client.labels.list.all(
-		{ query: search ? { search } : {} },
-		{ max: maxResults(this, itemIndex) },
-	);
+	const { query } = readFilters(this, itemIndex);
+	return await client.labels.list.all({ query }, { max: maxResults(this, itemIndex) });
 }

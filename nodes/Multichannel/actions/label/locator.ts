@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { api } from '../../../../src/client';
 import { LABEL_COLORS } from '../../../../src/client/resources/labels';
 import { workspaceConnection } from '../../../shared/connections';
-import { pageQuery, searchMethod } from '../../../shared/lists';
+import { searchMethod, searchPageQuery } from '../../../shared/lists';
 import { locator } from '../../../shared/locator';
 
 /** A label of the workspace: picked from its labels (searchable by name), or given by ID or expression. */
@@ -22,8 +22,7 @@ export const searchLabels = searchMethod({
 	scope: api.workspace.labels.list.scope,
 	noun: 'label',
 	serviceSearches: true,
-	page: async (client, { cursor, search }) =>
-		await client.labels.list({ query: { ...pageQuery(cursor), ...(search ? { search } : {}) } }),
+	page: async (client, request) => await client.labels.list({ query: searchPageQuery(request) }),
 	toItem: (label) => ({ name: label.name, value: label.id }),
 });
 

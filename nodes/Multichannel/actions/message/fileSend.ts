@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { api, type WorkspaceClient } from '../../../../src/client';
+import type { WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
 import { invalidValue } from '../../../shared/input-errors';
 import { NO_FILES_FOR_TOOLS } from '../../../shared/message-files';
@@ -152,10 +152,7 @@ function refuse(
 /** What Send Voice Note and Send Sticker export beside their option and fields: a file of one kind, no caption. */
 export function fileOfKindOperation(kind: FileKind) {
 	return {
-		scope: api.workspace.messages.sendMediaUpload.scope,
-		readsNumbers: true,
-		output: api.workspace.messages.sendMediaUpload.response,
-		concurrent: true,
+		...send.operationBasics('sendMediaUpload'),
 		fields: { ...send.fieldNames, ...sourceFieldNames },
 		async execute(this: IExecuteFunctions, item: OperationContext<WorkspaceClient>) {
 			const { instanceId, to } = send.target(this, item);

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { CallOptions, WorkspaceClient } from '../../../../src/client';
+import { api, type CallOptions, type WorkspaceClient } from '../../../../src/client';
 import { optionsCollection } from '../../../shared/collections';
 import { concurrencyOption } from '../../../shared/execute';
 import { idempotencyKeyOption, rerunProtectionOption, sendOnce } from '../../../shared/idempotency';
@@ -85,6 +85,22 @@ export function trackLinksOption(where: string): INodeProperties {
 /** `{ trackLinks: true }` when the Track Links option is on; nothing otherwise. */
 export function trackLinks(options: IDataObject): { trackLinks?: true } {
 	return options.trackLinks === true ? { trackLinks: true } : {};
+}
+
+/**
+ * What a send's operation file exports beside its option, fields and `execute`: the scope and answer of its
+ * request, and that it takes numbers and may run several items at a time.
+ */
+export function operationBasics<Operation extends MessageSend | 'sendMediaUpload' | 'sendTyping'>(
+	operation: Operation,
+) {
+	const request = api.workspace.messages[operation];
+	return {
+		scope: request.scope,
+		readsNumbers: true as const,
+		output: request.response as (typeof api.workspace.messages)[Operation]['response'],
+		concurrent: true as const,
+	};
 }
 
 /** Field names of a send's request, as the user sees them. */

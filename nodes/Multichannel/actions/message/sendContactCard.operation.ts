@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { api, type WorkspaceClient } from '../../../../src/client';
+import type { WorkspaceClient } from '../../../../src/client';
 import { PER_MESSAGE } from '../../../../src/client/resources/message-sends';
 import { invalidValue } from '../../../shared/input-errors';
 import { normalisePhoneNumbers } from '../../../shared/phone';
@@ -74,12 +74,7 @@ export const description: INodeProperties[] = [
 	send.optionsField(),
 ];
 
-export const scope = api.workspace.messages.sendContactCard.scope;
-
-export const readsNumbers = true;
-export const output = api.workspace.messages.sendContactCard.response;
-
-export const concurrent = true;
+export const { scope, readsNumbers, output, concurrent } = send.operationBasics('sendContactCard');
 
 export const fields = { ...send.fieldNames, 'body.contacts': 'Contacts' };
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { api, type WorkspaceClient } from '../../../../src/client';
+import type { WorkspaceClient } from '../../../../src/client';
 import { MAX_LENGTH, PER_MESSAGE } from '../../../../src/client/resources/message-sends';
 import type { OperationContext } from '../../../shared/resources';
 import * as interactive from './interactive';
@@ -105,13 +105,7 @@ export const description: INodeProperties[] = [
 	send.optionsField(interactive.headerAndFooter),
 ];
 
-export const scope = api.workspace.messages.sendList.scope;
-
-export const readsNumbers = true;
-
-export const output = api.workspace.messages.sendList.response;
-
-export const concurrent = true;
+export const { scope, readsNumbers, output, concurrent } = send.operationBasics('sendList');
 
 export const fields = {
 	...send.fieldNames,

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { api, type WorkspaceClient } from '../../../../src/client';
+import type { WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
 import { compact } from '../../../shared/values';
 import * as send from './send';
@@ -55,12 +55,7 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export const scope = api.workspace.messages.sendLocation.scope;
-
-export const readsNumbers = true;
-export const output = api.workspace.messages.sendLocation.response;
-
-export const concurrent = true;
+export const { scope, readsNumbers, output, concurrent } = send.operationBasics('sendLocation');
 
 export const fields = {
 	...send.fieldNames,

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { api, type WorkspaceClient } from '../../../../src/client';
+import type { WorkspaceClient } from '../../../../src/client';
 import { MAX_LENGTH } from '../../../../src/client/resources/message-sends';
 import type { OperationContext } from '../../../shared/resources';
 import { compact } from '../../../shared/values';
@@ -74,12 +74,7 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export const scope = api.workspace.messages.sendMediaUpload.scope;
-
-export const readsNumbers = true;
-export const output = api.workspace.messages.sendMediaUpload.response;
-
-export const concurrent = true;
+export const { scope, readsNumbers, output, concurrent } = send.operationBasics('sendMediaUpload');
 
 export const fields = {
 	...send.fieldNames,

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { api, type WorkspaceClient } from '../../../../src/client';
+import type { WorkspaceClient } from '../../../../src/client';
 import { PER_MESSAGE } from '../../../../src/client/resources/message-sends';
 import type { OperationContext } from '../../../shared/resources';
 import { splitList } from '../../../shared/values';
@@ -43,12 +43,7 @@ export const description: INodeProperties[] = [
 	send.optionsField(),
 ];
 
-export const scope = api.workspace.messages.sendPoll.scope;
-
-export const readsNumbers = true;
-export const output = api.workspace.messages.sendPoll.response;
-
-export const concurrent = true;
+export const { scope, readsNumbers, output, concurrent } = send.operationBasics('sendPoll');
 
 export const fields = {
 	...send.fieldNames,

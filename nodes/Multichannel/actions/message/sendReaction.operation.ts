@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { api, type WorkspaceClient } from '../../../../src/client';
+import type { WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
 import { messageIdField, messageIdOf } from './messageId';
 import * as send from './send';
@@ -27,12 +27,7 @@ export const description: INodeProperties[] = [
 	send.optionsField([], false),
 ];
 
-export const scope = api.workspace.messages.sendReaction.scope;
-
-export const readsNumbers = true;
-export const output = api.workspace.messages.sendReaction.response;
-
-export const concurrent = true;
+export const { scope, readsNumbers, output, concurrent } = send.operationBasics('sendReaction');
 
 export const fields = { ...send.fieldNames, 'body.messageId': 'Message ID', 'body.emoji': 'Emoji' };
 

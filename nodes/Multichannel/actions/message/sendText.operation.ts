@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { api, type WorkspaceClient } from '../../../../src/client';
+import type { WorkspaceClient } from '../../../../src/client';
 import { MAX_LENGTH } from '../../../../src/client/resources/message-sends';
 import type { OperationContext } from '../../../shared/resources';
 import { mentionFieldNames, mentionOptions, readMentions } from './mentions';
@@ -39,12 +39,7 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export const scope = api.workspace.messages.sendText.scope;
-
-export const readsNumbers = true;
-export const output = api.workspace.messages.sendText.response;
-
-export const concurrent = true;
+export const { scope, readsNumbers, output, concurrent } = send.operationBasics('sendText');
 
 export const fields = {
 	...send.fieldNames,

@@ -1,6 +1,6 @@
 import { sleep, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { api, type WorkspaceClient } from '../../../../src/client';
+import type { WorkspaceClient } from '../../../../src/client';
 import { MAX_TYPING_SECONDS } from '../../../../src/client/resources/message-sends';
 import { optionsCollection } from '../../../shared/collections';
 import { concurrencyOption } from '../../../shared/execute';
@@ -49,13 +49,7 @@ export const description: INodeProperties[] = [
 	]),
 ];
 
-export const scope = api.workspace.messages.sendTyping.scope;
-
-export const readsNumbers = true;
-
-export const output = api.workspace.messages.sendTyping.response;
-
-export const concurrent = true;
+export const { scope, readsNumbers, output, concurrent } = send.operationBasics('sendTyping');
 
 export const fields = {
 	instanceId: 'Instance',

@@ -1,6 +1,6 @@
 import { api } from '../../../../src/client';
 import { shortLinkConnection } from '../../../shared/connections';
-import { linkName, pageQuery, searchMethod } from '../../../shared/lists';
+import { linkName, searchMethod, searchPageQuery } from '../../../shared/lists';
 import { locator } from '../../../shared/locator';
 
 /** A short link: picked from the workspace's links (searchable), or given by ID or expression. */
@@ -24,10 +24,8 @@ export const searchLinks = searchMethod({
 	scope: api.shortLink.links.list.scope,
 	noun: 'link',
 	serviceSearches: true,
-	page: async (client, { cursor, search }) =>
-		await client.links.list({
-			query: { ...pageQuery(cursor, PAGE_SIZE), ...(search ? { search } : {}) },
-		}),
+	page: async (client, request) =>
+		await client.links.list({ query: searchPageQuery(request, PAGE_SIZE) }),
 	toItem: (link) => ({
 		name: linkName(link),
 		value: link.id,
