@@ -6,7 +6,6 @@ import {
 import type { EventBatch } from '../../src/client/events';
 import type { EventEnvelope } from './delivery-engine';
 import { EventHolder, type HoldingContext } from './event-holder';
-import { OpenGroups } from './open-groups';
 import { copyJson } from '../store/tracked';
 import {
 	newId,
@@ -41,26 +40,11 @@ function batchIdOf(webhookId: string): string {
 	return `bat_${webhookId}`;
 }
 
-/** The record of a batch's `index`-th event. */
-function eventRecordIdOf(batchId: string, index: number): string {
-	return `${batchId}/${index}`;
-}
+type HeldEvent = BatchedEventRecord['event'];
 
-function isOpenBatch(record: BatchRecord | undefined): record is OpenBatchRecord {
-	return record !== undefined && 'webhookId' in record;
-}
-
-export class Batching extends EventHolder {
-	/** The ids of each workspace's open batches, oldest first. */
-	private readonly open: OpenGroups;
-
+export class Batching extends EventHolder<OpenBatchRecord, HeldEvent> {
 	constructor(context: HoldingContext, maxOpenBatches = MAX_OPEN_BATCHES) {
-		super(context);
-		this.open = new OpenGroups(maxOpenBatches, (id) => {
-			const batch = this.store.get('batches', id);
-			if (isOpenBatch(batch)) this.flush(batch);
-			return isOpenBatch(batch);
-		});
+		super(context, 'batches', maxOpenBatches);
 	}
 
 	/**
@@ -71,20 +55,13 @@ export class Batching extends EventHolder {
 		const batch = webhook.batch;
 		if (!batch || webhook.surface === 'workspace') return false;
 		const bytes = Buffer.byteLength(JSON.stringify(event)) + 1;
-		let found = this.store.get('batches', batchIdOf(webhook.id));
-		if (isOpenBatch(found) && (found.bytes ?? 0) + bytes > MAX_EVENT_BYTES) {
+		let found = this.find(batchIdOf(webhook.id));
+		if (found && (found.bytes ?? 0) + bytes > MAX_EVENT_BYTES) {
 			this.flush(found);
 			found = undefined;
 		}
-		const open = isOpenBatch(found) ? found : this.openBatch(webhook, batch.maxWaitSeconds);
-		this.open.of(open.workspaceId).add(open.id);
-		this.store.insert('batches', {
-			id: eventRecordIdOf(open.id, open.count),
-			workspaceId: open.workspaceId,
-			batchId: open.id,
-			event: copyJson(event),
-		});
-		open.count++;
+		const open = found ?? this.openBatch(webhook, batch.maxWaitSeconds);
+		this.add(open, copyJson(event));
 		open.bytes = (open.bytes ?? 0) + bytes;
 		open.lastAt = event.createdAt;
 		const full = open.count >= Math.min(batch.maxEvents, BATCH_MAX_EVENTS.max);
@@ -92,34 +69,45 @@ export class Batching extends EventHolder {
 		return true;
 	}
 
-	/** After a restart: every open batch is delivered when it was due (at once if that has passed). */
-	resume(): void {
-		for (const batch of this.batches()) {
-			this.open.of(batch.workspaceId).add(batch.id);
-			this.schedule(batch);
-		}
+	/** A webhook has at most one open batch, found by its id. */
+	protected *groupsOf(webhookId: string): Iterable<OpenBatchRecord> {
+		const batch = this.find(batchIdOf(webhookId));
+		if (batch) yield batch;
 	}
 
-	/** Drops the open batch of a deleted webhook. */
-	forgetWebhook(webhookId: string): void {
-		const batch = this.store.get('batches', batchIdOf(webhookId));
-		if (isOpenBatch(batch)) this.remove(batch);
+	protected itemRecord(batch: OpenBatchRecord, id: string, event: HeldEvent): BatchedEventRecord {
+		return { id, workspaceId: batch.workspaceId, batchId: batch.id, event };
 	}
 
-	/** Delivers a webhook's open batch now (it no longer batches, or batches by other rules). */
-	flushWebhook(webhookId: string): void {
-		const batch = this.store.get('batches', batchIdOf(webhookId));
-		if (isOpenBatch(batch)) this.flush(batch);
+	protected valueOf(record: BatchRecord): HeldEvent | undefined {
+		return 'event' in record ? record.event : undefined;
 	}
 
-	private *batches(): Iterable<OpenBatchRecord> {
-		for (const record of this.store.all('batches')) if (isOpenBatch(record)) yield record;
+	protected eventOf(
+		batch: OpenBatchRecord,
+		events: HeldEvent[],
+		webhook: WebhookRecord,
+	): EventEnvelope | undefined {
+		if (webhook.surface === 'workspace') return undefined;
+		const data: EventBatch = {
+			count: events.length,
+			events,
+			firstAt: events[0].createdAt,
+			lastAt: events[events.length - 1].createdAt,
+		};
+		return {
+			id: batch.eventId,
+			type: BATCH_EVENT_TYPES[webhook.surface],
+			batch: true,
+			createdAt: this.now().toISOString(),
+			workspaceId: batch.workspaceId,
+			data,
+		};
 	}
 
 	private openBatch(webhook: WebhookRecord, maxWaitSeconds: number): OpenBatchRecord {
-		this.open.makeRoom(webhook.workspaceId);
 		const now = this.now();
-		const batch = this.store.insert('batches', {
+		const batch = this.openGroup({
 			id: batchIdOf(webhook.id),
 			workspaceId: webhook.workspaceId,
 			webhookId: webhook.id,
@@ -129,64 +117,8 @@ export class Batching extends EventHolder {
 			firstAt: now.toISOString(),
 			lastAt: now.toISOString(),
 			dueAt: new Date(now.getTime() + maxWaitSeconds * 1000).toISOString(),
-		}) as OpenBatchRecord;
+		});
 		this.schedule(batch);
 		return batch;
-	}
-
-	private schedule({ id, eventId, dueAt }: OpenBatchRecord): void {
-		this.scheduler.after(Date.parse(dueAt) - this.now().getTime(), () =>
-			this.fireIfDue(id, eventId),
-		);
-	}
-
-	/**
-	 * The batch's timer: the batch it was set for may have gone (another may be open under the same id since,
-	 * with a timer of its own); a timer that fires before the batch is due (the clock moved) is set again.
-	 */
-	private fireIfDue(id: string, eventId: string): void {
-		const batch = this.store.get('batches', id);
-		if (!isOpenBatch(batch) || batch.eventId !== eventId) return;
-		if (Date.parse(batch.dueAt) > this.now().getTime()) {
-			this.schedule(batch);
-			return;
-		}
-		this.flush(batch);
-		this.onBackgroundChange();
-	}
-
-	/** Removes the batch and queues its one event, in the same change: saved together or not at all. */
-	private flush(batch: OpenBatchRecord): void {
-		const events = this.remove(batch);
-		const webhook = this.store.get('webhooks', batch.webhookId);
-		if (!webhook || webhook.surface === 'workspace' || events.length === 0) return;
-		const data: EventBatch = {
-			count: events.length,
-			events,
-			firstAt: events[0].createdAt,
-			lastAt: events[events.length - 1].createdAt,
-		};
-		this.queue(webhook, {
-			id: batch.eventId,
-			type: BATCH_EVENT_TYPES[webhook.surface],
-			batch: true,
-			createdAt: this.now().toISOString(),
-			workspaceId: batch.workspaceId,
-			data,
-		});
-	}
-
-	/** Removes the batch and its events; answers the events, in order. */
-	private remove(batch: OpenBatchRecord): Array<BatchedEventRecord['event']> {
-		const events: Array<BatchedEventRecord['event']> = [];
-		for (let index = 0; index < batch.count; index++) {
-			const id = eventRecordIdOf(batch.id, index);
-			const held = this.store.get('batches', id);
-			if (held && 'event' in held) events.push(held.event);
-			this.store.remove('batches', id);
-		}
-		this.store.remove('batches', batch.id);
-		this.open.delete(batch.workspaceId, batch.id);
-		return events;
 	}
 }

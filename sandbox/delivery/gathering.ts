@@ -5,10 +5,15 @@ import {
 	type GatheredMessages,
 } from '../../src/client/resources/gathered-messages';
 import type { EventEnvelope } from './delivery-engine';
-import { EventHolder, type HoldingContext } from './event-holder';
-import { OpenGroups } from './open-groups';
+import { EventHolder, itemIdOf, type HoldingContext } from './event-holder';
 import { copyJson } from '../store/tracked';
-import { newId, type BurstRecord, type OpenBurstRecord, type WebhookRecord } from '../store/store';
+import {
+	newId,
+	type BurstMessageRecord,
+	type BurstRecord,
+	type OpenBurstRecord,
+	type WebhookRecord,
+} from '../store/store';
 
 /**
  * Gathered messages: for a webhook registered with `gather`, the messages a person sends in one chat are held
@@ -62,15 +67,6 @@ function burstIdOf(webhookId: string, instanceId: string, chatId: string): strin
 	return `gth_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 }
 
-/** The record of a burst's `index`-th message. */
-function messageIdOf(burstId: string, index: number): string {
-	return `${burstId}/${index}`;
-}
-
-function isOpenBurst(record: BurstRecord | undefined): record is OpenBurstRecord {
-	return record !== undefined && 'webhookId' in record;
-}
-
 /** A burst as kept before its messages were records of their own: its messages in it, its id drawn. */
 type EarlierBurst = Omit<OpenBurstRecord, 'eventId' | 'count'> & {
 	messages: Array<Record<string, unknown>>;
@@ -94,20 +90,12 @@ export function gatheredData(
 	};
 }
 
-export class Gathering extends EventHolder {
-	/** The ids of each workspace's open bursts, oldest first. */
-	private readonly open: OpenGroups;
-
+export class Gathering extends EventHolder<OpenBurstRecord, MessageData> {
 	constructor(
 		context: HoldingContext,
 		private readonly limits: GatheringLimits = DEFAULT_GATHERING_LIMITS,
 	) {
-		super(context);
-		this.open = new OpenGroups(limits.maxOpenBursts, (id) => {
-			const burst = this.store.get('bursts', id);
-			if (isOpenBurst(burst)) this.flush(burst);
-			return isOpenBurst(burst);
-		});
+		super(context, 'bursts', limits.maxOpenBursts);
 	}
 
 	/** Holds the event in its chat's burst when the webhook gathers and the event is a person's message. */
@@ -116,17 +104,9 @@ export class Gathering extends EventHolder {
 		if (!gather || !gatherable(event)) return false;
 		const { instanceId, chatId } = event.data as { instanceId: string; chatId: string };
 		const now = this.now();
-		const id = burstIdOf(webhook.id, instanceId, chatId);
-		const found = this.store.get('bursts', id);
-		const burst = isOpenBurst(found) ? found : this.openBurst(webhook, id, instanceId, chatId, now);
-		this.open.of(burst.workspaceId).add(burst.id);
-		this.store.insert('bursts', {
-			id: messageIdOf(burst.id, burst.count),
-			workspaceId: burst.workspaceId,
-			burstId: burst.id,
-			data: copyJson(event.data),
-		});
-		burst.count++;
+		const found = this.find(burstIdOf(webhook.id, instanceId, chatId));
+		const burst = found ?? this.openBurst(webhook, instanceId, chatId, now);
+		this.add(burst, copyJson(event.data));
 		burst.lastAt = now.toISOString();
 		const quietEnds = now.getTime() + gather.quietSeconds * 1000;
 		const capReached = Date.parse(burst.firstAt) + gather.maxWaitSeconds * 1000;
@@ -135,7 +115,7 @@ export class Gathering extends EventHolder {
 		burst.dueAt = new Date(due).toISOString();
 		if (burst.count >= this.limits.maxMessages) this.flush(burst);
 		// Its timer, when it fires early, waits for the later end: a new one only when the end came sooner.
-		else if (due < wasDue) this.schedule(burst.id, burst.dueAt);
+		else if (due < wasDue) this.schedule(burst);
 		return true;
 	}
 
@@ -145,11 +125,11 @@ export class Gathering extends EventHolder {
 	 */
 	withdraw(message: { id: string; workspaceId: string; instanceId: string; chatId: string }): void {
 		for (const burstId of this.open.of(message.workspaceId)) {
-			const burst = this.store.get('bursts', burstId);
-			if (!isOpenBurst(burst) || burst.instanceId !== message.instanceId) continue;
+			const burst = this.find(burstId);
+			if (!burst || burst.instanceId !== message.instanceId) continue;
 			if (burst.chatId !== message.chatId) continue;
 			for (let index = 0; index < burst.count; index++) {
-				const held = this.store.get('bursts', messageIdOf(burst.id, index));
+				const held = this.store.get('bursts', itemIdOf(burst.id, index));
 				if (held && 'data' in held && held.data.id === message.id) {
 					this.store.remove('bursts', held.id);
 				}
@@ -157,7 +137,7 @@ export class Gathering extends EventHolder {
 		}
 	}
 
-	/** After a restart: every burst is delivered when it was due (at once if that has passed). */
+	/** After a restart: bursts kept the earlier way become records of now, then every burst is timed again. */
 	resume(): void {
 		let converted = false;
 		for (const record of this.store.all('bursts')) {
@@ -166,41 +146,36 @@ export class Gathering extends EventHolder {
 			converted = true;
 		}
 		if (converted) this.onBackgroundChange();
-		for (const burst of this.bursts()) {
-			this.open.of(burst.workspaceId).add(burst.id);
-			this.schedule(burst.id, burst.dueAt);
-		}
+		super.resume();
 	}
 
-	/** Drops the bursts of a deleted webhook. */
-	forgetWebhook(webhookId: string): void {
-		for (const burst of this.bursts()) {
-			if (burst.webhookId === webhookId) this.remove(burst);
-		}
+	protected itemRecord(burst: OpenBurstRecord, id: string, data: MessageData): BurstMessageRecord {
+		return { id, workspaceId: burst.workspaceId, burstId: burst.id, data };
 	}
 
-	/** Delivers a webhook's bursts now (it no longer gathers). */
-	flushWebhook(webhookId: string): void {
-		for (const burst of this.bursts()) {
-			if (burst.webhookId === webhookId) this.flush(burst);
-		}
+	protected valueOf(record: BurstRecord): MessageData | undefined {
+		return 'data' in record ? record.data : undefined;
 	}
 
-	private *bursts(): Iterable<OpenBurstRecord> {
-		for (const record of this.store.all('bursts')) if (isOpenBurst(record)) yield record;
+	protected eventOf(burst: OpenBurstRecord, messages: MessageData[]): EventEnvelope {
+		return {
+			id: burst.eventId,
+			type: 'message.received',
+			createdAt: this.now().toISOString(),
+			workspaceId: burst.workspaceId,
+			data: gatheredData(burst, messages),
+		};
 	}
 
 	private openBurst(
 		webhook: WebhookRecord,
-		id: string,
 		instanceId: string,
 		chatId: string,
 		now: Date,
 	): OpenBurstRecord {
-		this.open.makeRoom(webhook.workspaceId);
 		const at = now.toISOString();
-		return this.store.insert('bursts', {
-			id,
+		return this.openGroup({
+			id: burstIdOf(webhook.id, instanceId, chatId),
 			workspaceId: webhook.workspaceId,
 			webhookId: webhook.id,
 			instanceId,
@@ -210,51 +185,7 @@ export class Gathering extends EventHolder {
 			firstAt: at,
 			lastAt: at,
 			dueAt: at,
-		}) as OpenBurstRecord;
-	}
-
-	private schedule(id: string, dueAt: string): void {
-		this.scheduler.after(Date.parse(dueAt) - this.now().getTime(), () => this.fireIfDue(id));
-	}
-
-	/** The burst's timer: later messages may have moved its end, and then it waits for that. */
-	private fireIfDue(id: string): void {
-		const burst = this.store.get('bursts', id);
-		if (!isOpenBurst(burst)) return;
-		if (Date.parse(burst.dueAt) > this.now().getTime()) {
-			this.schedule(id, burst.dueAt);
-			return;
-		}
-		this.flush(burst);
-		this.onBackgroundChange();
-	}
-
-	/** Removes the burst and queues its one event, in the same change: saved together or not at all. */
-	private flush(burst: OpenBurstRecord): void {
-		const messages = this.remove(burst);
-		const webhook = this.store.get('webhooks', burst.webhookId);
-		if (!webhook || messages.length === 0) return;
-		this.queue(webhook, {
-			id: burst.eventId,
-			type: 'message.received',
-			createdAt: this.now().toISOString(),
-			workspaceId: burst.workspaceId,
-			data: gatheredData(burst, messages),
 		});
-	}
-
-	/** Removes the burst and its messages; answers the messages' data, in order. */
-	private remove(burst: OpenBurstRecord): Array<Record<string, unknown>> {
-		const messages: Array<Record<string, unknown>> = [];
-		for (let index = 0; index < burst.count; index++) {
-			const id = messageIdOf(burst.id, index);
-			const message = this.store.get('bursts', id);
-			if (message && 'data' in message) messages.push(message.data);
-			this.store.remove('bursts', id);
-		}
-		this.store.remove('bursts', burst.id);
-		this.open.delete(burst.workspaceId, burst.id);
-		return messages;
 	}
 
 	/** A burst of a data file from before its messages were records: kept as the records of now. */
@@ -268,7 +199,7 @@ export class Gathering extends EventHolder {
 		});
 		messages.forEach((data, index) =>
 			this.store.insert('bursts', {
-				id: messageIdOf(kept.id, index),
+				id: itemIdOf(kept.id, index),
 				workspaceId: burst.workspaceId,
 				burstId: kept.id,
 				data,
