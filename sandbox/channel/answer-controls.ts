@@ -2,6 +2,7 @@ import type { SandboxCore } from '../core';
 import { sendOutgoing } from './outgoing';
 import { newId, type AnswerRecord, type MessageRecord } from '../store/store';
 import { presentMessage } from '../present';
+import { numberOfPersonChatId } from '../../src/client/chat-ids';
 
 /**
  * What an answer registration may ask beyond "deliver the answer" (the contract, 2026-11-25): who may answer
@@ -69,7 +70,7 @@ function tellNotAllowed(core: SandboxCore, registration: AnswerRecord, refusedId
 
 /** A chat id as a send names it: a group's id, or a person's number. */
 function recipientOf(chatId: string): string {
-	return chatId.endsWith('@g.us') ? chatId : `+${chatId.replace(/@s\.whatsapp\.net$/, '')}`;
+	return numberOfPersonChatId(chatId) ?? chatId;
 }
 
 /** Once answered, what `afterAnswer` asks of the question, if anything. */

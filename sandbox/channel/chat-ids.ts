@@ -1,4 +1,5 @@
 import { E164_PATTERN } from '../../src/client/phone-number';
+import { isGroupChatId } from '../../src/client/chat-ids';
 
 /** How the channel names a chat, and which numbers it knows. */
 
@@ -8,7 +9,9 @@ export function numberExists(phoneNumber: string): boolean {
 }
 
 export function chatIdOf(recipient: string): string {
-	return recipient.endsWith('@g.us') ? recipient : `${recipient.replace(/^\+/, '')}@s.whatsapp.net`;
+	// A boolean, not the guard: a string that is no group id is still a string.
+	const isGroup: boolean = isGroupChatId(recipient);
+	return isGroup ? recipient : `${recipient.replace(/^\+/, '')}@s.whatsapp.net`;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { SandboxCore } from '../core';
 import { HttpError } from '../errors';
 import type { InstanceRecord, MessageRecord } from '../store/store';
 import { requireGroup } from './instance-records';
+import { isGroupChatId } from '../../src/client/chat-ids';
 
 /**
  * Mentions of a text or a caption, sent or received: each mentioned number must be in the chat (a member of the
@@ -13,7 +14,7 @@ type Mentioned = Pick<MessageRecord, 'mentions' | 'mentionEveryone'>;
 
 /** The people of a chat besides the instance: a group's members, or the one person. */
 function peopleOf(core: SandboxCore, instance: InstanceRecord, chat: string): string[] {
-	if (!chat.endsWith('@g.us')) return [chat];
+	if (!isGroupChatId(chat)) return [chat];
 	return requireGroup(core, instance.workspaceId, instance.id, chat).participants.map(
 		(participant) => participant.phoneNumber,
 	);
@@ -30,7 +31,7 @@ export function checkedMentions(
 	input: { mentions?: string[]; mentionEveryone?: boolean },
 ): Mentioned {
 	const mentions = input.mentions === undefined ? undefined : [...new Set(input.mentions)];
-	if (input.mentionEveryone && !chat.endsWith('@g.us')) {
+	if (input.mentionEveryone && !isGroupChatId(chat)) {
 		throw new HttpError(
 			400,
 			'validation_failed',
@@ -42,7 +43,7 @@ export function checkedMentions(
 		const people = new Set([...peopleOf(core, instance, chat), instance.phoneNumber]);
 		const absent = mentions.filter((number) => !people.has(number));
 		if (absent.length > 0) {
-			const where = chat.endsWith('@g.us')
+			const where = isGroupChatId(chat)
 				? `members of group ${chat}`
 				: `the person of this chat (${chat})`;
 			throw new HttpError(

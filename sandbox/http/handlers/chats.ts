@@ -9,6 +9,7 @@ import { paginate, type ResourceHandlers } from './context';
 import { requireConnected, requireInstance } from '../../channel/instance-records';
 import { requireLabel } from './labels';
 import { presentMessage } from '../../present';
+import { isGroupChatId } from '../../../src/client/chat-ids';
 
 /**
  * Chats are not stored: they are the instance's messages grouped by `chatId`, each named by the group's
@@ -33,7 +34,7 @@ function chatsOf(core: SandboxCore, instance: InstanceRecord): ChatRecord[] {
 	for (const chat of index.chatsOf(instance.id)) {
 		const newest = chat.messages.newest();
 		if (!newest) continue;
-		const isGroup = chat.id.endsWith('@g.us');
+		const isGroup = isGroupChatId(chat.id);
 		const { message: lastMessage } = newest;
 		// The other side, as the chat's first message names it.
 		const first = chat.messages.walk(false).next().value?.message ?? lastMessage;

@@ -8,6 +8,7 @@ import { requireInstance } from '../../channel/instance-records';
 import { presentMessage } from '../../present';
 import { receiveMessage } from '../../channel/phone';
 import { SAMPLE_NAMES, sampleFile } from '../../files/samples';
+import { GROUP_ID_PATTERN } from '../../../src/client/chat-ids';
 
 /**
  * Sandbox-only endpoints for a contact sending a file (`message.received` with `media`): one of the built-in
@@ -25,7 +26,7 @@ const sender = {
 	caption: text({ max: 1024 }).optional().describe('Text sent with the file'),
 	groupId: z
 		.string()
-		.regex(/@g\.us$/, 'must be a group id ending in @g.us')
+		.regex(GROUP_ID_PATTERN, 'must be a group id ending in @g.us')
 		.optional()
 		.describe('Sent into this group (the instance is in it)'),
 	quotedMessageId: QuotedMessageId,

@@ -27,6 +27,7 @@ import { keepFile, mediaContent } from '../../channel/message-files';
 import { checkedMentions } from '../../channel/mentions';
 import { presentMessage } from '../../present';
 import { requireFileFitsKind, requireTypeFitsKind } from '../../channel/voice-sticker';
+import { isGroupChatId } from '../../../src/client/chat-ids';
 
 /**
  * Sending: a connected instance stores the message as `sent` (`message.sent`), and the simulated recipient
@@ -286,7 +287,7 @@ export const requireMessage = recordOfInstance('messages', 'Message');
 
 /** A group must be one the instance is in; a blocked contact cannot be written to. */
 function checkRecipient(core: SandboxCore, instance: InstanceRecord, to: string): void {
-	if (to.endsWith('@g.us')) {
+	if (isGroupChatId(to)) {
 		requireGroup(core, instance.workspaceId, instance.id, to);
 		return;
 	}

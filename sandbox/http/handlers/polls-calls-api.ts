@@ -12,6 +12,7 @@ import { requireConnected, requireInstance, requireGroup } from '../../channel/i
 import { type ResourceHandlers } from './context';
 import { requireMessage } from './messages';
 import { castVote, chosenIndexes } from './polls';
+import { GROUP_ID_PATTERN, isGroupChatId } from '../../../src/client/chat-ids';
 
 /**
  * Sandbox-only endpoints for what a contact's phone does with polls and calls: voting on a poll the instance
@@ -51,7 +52,7 @@ export const pollsCallsOperations = {
 			media: z.enum(['voice', 'video']).default('voice'),
 			groupId: z
 				.string()
-				.regex(/@g\.us$/, 'must be a group id ending in @g.us')
+				.regex(GROUP_ID_PATTERN, 'must be a group id ending in @g.us')
 				.optional()
 				.describe('A group call in this group (the instance is in it)'),
 		}),
@@ -101,7 +102,7 @@ export const pollsCallsHandlers: ResourceHandlers<typeof pollsCallsOperations> =
  * is told in the group's chat, which a non-member cannot see.
  */
 function voterOf(core: SandboxCore, message: MessageRecord, from: string | undefined): string {
-	const group = message.to?.endsWith('@g.us');
+	const group = isGroupChatId(message.to);
 	const voter = group ? from : (message.to ?? undefined);
 	if (!voter || (from !== undefined && from !== voter)) {
 		const problem = group

@@ -23,6 +23,7 @@ import { requireMessage } from './messages';
 import { offeredChoices, receiveMessage } from '../../channel/phone';
 import { presentInstance, presentMessage } from '../../present';
 import { statusViewHandlers, statusViewOperations } from './status-views';
+import { GROUP_ID_PATTERN, isGroupChatId } from '../../../src/client/chat-ids';
 
 /**
  * Endpoints that exist only in the sandbox, standing in for what happens on a phone: scanning the QR code,
@@ -60,7 +61,7 @@ export const sandboxOperations = {
 				text: text({ min: 1, max: MAX_LENGTH.text }).default('Hello from the sandbox'),
 				groupId: z
 					.string()
-					.regex(/@g\.us$/, 'must be a group id ending in @g.us')
+					.regex(GROUP_ID_PATTERN, 'must be a group id ending in @g.us')
 					.optional(),
 				quotedMessageId: QuotedMessageId,
 				...mentionFields,
@@ -205,7 +206,7 @@ function tapOn(message: MessageRecord, body: { id: string; from?: string }) {
 			[{ field: 'body.id', message: `must be one of ${offered}` }],
 		);
 	}
-	const group = message.to?.endsWith('@g.us') ? message.to : undefined;
+	const group = isGroupChatId(message.to) ? message.to : undefined;
 	const from = group ? body.from : (message.to ?? undefined);
 	if (!from || (body.from !== undefined && body.from !== from)) {
 		const problem = group
