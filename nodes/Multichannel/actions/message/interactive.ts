@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import type { WorkspaceClient } from '../../../../src/client';
 import type { OperationContext } from '../../../shared/resources';
@@ -61,6 +66,11 @@ export function inputModeField(name: string, what: string): INodeProperties {
 		],
 		default: 'fields',
 	};
+}
+
+/** When the entries' fields and when their JSON field are shown, by the "Define …" field named `name`. */
+export function inputModes(name: string): { mode: IDisplayOptions; json: IDisplayOptions } {
+	return { mode: { show: { [name]: ['fields'] } }, json: { show: { [name]: ['json'] } } };
 }
 
 /** Where an operation's entries are: its "Define …" field, its fixedCollection, its JSON field and that one's name. */

@@ -15,8 +15,7 @@ export const option = {
 
 const { min, max } = PER_MESSAGE.replyButtons;
 
-const mode = { show: { buttonsInput: ['fields'] } };
-const json = { show: { buttonsInput: ['json'] } };
+const { mode, json } = interactive.inputModes('buttonsInput');
 
 export const description: INodeProperties[] = [
 	send.fromField,

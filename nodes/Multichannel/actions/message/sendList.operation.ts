@@ -16,8 +16,7 @@ export const option = {
 /** Rows count across all sections together. */
 const { min, max } = PER_MESSAGE.listRows;
 
-const mode = { show: { rowsInput: ['fields'] } };
-const json = { show: { rowsInput: ['json'] } };
+const { mode, json } = interactive.inputModes('rowsInput');
 
 export const description: INodeProperties[] = [
 	send.fromField,
