@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { filtersCollection } from '../../../shared/collections';
-import { maxResults, readFilters, returnAllOrLimit } from '../../../shared/getMany';
+import { maxResults, readFilters, returnAllOrLimit } from '../../../shared/get-many';
 import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
 import { instanceLocator } from '../instance/locator';

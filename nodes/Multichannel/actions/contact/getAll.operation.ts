@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { filtersCollection } from '../../../shared/collections';
-import { maxResults, readFilters, returnAllOrLimit } from '../../../shared/getMany';
+import { maxResults, readFilters, returnAllOrLimit } from '../../../shared/get-many';
 import type { OperationContext } from '../../../shared/resources';
 import { locatorValue } from '../../../shared/locator';
 import { instanceLocator } from '../instance/locator';

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
-import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
+import { maxResults, returnAllOrLimit } from '../../../shared/get-many';
 import type { OperationContext } from '../../../shared/resources';
 import { listItem } from '../../../shared/output';
 

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { filtersCollection } from '../../../shared/collections';
-import { maxResults, readFilters, returnAllOrLimit } from '../../../shared/getMany';
+import { maxResults, readFilters, returnAllOrLimit } from '../../../shared/get-many';
 import { listItem } from '../../../shared/output';
 import type { OperationContext } from '../../../shared/resources';
 

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { filtersCollection } from '../../../shared/collections';
 import { listItem } from '../../../shared/output';
-import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
+import { maxResults, returnAllOrLimit } from '../../../shared/get-many';
 import { locatorValue } from '../../../shared/locator';
 import { normaliseChat } from '../../../shared/phone';
 import type { OperationContext } from '../../../shared/resources';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { api, type AutomationClient } from '../../../../src/client';
 import { filtersCollection } from '../../../shared/collections';
-import { maxResults, returnAllOrLimit } from '../../../shared/getMany';
+import { maxResults, returnAllOrLimit } from '../../../shared/get-many';
 import type { OperationContext } from '../../../shared/resources';
 import { listItem } from '../../../shared/output';
 
