@@ -8,6 +8,7 @@ import { chatIdOf } from '../../channel/chat-ids';
 import { checkUrl, instant, paginate, type ResourceHandlers } from './context';
 import { requireInstance } from '../../channel/instance-records';
 import { requireMessage } from './messages';
+import { numberOfPersonChatId } from '../../../src/client/chat-ids';
 
 /** Registrations waiting for the answer to a message; matching and delivery are in sandbox/channel/answers.ts. */
 
@@ -33,9 +34,7 @@ const presentAnswer = (registration: AnswerRecord) => ({
 
 /** Who may answer, as numbers (a person's chat id read as theirs), each once. */
 const allowedNumbers = (people: string[]) => [
-	...new Set(
-		people.map((person) => (person.startsWith('+') ? person : `+${person.split('@')[0]}`)),
-	),
+	...new Set(people.map((person) => numberOfPersonChatId(person) ?? person)),
 ];
 
 /** A live registration: expired ones are dropped first, even between timers. */
