@@ -12,7 +12,7 @@ import {
 } from './delivery/delivery-engine';
 import { keepIdleConnections } from './http/keep-alive';
 import { resumeMessages } from './channel/progress';
-import { resumeCalls } from './http/handlers/calls';
+import { resumeCalls } from './channel/calls';
 import { startScheduledSends } from './channel/scheduled';
 import { DEFAULT_SCHEDULED_LIMITS, type ScheduledLimits } from './scheduled-limits';
 import {

@@ -57,3 +57,5 @@ export function requireConnected(
 }
 
 export const requireGroup = recordOfInstance('groups', 'Group');
+
+export const requireMessage = recordOfInstance('messages', 'Message');

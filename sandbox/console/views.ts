@@ -1,5 +1,5 @@
-import type { presentCall } from '../http/handlers/calls';
-import type { pollResults } from '../http/handlers/polls';
+import type { presentCall } from '../channel/calls';
+import type { pollResults } from '../channel/polls';
 import type { presentMessage } from '../present';
 import type { presentScheduled } from '../channel/scheduled';
 import type { KeyKind, KeyScope } from '../store/key-kinds';

@@ -2,7 +2,7 @@ import type { MessageMedia } from '../../src/client/resources/message-media';
 
 /** The records of a conversation's extras (issue 36): calls, scheduled sends, labels and statuses. */
 
-/** A call to an instance's number (sandbox/http/handlers/calls.ts). */
+/** A call to an instance's number (sandbox/channel/calls.ts). */
 export interface CallRecord {
 	id: string;
 	workspaceId: string;

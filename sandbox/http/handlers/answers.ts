@@ -6,8 +6,7 @@ import { conflict, validationFailed } from '../../errors';
 import { newId, type AnswerRecord } from '../../store/store';
 import { chatIdOf } from '../../channel/chat-ids';
 import { checkUrl, instant, paginate, type ResourceHandlers } from './context';
-import { requireInstance } from '../../channel/instance-records';
-import { requireMessage } from './messages';
+import { requireInstance, requireMessage } from '../../channel/instance-records';
 import { numberOfPersonChatId } from '../../../src/client/chat-ids';
 
 /** Registrations waiting for the answer to a message; matching and delivery are in sandbox/channel/answers.ts. */

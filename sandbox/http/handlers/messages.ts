@@ -17,10 +17,10 @@ import {
 	type ResourceHandlers,
 } from './context';
 import {
-	recordOfInstance,
 	requireConnected,
-	requireInstance,
 	requireGroup,
+	requireInstance,
+	requireMessage,
 } from '../../channel/instance-records';
 import { downloadMedia, downloadSignedMedia } from './media';
 import { keepFile, mediaContent } from '../../channel/message-files';
@@ -282,8 +282,6 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 function interactiveContent(body: { text: string; header?: string; footer?: string }) {
 	return { text: body.text, header: body.header ?? null, footer: body.footer ?? null };
 }
-
-export const requireMessage = recordOfInstance('messages', 'Message');
 
 /** A group must be one the instance is in; a blocked contact cannot be written to. */
 function checkRecipient(core: SandboxCore, instance: InstanceRecord, to: string): void {

@@ -7,11 +7,15 @@ import { pathParams, PhoneNumber, text } from '../../../src/client/schemas';
 import type { SandboxCore } from '../../core';
 import { conflict, HttpError } from '../../errors';
 import type { MessageRecord } from '../../store/store';
-import { hangUp, presentCall, receiveCall, requireCall } from './calls';
-import { requireConnected, requireInstance, requireGroup } from '../../channel/instance-records';
+import { hangUp, presentCall, receiveCall, requireCall } from '../../channel/calls';
+import {
+	requireConnected,
+	requireInstance,
+	requireGroup,
+	requireMessage,
+} from '../../channel/instance-records';
 import { type ResourceHandlers } from './context';
-import { requireMessage } from './messages';
-import { castVote, chosenIndexes } from './polls';
+import { castVote, chosenIndexes } from '../../channel/polls';
 import { GROUP_ID_PATTERN, isGroupChatId } from '../../../src/client/chat-ids';
 
 /**

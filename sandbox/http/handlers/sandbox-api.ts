@@ -13,13 +13,12 @@ import {
 	mentionsShown,
 } from '../../../src/client/resources/message-sends';
 import { Id, pathParams, PhoneNumber, text } from '../../../src/client/schemas';
-import { requireInstance } from '../../channel/instance-records';
+import { requireInstance, requireMessage } from '../../channel/instance-records';
 import { type ResourceHandlers } from './context';
 import { conflict, HttpError, notFound } from '../../errors';
 import type { MessageRecord } from '../../store/store';
 import { requireScope } from '../../store/keys';
 import { completeConnection, disconnect } from './instances';
-import { requireMessage } from './messages';
 import { offeredChoices, receiveMessage } from '../../channel/phone';
 import { presentInstance, presentMessage } from '../../present';
 import { statusViewHandlers, statusViewOperations } from './status-views';
