@@ -31,7 +31,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. Monday, Tuesday, Friday',
-		description: `Between ${PER_MESSAGE.pollOptions.min} and ${PER_MESSAGE.pollOptions.max} answers, separated by commas`,
+		description: `Between ${PER_MESSAGE.pollOptions.min} and ${PER_MESSAGE.pollOptions.max} answers, separated by commas, semicolons or new lines`,
 	},
 	{
 		displayName: 'Allow Multiple Answers',
