@@ -88,7 +88,7 @@ const PHONE_CHARACTERS = /^[\d\s\u00a0\u2010-\u2015\-./()+]+$/;
  */
 export const normaliseRecipient: Reader = (value, field, itemIndex, node, defaultCountry) => {
 	const text = typeof value === 'string' ? value.trim() : value;
-	if (isGroupChatId(text)) return groupChatId(text);
+	if (typeof text === 'string' && isGroupChatId(text)) return groupChatId(text);
 	const person = typeof text === 'string' ? numberOfPersonChatId(text) : undefined;
 	if (person) return normalisePhoneNumber(person, field, itemIndex, node, undefined);
 	return normalisePhoneNumber(text, field, itemIndex, node, defaultCountry);

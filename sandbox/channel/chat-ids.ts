@@ -9,9 +9,7 @@ export function numberExists(phoneNumber: string): boolean {
 }
 
 export function chatIdOf(recipient: string): string {
-	// A boolean, not the guard: a string that is no group id is still a string.
-	const isGroup: boolean = isGroupChatId(recipient);
-	return isGroup ? recipient : `${recipient.replace(/^\+/, '')}@s.whatsapp.net`;
+	return isGroupChatId(recipient) ? recipient : `${recipient.replace(/^\+/, '')}@s.whatsapp.net`;
 }
 
 /**

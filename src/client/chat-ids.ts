@@ -11,7 +11,7 @@ const PERSON_CHAT_ID_ANY_CASE = /^([0-9]+)@s\.whatsapp\.net$/i;
 const GROUP_SUFFIX = '@g.us';
 
 /** Whether a chat id (or a recipient) names a group. */
-export function isGroupChatId(value: unknown): value is string {
+export function isGroupChatId(value: unknown): boolean {
 	return typeof value === 'string' && GROUP_ID_ANY_CASE.test(value);
 }
 
