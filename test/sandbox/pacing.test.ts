@@ -18,14 +18,16 @@ afterEach(async () => {
 	await receiver.close();
 });
 
-it('drains a backlog of 10,000 with at most 64 in flight, each event once, oldest first, no stall over 200 ms', async () => {
+it('drains a backlog of 10,000 with at most 64 in flight, each event once, oldest first, no stall over 1 s', async () => {
 	sandbox = await startTestSandbox({ rateLimit: false, webhooks: { timeoutMs: 2000 } });
 	receiver.answer = () => 5;
 	const drain = await drainBacklog(sandbox, sandbox.keys!.automation, receiver, 10_000, 25_000);
 	expect(drain).toMatchObject({ posts: 10_000, sentTwice: 0 });
 	expect(drain.maxInFlight).toBeLessThanOrEqual(64);
 	expect(drain.maxInFlight).toBeGreaterThan(32);
-	expect(drain.maxStallMs).toBeLessThanOrEqual(200);
+	// The stall is wall time, so it counts the time this process waits for a core: 35–80 ms alone, 475 ms once in
+	// CI beside another jest worker, Prism and chromium on 2 cores. Unpaced, the drain stalled 17–25 s.
+	expect(drain.maxStallMs).toBeLessThanOrEqual(1000);
 }, 60_000);
 
 it('sends fewer at once while the receiver times out, and every event once when it answers again', async () => {
