@@ -73,7 +73,9 @@ it('sends fewer at once while the receiver times out, and every event once when 
 it('sends the oldest event first: a retry before newer events, each once', async () => {
 	sandbox = await startTestSandbox({
 		rateLimit: false,
-		webhooks: { maxInFlight: 1, timeoutMs: 200, retryBaseMs: 10, maxRetryDelayMs: 10 },
+		// A 1 s timeout, not 200 ms: with 200, a first attempt that waited for a core in CI timed out before it
+		// reached the receiver, and the event's first arrival was its retry.
+		webhooks: { maxInFlight: 1, timeoutMs: 1000, retryBaseMs: 10, maxRetryDelayMs: 10 },
 	});
 	const clients = clientsFor(sandbox.baseUrl, sandbox.keys!);
 	const hook = await clients.automation.webhooks.create({
