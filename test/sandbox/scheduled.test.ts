@@ -123,6 +123,49 @@ describe('scheduled sends', () => {
 		}
 	});
 
+	it('sandbox only: due now sends a scheduled send at the next check, as at its time; a sent one says so', async () => {
+		const sandbox = await start();
+		try {
+			const client = clientsFor(sandbox.baseUrl, sandbox.keys as never).workspace;
+			const instance = await connectedInstance(sandbox, 'Sales', '+14155550100');
+			const scheduled = await client.messages.sendText({
+				instanceId: instance.id,
+				body: { to: '+14155550126', text: 'Soon', sendAt: at(clock + 30 * MINUTE) },
+			});
+			const dueNow = (messageId: string) =>
+				raw(
+					sandbox.baseUrl,
+					'POST',
+					`/sandbox/instances/${instance.id}/scheduled-messages/${messageId}/due-now`,
+					{ key: (sandbox.keys as { workspace: string }).workspace },
+				);
+			const due = await dueNow(scheduled.id);
+			expect(due.status).toBe(200);
+			expect(due.body).toMatchObject({ id: scheduled.id, status: 'scheduled', sendAt: at(clock) });
+			// The sandbox's clock stands still: only the time of the send moved.
+			await waitFor(
+				() =>
+					sandbox.events.some(
+						(event) =>
+							event.type === 'message.scheduled_sent' &&
+							(event.data as { id: string }).id === scheduled.id,
+					),
+				10_000,
+			);
+			const sent = await client.messages.get({ instanceId: instance.id, messageId: scheduled.id });
+			expect(sent).toMatchObject({
+				status: expect.stringMatching(/sent|delivered|read/),
+				sendAt: at(clock),
+			});
+			expect(sent.late).toBeUndefined();
+			const again = await dueNow(scheduled.id);
+			expect(again.status).toBe(409);
+			expect(JSON.stringify(again.body)).toContain('already_sent');
+		} finally {
+			await sandbox.close();
+		}
+	});
+
 	it('refuses a time outside 1 minute to 90 days ahead, naming sendAt, and bounds what a workspace keeps', async () => {
 		const sandbox = await start();
 		try {

@@ -22,6 +22,7 @@ import { completeConnection, disconnect } from './instances';
 import { offeredChoices, receiveMessage } from '../../channel/phone';
 import { presentInstance, presentMessage } from '../../present';
 import { statusViewHandlers, statusViewOperations } from './status-views';
+import { scheduledDueHandlers, scheduledDueOperations } from './scheduled-due';
 import { GROUP_ID_PATTERN, isGroupChatId } from '../../../src/client/chat-ids';
 
 /**
@@ -129,6 +130,7 @@ export const sandboxOperations = {
 	...inboundMediaOperations,
 	...pollsCallsOperations,
 	...statusViewOperations,
+	...scheduledDueOperations,
 };
 
 /** How many announced deliveries are kept (a benchmark announces a few thousand). */
@@ -178,6 +180,7 @@ export const sandboxHandlers: ResourceHandlers<typeof sandboxOperations> = {
 	...inboundMediaHandlers,
 	...pollsCallsHandlers,
 	...statusViewHandlers,
+	...scheduledDueHandlers,
 };
 
 /** A tap on a choice the message offered, as the message it becomes; refused for anything else. */
