@@ -5,6 +5,7 @@ import type { KeyKind, KeyScope } from './key-kinds';
 
 export type { KeyKind };
 export * from './conversation-records';
+export * from './campaign-records';
 
 export interface Workspace {
 	id: string;

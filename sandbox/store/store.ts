@@ -6,6 +6,8 @@ import type {
 	BatchRecord,
 	BurstRecord,
 	CallRecord,
+	CampaignRecipientRecord,
+	CampaignRecord,
 	ChatLabelRecord,
 	ClaimRecord,
 	ClickRecord,
@@ -18,6 +20,7 @@ import type {
 	LabelRecord,
 	LinkRecord,
 	MessageRecord,
+	OptOutRecord,
 	ScheduledMessageRecord,
 	StatusRecord,
 	UsedSignatureRecord,
@@ -26,6 +29,7 @@ import type {
 } from './records';
 import { DeliveryIndex } from './delivery-index';
 import { MessageIndex } from './message-index';
+import { RecipientIndex } from './recipient-index';
 import { copyJson, tracked, untracked } from './tracked';
 
 export * from './records';
@@ -64,6 +68,9 @@ const COLLECTION_TYPES = {
 	labels: collection<LabelRecord>(),
 	chatLabels: collection<ChatLabelRecord>(),
 	statuses: collection<StatusRecord>(),
+	campaigns: collection<CampaignRecord>(),
+	campaignRecipients: collection<CampaignRecipientRecord>(),
+	optOuts: collection<OptOutRecord>(),
 };
 
 export type CollectionName = keyof typeof COLLECTION_TYPES;
@@ -109,6 +116,8 @@ export class Store {
 	readonly messageIndex = new MessageIndex();
 	/** The webhook deliveries by webhook and event, for claims that cost what they touch. */
 	readonly deliveryIndex = new DeliveryIndex();
+	/** Each campaign's recipients by number. */
+	readonly recipientIndex = new RecipientIndex();
 	/** While a snapshot is taken: each record changed since, as it was then (undefined: absent). */
 	private frozen: Map<string, object | undefined> | undefined;
 
@@ -265,8 +274,8 @@ export class Store {
 			const map = this.maps[collection] as Map<string, object>;
 			const current = map.get(id);
 			if (!record) {
-				map.delete(id);
 				this.unindex(collection, id);
+				map.delete(id);
 			} else if (current) {
 				// In place, so that whoever holds the record sees it as it was.
 				replaceContents(untracked(current), record);
@@ -326,11 +335,17 @@ export class Store {
 	private index(collection: CollectionName, record: object): void {
 		if (collection === 'messages') this.messageIndex.put(record as MessageRecord);
 		else if (collection === 'deliveries') this.deliveryIndex.put(record as DeliveryRecord);
+		else if (collection === 'campaignRecipients') {
+			this.recipientIndex.put(record as CampaignRecipientRecord);
+		}
 	}
 
 	private unindex(collection: CollectionName, id: string): void {
 		if (collection === 'messages') this.messageIndex.delete(id);
 		else if (collection === 'deliveries') this.deliveryIndex.delete(id);
+		else if (collection === 'campaignRecipients') {
+			this.recipientIndex.delete(this.maps.campaignRecipients.get(id));
+		}
 	}
 
 	/** Before the first change to a record since the last commit (or snapshot): a copy of it as it is. */

@@ -1,6 +1,7 @@
 import type { Operation } from './operation';
 import { answerOperations } from './resources/answers';
 import { callOperations } from './resources/calls';
+import { campaignOperations } from './resources/campaigns';
 import { chatOperations } from './resources/chats';
 import { automationEventOperations } from './resources/automation-events';
 import { contactOperations } from './resources/contacts';
@@ -10,6 +11,7 @@ import { labelOperations } from './resources/labels';
 import { clickOperations, linkOperations } from './resources/links';
 import { messageOperations } from './resources/messages';
 import { modelOperations } from './resources/models';
+import { optOutOperations } from './resources/opt-outs';
 import { pollOperations } from './resources/polls';
 import { scheduledMessageOperations } from './resources/scheduled-messages';
 import { statusOperations } from './resources/statuses';
@@ -38,6 +40,8 @@ export const api = {
 		scheduledMessages: scheduledMessageOperations,
 		labels: labelOperations,
 		statuses: statusOperations,
+		campaigns: campaignOperations,
+		optOuts: optOutOperations,
 	},
 	shortLink: {
 		links: linkOperations,

@@ -4,6 +4,7 @@ import { ANSWER_EVENT, AnswerDelivery } from './resources/answers';
 import { AutomationEvent, AutomationEventName } from './resources/automation-events';
 import { BATCH_EVENT_TYPES, type BatchEventType } from './resources/batches';
 import { Call } from './resources/calls';
+import { Campaign, CampaignRecipientFailed } from './resources/campaigns';
 import { Contact } from './resources/contacts';
 import { Group } from './resources/groups';
 import { GatheredMessages } from './resources/gathered-messages';
@@ -11,6 +12,7 @@ import { Connection, Instance } from './resources/instances';
 import { ChatLabelsChanged } from './resources/labels';
 import { Click, Link } from './resources/links';
 import { Message } from './resources/messages';
+import { OptOutChange } from './resources/opt-outs';
 import { PollVote } from './resources/polls';
 import { named, Timestamp } from './schemas';
 
@@ -34,6 +36,10 @@ export const MESSAGING_EVENTS = [
 	'call.rejected',
 	'message.scheduled_sent',
 	'chat.labels_changed',
+	'campaign.completed',
+	'campaign.recipient.failed',
+	'contact.opted_out',
+	'contact.opted_in',
 ] as const;
 export const LINK_EVENTS = [
 	'link.created',
@@ -135,6 +141,11 @@ export const eventData = {
 	// A scheduled send that went at its time (after its `message.sent`); `late: true` when sent on start.
 	'message.scheduled_sent': Message,
 	'chat.labels_changed': ChatLabelsChanged,
+	// Campaign progress is read (GET /campaigns/{id}), not pushed per message: these two are the exceptions.
+	'campaign.completed': Campaign,
+	'campaign.recipient.failed': CampaignRecipientFailed,
+	'contact.opted_out': OptOutChange,
+	'contact.opted_in': OptOutChange,
 	'link.created': Link,
 	'link.updated': Link,
 	'link.deleted': Link,
@@ -146,11 +157,7 @@ export const eventData = {
 	// Not a webhook subscription: delivered once to the URL of an answer registration (resources/answers.ts).
 	[ANSWER_EVENT]: AnswerDelivery,
 } satisfies Record<
-	| MessagingEventType
-	| LinkEventType
-	| 'automation.*'
-	| BatchEventType
-	| typeof ANSWER_EVENT,
+	MessagingEventType | LinkEventType | 'automation.*' | BatchEventType | typeof ANSWER_EVENT,
 	z.ZodType
 >;
 

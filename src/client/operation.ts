@@ -43,6 +43,11 @@ export interface Operation {
 	/** Answers the bytes of a file (any content type) instead of JSON; the client gives a `DownloadedFile`. */
 	binary?: true;
 	status: 200 | 201 | 202 | 204;
+	/**
+	 * A create that may find what it would make (a campaign by its `reference`): when its answer says
+	 * `created: false`, it is answered with this status instead of `status`.
+	 */
+	foundStatus?: 200;
 	/** Error statuses it answers beyond those every operation of its method may (a read's 409), said in `description`. */
 	alsoAnswers?: Array<409>;
 	/** A write that creates something: accepts `Idempotency-Key`, and is retried only under one. */

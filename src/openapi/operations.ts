@@ -142,6 +142,7 @@ export function pathOperation(
 		);
 	}
 	const responses: JsonSchema = { [String(operation.status)]: success };
+	if (operation.foundStatus) responses[String(operation.foundStatus)] = success;
 	// 405 is what the other methods of the path get: OpenAPI has no place for them but the path's operations.
 	// A signed request has no key whose kind or scope could be wrong: no 403.
 	const errors = ['400', '401', '405', '429', '500', '503'];

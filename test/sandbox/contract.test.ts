@@ -1,6 +1,7 @@
 import type { Sandbox } from '../../sandbox/server';
 import { signedMediaToken } from '../../nodes/shared/message-files';
 import { checkExchanges } from '../support/contract-exchanges';
+import { driveCampaigns } from './contract-campaigns';
 import {
 	clientsFor,
 	raw,
@@ -211,6 +212,7 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 		});
 		await workspace.statuses.list({ instanceId, query: { limit: 5 } });
 		await workspace.statuses.delete({ instanceId, statusId: story.id });
+		await driveCampaigns(workspace, instanceId);
 		await workspace.messages.list({
 			instanceId,
 			query: {

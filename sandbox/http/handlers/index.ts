@@ -1,6 +1,7 @@
 import { answerHandlers } from './answers';
 import { automationEventHandlers } from './automation';
 import { callHandlers } from './calls';
+import { campaignHandlers } from './campaigns';
 import { chatHandlers } from './chats';
 import { contactHandlers } from './contacts';
 import type { Handlers } from './context';
@@ -10,6 +11,7 @@ import { labelHandlers } from './labels';
 import { clickHandlers, linkHandlers } from './links';
 import { messageHandlers } from './messages';
 import { modelHandlers } from './models';
+import { optOutHandlers } from './opt-outs';
 import { pollHandlers } from './polls';
 import { scheduledMessageHandlers } from './scheduled-messages';
 import { statusHandlers } from './statuses';
@@ -31,6 +33,8 @@ export const handlers: Handlers = {
 		scheduledMessages: scheduledMessageHandlers,
 		labels: labelHandlers,
 		statuses: statusHandlers,
+		campaigns: campaignHandlers,
+		optOuts: optOutHandlers,
 	},
 	shortLink: {
 		links: linkHandlers,

@@ -84,10 +84,8 @@ export function createApiHandler(deps: ApiDependencies) {
 			route,
 			{ workspaceId: key.workspaceId, scopes: key.scopes },
 			input,
-			(body) => {
-				if (idempotent) {
-					rememberAnswer(store, idempotent, route.operation.status, body, core.now().getTime());
-				}
+			(body, status) => {
+				if (idempotent) rememberAnswer(store, idempotent, status, body, core.now().getTime());
 			},
 		);
 	};
@@ -102,12 +100,13 @@ export function createApiHandler(deps: ApiDependencies) {
 		route: Route,
 		caller: { workspaceId: string; scopes: readonly KeyScope[] },
 		input: RouteInput,
-		beforeSave: (body: unknown) => void = () => {},
+		beforeSave: (body: unknown, status: number) => void = () => {},
 	): Promise<void> {
 		persistence.saveInBackground();
 		let text: string | undefined;
 		let body: unknown;
 		let done = false;
+		let status: number = route.operation.status;
 		try {
 			const returned = route.handle({ core, ...caller, ...input });
 			// Only a sandbox-only operation (never one under an Idempotency-Key) answers a promise.
@@ -115,14 +114,15 @@ export function createApiHandler(deps: ApiDependencies) {
 			body = checkedAnswer(route, result, deps.log);
 			// Serialised before the save: an answer that cannot be sent is a failure that leaves nothing behind.
 			if (!route.operation.binary) text = JSON.stringify(body);
-			beforeSave(body);
+			status = answerStatus(route, body);
+			beforeSave(body, status);
 			persistence.saveIfChanged();
 			done = true;
 		} finally {
 			if (!done) persistence.discard();
 		}
-		if (route.operation.binary) sendFile(res, route.operation.status, body as MediaFile);
-		else sendJsonText(res, route.operation.status, text);
+		if (route.operation.binary) sendFile(res, status, body as MediaFile);
+		else sendJsonText(res, status, text);
 	}
 
 	/**
@@ -146,4 +146,11 @@ export function createApiHandler(deps: ApiDependencies) {
 		caller.take();
 		await handleAndSave(res, route, { workspaceId: caller.workspaceId, scopes: [] }, input);
 	}
+}
+
+/** The operation's status, or its `foundStatus` when the answer says it found what it would have made. */
+function answerStatus(route: Route, body: unknown): number {
+	const { foundStatus, status } = route.operation;
+	const created = (body as { created?: unknown } | undefined)?.created;
+	return foundStatus !== undefined && created === false ? foundStatus : status;
 }
