@@ -198,9 +198,10 @@ try {
 		}
 		const stopping = Date.now();
 		for (const entry of group) {
-			shared.splice(shared.indexOf(entry), 1);
 			await entry.control.close();
 			await entry.stack.stop();
+			// Stopped: the clean-up below only checks that nothing is left, and removes its folder.
+			entry.stopped = true;
 		}
 		steps.push([`${name}: stop its stacks`, Date.now() - stopping]);
 	};
@@ -227,8 +228,9 @@ try {
 	failed = true;
 	log(`failed: ${error.stack ?? error}`);
 } finally {
-	for (const { stack, control } of shared) {
-		await control.close();
+	for (const { stack, control, stopped } of shared) {
+		if (stopped) continue;
+		await control.close().catch((error) => log(`close: ${error}`));
 		await stack.stop().catch((error) => log(`stop: ${error}`));
 	}
 	for (const { stack, dir } of shared) {
