@@ -85,7 +85,10 @@ export async function executeActions<C>(
 	};
 	const chosenOperation = operationOf(config.resources, chosen);
 	const optionsOf = itemOptionsReader(context, chosenOperation);
-	const outputs: INodeExecutionData[][] = new Array(items.length);
+	// An operation over the whole input runs once, for the first item (`wholeInput`).
+	const wholeInput = chosenOperation?.wholeInput === true;
+	const runs = wholeInput ? Math.min(items.length, 1) : items.length;
+	const outputs: INodeExecutionData[][] = new Array(runs);
 	const failures = new Map<number, NodeError>();
 	let connecting: Promise<ConnectedClient<C>> | undefined;
 	let checkingClient: C | undefined;
@@ -161,7 +164,7 @@ export async function executeActions<C>(
 				? [result as INodeExecutionData]
 				: context.helpers.returnJsonArray(result as IDataObject | IDataObject[]);
 			return context.helpers.constructExecutionMetaData(produced, {
-				itemData: { item: itemIndex },
+				itemData: wholeInput ? items.map((_, item) => ({ item })) : { item: itemIndex },
 			});
 		} catch (error) {
 			const nodeError = toNodeError(context.getNode(), error, errorContext);
@@ -172,7 +175,7 @@ export async function executeActions<C>(
 		}
 	}
 
-	await checkAllFirst(context, items.length, runItem);
+	await checkAllFirst(context, runs, runItem);
 
 	// Items take turns to start. Starting an item costs 1–2 ms of CPU (n8n evaluates its expressions and
 	// builds its request); several started back to back held up the requests in flight (connecting, sending,
@@ -191,7 +194,7 @@ export async function executeActions<C>(
 	// A fixed number of workers take the next item in turn; after a failure (without "continue on fail") no
 	// new item starts, the ones in flight finish, and the failure of the first such item stops the run.
 	let next = 0;
-	const mayStart = () => next < items.length && failures.size === 0;
+	const mayStart = () => next < runs && failures.size === 0;
 	async function worker() {
 		while (mayStart()) {
 			if (concurrency > 1) {
@@ -206,9 +209,7 @@ export async function executeActions<C>(
 			}
 		}
 	}
-	await Promise.all(
-		Array.from({ length: Math.min(concurrency, Math.max(items.length, 1)) }, worker),
-	);
+	await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(runs, 1)) }, worker));
 
 	if (failures.size > 0) {
 		const failedItem = Math.min(...failures.keys());
@@ -218,7 +219,7 @@ export async function executeActions<C>(
 			error,
 			failedItem,
 			done,
-			items.length,
+			runs,
 			rerunSafe(context, config.resources, chosen, optionsOf, failedItem),
 		);
 	}

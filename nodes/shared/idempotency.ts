@@ -57,6 +57,14 @@ function derive(parts: unknown[]): string {
 	return `n8n-${createHash('sha256').update(JSON.stringify(parts)).digest('hex')}`;
 }
 
+/**
+ * A reference naming what a node makes in a workflow, the same on every run (Campaign → Create's campaign): the
+ * workflow, the node's name and `parts`, hashed; nothing secret goes into it.
+ */
+export function workflowReference(context: IExecuteFunctions, parts: unknown[]): string {
+	return derive(['workflow', context.getWorkflow().id ?? '', context.getNode().name, ...parts]);
+}
+
 /** The key to send for an item: the user's, trimmed, or the one derived from the execution (above). */
 export function idempotencyKeyFor(
 	context: IExecuteFunctions,

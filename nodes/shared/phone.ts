@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { defaultCountryOptions } from '../../credentials/common';
 import { groupChatId, isGroupChatId, numberOfPersonChatId } from '../../src/client/chat-ids';
 import { listEntries } from '../../src/client/lists';
-import { defaultCountryOf, toE164 } from '../../src/client/phone-number';
+import { defaultCountryOf, toE164, type PhoneReading } from '../../src/client/phone-number';
 import { invalidValue } from './input-errors';
 
 /**
@@ -63,17 +63,24 @@ const eachOf =
 /** Several numbers in one field, each normalised. */
 export const normalisePhoneNumbers = eachOf(normalisePhoneNumber);
 
-/** A person: a number, or their chat ID read as it (a group is refused: it cannot be one person). */
-const normalisePerson: Reader = (value, field, itemIndex, node, defaultCountry) => {
-	if (isGroupChatId(value)) {
-		throw invalidValue(
-			node,
-			field,
-			itemIndex,
-			`${value} is a group; name people, by their numbers`,
-		);
+/**
+ * A person's number in E.164, or why it cannot be one, without throwing (a campaign reports each recipient's
+ * problem): a number, or their chat ID read as it; a group is refused, as it cannot be one person.
+ */
+export function readPersonNumber(value: unknown, defaultCountry: string | undefined): PhoneReading {
+	const text = typeof value === 'string' ? value.trim() : value;
+	if (isGroupChatId(text)) {
+		return { problem: `${String(text)} is a group; name people, by their numbers`, hint: '' };
 	}
-	return normaliseRecipient(value, field, itemIndex, node, defaultCountry);
+	const person = typeof text === 'string' ? numberOfPersonChatId(text) : undefined;
+	return person ? toE164(person) : toE164(text, defaultCountry);
+}
+
+/** A person: `readPersonNumber`, or an input error naming the field and the item. */
+const normalisePerson: Reader = (value, field, itemIndex, node, defaultCountry) => {
+	const result = readPersonNumber(value, defaultCountry);
+	if ('number' in result) return result.number;
+	throw invalidValue(node, field, itemIndex, result.problem, result.hint || undefined);
 };
 
 /** Several people in one field: numbers, or a person's chat ID read as their number. */

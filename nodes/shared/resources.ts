@@ -64,6 +64,11 @@ export interface OperationModule<C> {
 	 * Default Country, before its collections, in place of the credential's.
 	 */
 	readsNumbers?: boolean;
+	/**
+	 * Whether the operation takes every input item at once (Campaign → Create: each item a recipient of one
+	 * campaign): `execute` runs once, for the first item, and its output is paired with every input item.
+	 */
+	wholeInput?: boolean;
 	/** Whether `execute` answers an item with a file (`{ json, binary }`) rather than JSON alone. */
 	outputsBinary?: boolean;
 	/** Runs the operation for one input item. */

@@ -111,6 +111,8 @@ describe('from sources', () => {
 			{ name: 'Scheduled Message', value: 'scheduled' },
 			{ name: 'Label', value: 'label' },
 			{ name: 'Status', value: 'status' },
+			{ name: 'Campaign', value: 'campaign' },
+			{ name: 'Opt-Out', value: 'optOut' },
 		]);
 		const operationsOf = (value: string) =>
 			description.properties.find(
@@ -168,6 +170,10 @@ describe('from sources', () => {
 		expect(values('webhook')).toEqual(['create', 'delete', 'get', 'getAll', 'update']);
 		expect(values('scheduled')).toEqual(['cancel', 'getAll']);
 		expect(values('status')).toEqual(['delete', 'getAll', 'post']);
+		expect(values('campaign')).toEqual(
+			['cancel', 'create', 'get', 'getAll', 'getRecipients', 'pause', 'resume'].sort(),
+		);
+		expect(values('optOut')).toEqual(['add', 'check', 'getAll', 'remove']);
 		expect(values('label')).toEqual(
 			['addToChat', 'create', 'delete', 'getAll', 'removeFromChat', 'update'].sort(),
 		);

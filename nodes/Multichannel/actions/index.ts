@@ -6,6 +6,7 @@ import {
 	type ResourceModule,
 } from '../../shared/resources';
 import { call } from './call';
+import { campaign } from './campaign';
 import { chat } from './chat';
 import { contact } from './contact';
 import { group } from './group';
@@ -13,6 +14,7 @@ import { instance } from './instance';
 import { label } from './label';
 import { message } from './message';
 import { model } from './model';
+import { optOut } from './optOut';
 import { scheduled } from './scheduled';
 import { status } from './status';
 import { webhook } from './webhook';
@@ -30,6 +32,8 @@ export const resources: Array<ResourceModule<WorkspaceClient>> = [
 	scheduled,
 	label,
 	status,
+	campaign,
+	optOut,
 ];
 
 export const properties = nodeProperties(resources);

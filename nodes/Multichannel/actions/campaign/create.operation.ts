@@ -1,0 +1,95 @@
+import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
+
+import { api, type WorkspaceClient } from '../../../../src/client';
+import { Campaign } from '../../../../src/client/resources/campaigns';
+import { workflowReference } from '../../../shared/idempotency';
+import { invalidValue } from '../../../shared/input-errors';
+import { locatorValue } from '../../../shared/locator';
+import type { OperationContext } from '../../../shared/resources';
+import { inToolMode } from '../../../shared/tool-mode';
+import { fromField } from '../message/send';
+import {
+	inCalls,
+	readRecipients,
+	RecipientResults,
+	recipientFieldNames,
+	recipientFields,
+	RecipientSummary,
+} from './recipients';
+import { readSettings, settingsFieldNames, settingsFields } from './settings';
+
+export const option = {
+	name: 'Create',
+	value: 'create',
+	action: 'Create a campaign',
+	description:
+		'Send one message to every input item, paced by the service: all items become the recipients of one campaign, each sent once',
+};
+
+export const description: INodeProperties[] = [
+	fromField,
+	...settingsFields.slice(0, 1),
+	...recipientFields,
+	...settingsFields.slice(1),
+];
+
+export const scope = api.workspace.campaigns.create.scope;
+export const readsNumbers = true;
+/** Every input item is a recipient: one run for all of them, not one request per item. */
+export const wholeInput = true;
+export const output = Campaign.extend(RecipientSummary);
+
+export const fields = { instanceId: 'Instance', ...settingsFieldNames, ...recipientFieldNames };
+
+/**
+ * One campaign for all input items: created with the first 1,000 recipients, the rest added 1,000 a call, then
+ * started. The reference (derived from the workflow, the node and the Campaign Name) makes a re-run find the
+ * campaign it made: then every recipient goes through an add, and those already in it come back `duplicate`.
+ */
+export async function execute(this: IExecuteFunctions, item: OperationContext<WorkspaceClient>) {
+	const { client, itemIndex, options } = item;
+	if (inToolMode(this)) {
+		// An agent's call is one item: a campaign of one person is a plain send, and a whole list is not its to make.
+		throw new NodeOperationError(this.getNode(), 'Campaign → Create cannot be used as a tool', {
+			itemIndex,
+			description:
+				'Create campaigns in a workflow from a list of input items. As a tool, the Multichannel node can get a campaign, its recipients, and check a number for an opt-out.',
+		});
+	}
+	const instanceId = locatorValue(this, 'instanceId', itemIndex);
+	const { settings, startAt } = readSettings(this, options);
+	const { recipients, unreadable } = readRecipients(this, item);
+	if (recipients.length === 0) {
+		const first = unreadable[0];
+		throw invalidValue(
+			this.getNode(),
+			'To',
+			first?.itemIndex ?? itemIndex,
+			`no input item has a phone number the campaign can use${first ? `: ${first.reason}` : ''}`,
+		);
+	}
+	const reference =
+		String(options.reference ?? '').trim() || workflowReference(this, ['campaign', settings.name]);
+
+	const results = new RecipientResults(unreadable);
+	const [firstCall, ...laterCalls] = inCalls(recipients);
+	const made = await client.campaigns.create({
+		instanceId,
+		body: { ...settings, reference, recipients: firstCall.map(({ recipient }) => recipient) },
+	});
+	const created = made.created !== false;
+	// A campaign found by its reference took none of this call's recipients: they go through an add too.
+	if (created) results.add(firstCall, made.recipients);
+	for (const call of created ? laterCalls : [firstCall, ...laterCalls]) {
+		const answer = await client.campaigns.addRecipients({
+			campaignId: made.campaign.id,
+			body: { recipients: call.map(({ recipient }) => recipient) },
+		});
+		results.add(call, answer.recipients);
+	}
+	const campaign = await client.campaigns.start({
+		campaignId: made.campaign.id,
+		body: startAt ? { startAt } : {},
+	});
+	return { ...campaign, created, ...results.summary() };
+}

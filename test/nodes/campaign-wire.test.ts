@@ -1,0 +1,306 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- a made-up key the test looks for in outputs */
+/**
+ * Campaign → Create on the wire, with nock: every input item is a recipient of one campaign, sent in calls of
+ * 1,000 (2,500 items are one create, two adds and one start: 4 requests, not 2,500); a re-run finds the campaign
+ * by its derived reference, creates nothing and says so; a number that cannot be read, or one the service
+ * refuses, is reported for its item while the others go. The same operation against the sandbox is in
+ * campaign-resource.test.ts.
+ */
+import { createHash } from 'node:crypto';
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { runNode } from '../../dev/harness';
+import { nockOnly } from '../support/client';
+import { byId, expectNoSecrets, multichannelNode, NODE_NAME } from '../support/nodes';
+
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
+
+const BASE_URL = 'http://127.0.0.1:8791';
+const API_KEY = 'mcw_test_campaign_wire_5678';
+const credentials = { multichannelApi: { baseUrl: BASE_URL, apiKey: API_KEY } };
+const NOW = '2026-11-29T10:00:00.000Z';
+
+const campaign = (status: string) => ({
+	id: 'cmp_1',
+	instanceId: 'inst_1',
+	name: 'Sunday offer',
+	reference: 'ref',
+	status,
+	message: { text: 'Hi {{name}}' },
+	pacing: { perMinute: 30, jitterSeconds: 5 },
+	window: null,
+	links: null,
+	optOut: { stopWords: ['STOP'], confirmation: 'Bye' },
+	counts: {
+		recipients: 0,
+		queued: 0,
+		sent: 0,
+		delivered: 0,
+		read: 0,
+		replied: 0,
+		failed: 0,
+		skipped: 0,
+		skippedBy: {},
+	},
+	startAt: null,
+	nextSendAt: null,
+	completedAt: null,
+	cancelledAt: null,
+	createdAt: NOW,
+	updatedAt: NOW,
+});
+
+type Recipient = { to: string; variables?: Record<string, string> };
+/** Each recipient's result: accepted, unless `resultOf` says otherwise. */
+const answered = (
+	recipients: Recipient[],
+	resultOf: (recipient: Recipient) => [string, string | null] = () => ['accepted', null],
+) =>
+	recipients.map((recipient) => {
+		const [result, reason] = resultOf(recipient);
+		return { to: recipient.to, result, reason, recipientId: null };
+	});
+
+interface Seen {
+	path: string;
+	body: IDataObject;
+}
+
+/**
+ * The service, recording each request: create answers `created` (with each recipient's result when new),
+ * `adds` adds answer each recipient's result, start answers the campaign running.
+ */
+function service(options: {
+	created: boolean;
+	adds: number;
+	resultOf?: Parameters<typeof answered>[1];
+}) {
+	const seen: Seen[] = [];
+	const record = (path: string, body: nock.Body) => seen.push({ path, body: body as IDataObject });
+	nock(BASE_URL)
+		.post('/api/v1/instances/inst_1/campaigns')
+		.reply((path, body) => {
+			record(path, body);
+			const recipients = (body as { recipients: Recipient[] }).recipients;
+			return [
+				options.created ? 201 : 200,
+				{
+					campaign: campaign('scheduled'),
+					created: options.created,
+					recipients: options.created ? answered(recipients, options.resultOf) : [],
+				},
+			];
+		})
+		.post('/api/v1/campaigns/cmp_1/start')
+		.reply((path, body) => {
+			record(path, body);
+			return [200, campaign('running')];
+		});
+	if (options.adds > 0) {
+		nock(BASE_URL)
+			.post('/api/v1/campaigns/cmp_1/recipients')
+			.times(options.adds)
+			.reply((path, body) => {
+				record(path, body);
+				const recipients = (body as { recipients: Recipient[] }).recipients;
+				return [
+					200,
+					{ campaign: campaign('scheduled'), recipients: answered(recipients, options.resultOf) },
+				];
+			});
+	}
+	return seen;
+}
+
+/** `count` people: item n is +1415555nnnn, named Person n, with a number field and a nested one. */
+const people = (count: number): IDataObject[] =>
+	Array.from({ length: count }, (_, index) => ({
+		phone: `+1415555${String(index).padStart(4, '0')}`,
+		name: `Person ${index}`,
+		visits: index,
+		address: { city: 'Lisbon' },
+	}));
+
+const createNode = (parameters: IDataObject = {}) =>
+	multichannelNode('campaign', {
+		operation: 'create',
+		instanceId: byId('inst_1'),
+		name: 'Sunday offer',
+		to: '={{ $json.phone }}',
+		// A placeholder as a person writes it in an expression: n8n's {{ }} gives the service's {{name}}.
+		text: "=Hi {{ '{{' }}name}}, our Sunday offer is on",
+		perMinute: 30,
+		jitterSeconds: 5,
+		...parameters,
+	});
+
+/** The reference the node derives: the workflow, the node's name and the campaign name, hashed. */
+const derivedReference = `n8n-${createHash('sha256')
+	.update(JSON.stringify(['workflow', 'harness-workflow', NODE_NAME, 'campaign', 'Sunday offer']))
+	.digest('hex')}`;
+
+/** Each request's path, and how many recipients it carried. */
+const callsOf = (seen: Seen[]) =>
+	seen.map(({ path, body }) => [path, (body.recipients as unknown[] | undefined)?.length]);
+/** The calls of 2,500 recipients. */
+const CREATE_ADD_ADD_START = [
+	['/api/v1/instances/inst_1/campaigns', 1000],
+	['/api/v1/campaigns/cmp_1/recipients', 1000],
+	['/api/v1/campaigns/cmp_1/recipients', 500],
+	['/api/v1/campaigns/cmp_1/start', undefined],
+];
+
+nockOnly();
+
+test('2,500 items: one create with 1,000, two adds (1,000 and 500), one start; one output item', async () => {
+	const seen = service({ created: true, adds: 2 });
+	const items = people(2500);
+
+	const result = await runNode(createNode(), { credentials, items });
+
+	expect(result.error).toBeUndefined();
+	expect(callsOf(seen)).toEqual(CREATE_ADD_ADD_START);
+	const { recipients, ...settings } = seen[0].body;
+	expect(settings).toEqual({
+		name: 'Sunday offer',
+		message: { text: 'Hi {{name}}, our Sunday offer is on' },
+		pacing: { perMinute: 30, jitterSeconds: 5 },
+		reference: derivedReference,
+	});
+	// Each item's text and number fields are its variables; the nested one is not.
+	expect((recipients as Recipient[])[7]).toEqual({
+		to: '+14155550007',
+		variables: { phone: '+14155550007', name: 'Person 7', visits: '7' },
+	});
+	// Every item once, in input order, over the calls.
+	const sentTo = seen.flatMap(({ body }) => (body.recipients as Recipient[] | undefined) ?? []);
+	expect(sentTo.map(({ to }) => to)).toEqual(items.map(({ phone }) => phone));
+	expect(seen[3].body).toEqual({});
+
+	const output = result.output(NODE_NAME);
+	expect(output).toHaveLength(1);
+	expect(output[0].json).toMatchObject({
+		id: 'cmp_1',
+		status: 'running',
+		created: true,
+		added: { accepted: 2500, duplicate: 0, invalid: 0, unreadable: 0 },
+		notAdded: [],
+	});
+	// One output item, made from every input item.
+	expect(output[0].pairedItem).toHaveLength(2500);
+	expectNoSecrets(result, [API_KEY]);
+});
+
+test('a re-run: the same reference finds the campaign; nothing is created, every item comes back a duplicate', async () => {
+	const seen = service({ created: false, adds: 3, resultOf: () => ['duplicate', null] });
+
+	const result = await runNode(createNode(), { credentials, items: people(2500) });
+
+	expect(result.error).toBeUndefined();
+	// The create's 1,000 recipients too: the campaign found took none of them.
+	expect(callsOf(seen)).toEqual([
+		['/api/v1/instances/inst_1/campaigns', 1000],
+		['/api/v1/campaigns/cmp_1/recipients', 1000],
+		...CREATE_ADD_ADD_START.slice(1),
+	]);
+	expect(seen[0].body.reference).toBe(derivedReference);
+	expect(result.json(NODE_NAME)).toEqual([
+		expect.objectContaining({
+			created: false,
+			added: expect.objectContaining({ accepted: 0, duplicate: 2500 }),
+			notAdded: [],
+		}),
+	]);
+});
+
+test('numbers that cannot be used are reported per item, and the campaign goes to the others', async () => {
+	const items = people(6);
+	items[1].phone = '+1 415 555 01'; // cut short: never sent
+	items[2].phone = '(415) 555-0102'; // national: read in the Default Country (US)
+	items[4].phone = '14155550102@s.whatsapp.net'; // the same person as item 2, by their chat ID
+	delete items[3].name; // the message needs {{name}}: the service refuses this one
+	const seen = service({
+		created: true,
+		adds: 0,
+		resultOf: ({ to, variables }) =>
+			to === '+14155550102' && variables?.name === 'Person 4'
+				? ['duplicate', null]
+				: variables?.name === undefined
+					? ['invalid', 'missing_variable: name']
+					: ['accepted', null],
+	});
+
+	const result = await runNode(
+		createNode({ variables: 'chosenFields', variableFields: 'name', defaultCountry: 'US' }),
+		{ credentials, items },
+	);
+
+	expect(result.error).toBeUndefined();
+	expect((seen[0].body.recipients as Recipient[]).map(({ to }) => to)).toEqual([
+		'+14155550000',
+		'+14155550102',
+		'+14155550003',
+		'+14155550102',
+		'+14155550005',
+	]);
+	expect(result.json(NODE_NAME)).toEqual([
+		expect.objectContaining({
+			created: true,
+			added: {
+				accepted: 3,
+				duplicate: 1,
+				invalid: 1,
+				opted_out: 0,
+				closed: 0,
+				refused: 0,
+				unreadable: 1,
+			},
+			notAdded: [
+				{
+					itemIndex: 1,
+					to: '+1 415 555 01',
+					result: 'unreadable',
+					reason: expect.stringContaining('+1 415 555 01'),
+				},
+				{ itemIndex: 3, to: '+14155550003', result: 'invalid', reason: 'missing_variable: name' },
+			],
+		}),
+	]);
+});
+
+test('no item with a usable number: an error naming To and the first item, and nothing sent', async () => {
+	const result = await runNode(createNode(), {
+		credentials,
+		items: [{ phone: 'call me' }, { phone: '' }],
+	});
+
+	expect(result.error?.message).toBe(
+		'Invalid value for "To" [item 0]: no input item has a phone number the campaign can use: "call me" is not a valid phone number. ' +
+			'It may contain only digits, a leading + or 00, spaces, dashes, dots and parentheses; enter it with its country code, such as +14155550123 or 0044 20 7946 0958.',
+	);
+});
+
+test('a placeholder: Fixed mode sends {{name}} as typed; {{name}} in an expression is refused, naming the field', async () => {
+	const seen = service({ created: true, adds: 0 });
+	const fixed = await runNode(createNode({ text: 'Hi {{name}}!' }), {
+		credentials,
+		items: people(1),
+	});
+	expect(fixed.error).toBeUndefined();
+	expect(seen[0].body.message).toEqual({ text: 'Hi {{name}}!' });
+
+	// n8n reads {{name}} in an expression itself, as an unknown variable: it would send "Hi !" to everyone.
+	const expression = await runNode(createNode({ text: '=Hi {{name}}! {{ $json.visits }}' }), {
+		credentials,
+		items: people(1),
+	});
+	expect(expression.error?.message).toBe(
+		'Invalid value for "Text" [item 0]: in an expression, {{name}} is read by n8n and gives nothing',
+	);
+	expect(expression.error?.description).toBe(
+		"Write {{ '{{' }}name}} to send the placeholder, or switch the field to Fixed and write {{name}}.",
+	);
+	expect(seen).toHaveLength(2); // the first run's create and start; the second sent nothing
+});
