@@ -14,7 +14,7 @@ import { Outbound, type OutboundOptions } from './outbound/outbound';
 import { DEFAULT_SCHEDULED_LIMITS, type ScheduledLimits } from './scheduled-limits';
 import { Scheduler } from './scheduler';
 import { SignedMediaUrls } from './files/signed-media';
-import type { Store } from './store/store';
+import type { MessageRecord, Store } from './store/store';
 import { WebhookUpkeep } from './delivery/webhook-upkeep';
 
 /** How fast the simulated channel moves. */
@@ -64,6 +64,11 @@ export class SandboxCore {
 	 * deliveries itself), as `<webhookId>:<eventId>`, so that they may be claimed; in memory only.
 	 */
 	readonly announcedEvents = new Set<string>();
+	/**
+	 * Told of each message received and each change of a message's status (campaigns follow their recipients'
+	 * messages this way: the channel does not know them).
+	 */
+	readonly messageWatchers: Array<(message: MessageRecord) => void> = [];
 	/** Every event emitted since start, newest last: lets tests and tools see what happened. */
 	readonly emitted: EventEnvelope[] = [];
 	/** Scheduled sends: how many are kept per workspace, how often due ones are looked for (scheduled.ts). */

@@ -14,6 +14,7 @@ import { keepIdleConnections } from './http/keep-alive';
 import { resumeMessages } from './channel/progress';
 import { resumeCalls } from './channel/calls';
 import { startScheduledSends } from './channel/scheduled';
+import { startCampaigns } from './campaigns/sender';
 import { DEFAULT_SCHEDULED_LIMITS, type ScheduledLimits } from './scheduled-limits';
 import {
 	createWorkspace,
@@ -205,6 +206,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	resumeCalls(core);
 	core.scheduledLimits = { ...DEFAULT_SCHEDULED_LIMITS, ...options.scheduled };
 	startScheduledSends(core);
+	startCampaigns(core);
 
 	let closed: Promise<void> | undefined;
 	return {

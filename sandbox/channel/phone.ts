@@ -110,6 +110,7 @@ export function receiveMessage(
 		instanceId: instance.id,
 	});
 	for (const followUp of followUps) followUp();
+	for (const watch of core.messageWatchers) watch(message);
 	return message;
 }
 

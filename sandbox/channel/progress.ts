@@ -16,6 +16,7 @@ export function setMessageStatus(
 ): void {
 	message.status = status;
 	message.updatedAt = core.now().toISOString();
+	for (const watch of core.messageWatchers) watch(message);
 }
 
 /** The simulated recipient: delivered (or failed) after a moment, then read. */

@@ -91,6 +91,8 @@ export interface MessageRecord {
 	mentionEveryone?: boolean;
 	/** A received message that mentions the instance's own number (or everyone). */
 	mentionsMe?: boolean;
+	/** A campaign's message: the recipient it went to (sandbox/campaigns/). */
+	campaignRecipientId?: string;
 }
 
 export interface Participant {
