@@ -48,8 +48,8 @@ const nextPhone = () => `+1415555${String(2100 + phones++).padStart(4, '0')}`;
 const answersPath = () => `/api/v1/instances/${ctx.stack.instance.id}/answers`;
 /**
  * Limit Wait Time's question while it waits: asked first in a block and checked near its end, so that the tests
- * between wait out n8n's wait tracker (it looks for due executions every 60 s). The other tests count the
- * registrations of their own questions, without it.
+ * between wait out n8n's wait tracker (it looks for due executions every 60 s, and once as n8n starts). The other
+ * tests count the registrations of their own questions, without it.
  */
 let timed;
 const registrations = async () =>
@@ -343,8 +343,6 @@ describe('Send and Wait for Response in a real n8n', () => {
 		},
 	);
 
-	test(...shared.timeoutResumed);
-
 	test(
 		'cancelled while it waits: the answer resumes nothing, and the registration goes with that answer',
 		{ timeout: 180_000 },
@@ -373,6 +371,10 @@ describe('Send and Wait for Response in a real n8n', () => {
 	);
 
 	test(...shared.restart);
+
+	// After the restart: n8n's start looks for due executions at once, so the limit's question resumes then, where
+	// the queue-mode block below waits for the wait tracker's 60 s look instead. Each line proves both ways.
+	test(...shared.timeoutResumed);
 });
 
 describe('Send and Wait for Response in queue mode (main, webhook process, worker)', () => {
