@@ -16,6 +16,7 @@ import { workspaceConnection } from '../shared/connections';
 import { eventsSubtitle } from '../shared/events';
 import { optionsFrom } from '../shared/lists';
 import { attachMedia, mediaOptions, mediaOutput } from './attach-media';
+import { campaignOptions, skipOtherCampaign } from './campaigns';
 import { checkMessageFilters, messageFilterOptions, skipFilteredMessage } from './filters';
 import { chosenGathering, gatherOption } from './gather';
 import { pollCallOptions, skipPollOrCall } from './polls-calls';
@@ -45,7 +46,8 @@ export const trigger = webhookTrigger<WorkspaceClient, MessagingEventType>({
 		skipUnwantedReply(context, event, options) ??
 		skipFilteredMessage(context, event, options) ??
 		skipPollOrCall(context, event, options) ??
-		skipUnwantedLabelChange(context, event, options),
+		skipUnwantedLabelChange(context, event, options) ??
+		skipOtherCampaign(context, event, options),
 	highlights: replyHighlights,
 });
 
@@ -88,6 +90,7 @@ export class MultichannelTrigger implements INodeType {
 					...messageFilterOptions,
 					...pollCallOptions,
 					...labelOptions,
+					...campaignOptions,
 				],
 			},
 		],
@@ -116,6 +119,19 @@ export class MultichannelTrigger implements INodeType {
 					noun: 'label',
 					list: async (client) => await client.labels.list.all({}, { max: 100 }),
 					toOption: (label) => ({ name: label.name, value: label.id }),
+				});
+			},
+			/** The workspace's campaigns, newest first, for the Campaigns filter. */
+			async getCampaigns(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+				return await optionsFrom(this, {
+					connection: workspaceConnection,
+					scope: api.workspace.campaigns.list.scope,
+					noun: 'campaign',
+					list: async (client) => await client.campaigns.list.all({}, { max: 200 }),
+					toOption: (campaign) => ({
+						name: `${campaign.name} (${campaign.status})`,
+						value: campaign.id,
+					}),
 				});
 			},
 		},

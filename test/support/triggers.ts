@@ -89,6 +89,8 @@ export interface MessagingTriggerSuite {
 	 * what these tests look at.
 	 */
 	startedFor(node: TriggerUnderTest, count: number, timeoutMs?: number): Promise<string[]>;
+	/** Why the trigger acknowledged deliveries without starting the workflow: each reason once, sorted. */
+	skipReasons(node: TriggerUnderTest): string[];
 }
 
 /** A trigger suite with a connected instance, for the Multichannel Trigger on `message.received`. */
@@ -129,6 +131,15 @@ export function useMessagingTrigger(
 				.map((delivery) => (delivery.items?.[0].json.data as { id: string }).id);
 			return [...new Set(ids)].sort();
 		},
+		skipReasons: (node: TriggerUnderTest) =>
+			[
+				...new Set(
+					suite.endpoint
+						.of(node)
+						.filter((delivery) => !delivery.items)
+						.map((delivery) => (JSON.parse(delivery.responseBody) as { reason: string }).reason),
+				),
+			].sort(),
 	} as MessagingTriggerSuite;
 	beforeAll(async () => {
 		suite.sandbox = triggers.sandbox;

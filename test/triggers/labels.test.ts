@@ -46,17 +46,6 @@ async function runsOf(node: TriggerUnderTest, count: number) {
 	return [...runs.values()].sort();
 }
 
-/** Why the trigger acknowledged deliveries without starting the workflow: each reason once, sorted. */
-const skipReasons = (node: TriggerUnderTest) =>
-	[
-		...new Set(
-			suite.endpoint
-				.of(node)
-				.filter((delivery) => !delivery.items)
-				.map((delivery) => (JSON.parse(delivery.responseBody) as { reason: string }).reason),
-		),
-	].sort();
-
 it('a label put on, taken off and deleted: one run each, filtered by label and by kind of change', async () => {
 	const { client, instanceId } = suite;
 	await suite.sandboxCall(`/sandbox/instances/${instanceId}/inbound`, {
@@ -100,8 +89,8 @@ it('a label put on, taken off and deleted: one run each, filtered by label and b
 			'14155550502 label_deleted + -Late =',
 		].sort(),
 	);
-	expect(skipReasons(vipOnly)).toEqual(['a label not among Labels']);
-	expect(skipReasons(takenOff)).toEqual(['no label taken off (Label Change)']);
+	expect(suite.skipReasons(vipOnly)).toEqual(['a label not among Labels']);
+	expect(suite.skipReasons(takenOff)).toEqual(['no label taken off (Label Change)']);
 }, 240_000);
 
 it('only labels put on, of two chosen (a list an expression gives); other events are not filtered', async () => {
@@ -131,7 +120,7 @@ it('only labels put on, of two chosen (a list an expression gives); other events
 			'14155550501 message.received',
 		].sort(),
 	);
-	expect(skipReasons(putOn)).toEqual([
+	expect(suite.skipReasons(putOn)).toEqual([
 		'a label not among Labels',
 		'no label put on (Label Change)',
 	]);

@@ -38,16 +38,24 @@ function offered(events: string[], set: INodeParameters = {}): string[] {
 		.map((option) => option.name);
 }
 
-const POLLS_CALLS_LABELS = ['pollMessageIds', 'callTypes', 'labelIds', 'labelChange'];
+const POLLS_CALLS_LABELS = [
+	'pollMessageIds',
+	'callTypes',
+	'labelIds',
+	'labelChange',
+	'campaignIds',
+];
 
-test('a Message Received trigger offers no poll, call or label filter, and Max File Size only with Download Media on', () => {
+test('a Message Received trigger offers no poll, call, label or campaign filter, and Max File Size only with Download Media on', () => {
 	const received = offered(['message.received']);
 	expect(received).toEqual(
 		expect.arrayContaining(['downloadMedia', 'onlyReplies', 'textContains']),
 	);
 	expect(received).not.toEqual(
 		expect.arrayContaining([
-			expect.stringMatching(/^(pollMessageIds|callTypes|labelIds|labelChange|maxFileSizeMb)$/),
+			expect.stringMatching(
+				/^(pollMessageIds|callTypes|labelIds|labelChange|campaignIds|maxFileSizeMb)$/,
+			),
 		]),
 	);
 	expect(offered(['message.received'], { downloadMedia: true })).toContain('maxFileSizeMb');
@@ -62,8 +70,9 @@ test.each([
 		['poll.voted', 'chat.labels_changed'],
 		['pollMessageIds', 'labelIds', 'labelChange'],
 	],
+	[['campaign.completed', 'contact.opted_out'], ['campaignIds']],
 ])(
-	'events %j offer %j of the poll, call and label filters, and no Download Media',
+	'events %j offer %j of the poll, call, label and campaign filters, and no Download Media',
 	(events, wanted) => {
 		const shown = offered(events);
 		expect(shown.filter((name) => POLLS_CALLS_LABELS.includes(name))).toEqual(wanted);
