@@ -3,11 +3,18 @@
  * sandbox on loopback: Create makes one campaign of the input items (each with its variables, an unreadable
  * number reported for its item), a re-run adds only the new items, and Get, Get Many, Get Recipients, Pause,
  * Resume and Cancel follow and steer it; an opted-out number is kept and skipped, and Opt-Out's Add, Check,
- * Get Many and Remove manage the list. The exact requests are in campaign-wire.test.ts.
+ * Get Many and Remove manage the list. As an AI agent's tool, Get, Get Recipients and Check answer; Create is
+ * refused. The exact requests are in campaign-wire.test.ts.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, expectNoSecrets, NODE_NAME, useResource } from '../support/nodes';
+import {
+	byId,
+	expectNoSecrets,
+	NODE_NAME,
+	registerToolVariant,
+	useResource,
+} from '../support/nodes';
 
 const campaigns = useResource('campaign', { instance: 'Campaigns' });
 /** The Opt-Out resource, on the same sandbox. */
@@ -143,4 +150,35 @@ test('Opt-Out: Add, Check, Get Many, Remove; a campaign keeps an opted-out numbe
 	// A number the node cannot read names the field and the item.
 	const unreadable = await optOuts.run({ operation: 'check', phone: '555-0321' });
 	expect(unreadable.error?.message).toMatch(/^Invalid value for "Phone Number" \[item 0\]: /);
+});
+
+test("as an AI agent's tool: Get, Get Recipients and Check answer; Create is refused", async () => {
+	const { type } = await registerToolVariant();
+	const [made] = (await create([{ phone: '+14155550331', name: 'Gus' }], 'For the agent')).json(
+		NODE_NAME,
+	);
+	const asTool = async (parameters: IDataObject) =>
+		await campaigns.run(parameters, undefined, { type });
+
+	const got = await asTool({ operation: 'get', campaignId: byId(made.id as string) });
+	expect(got.json(NODE_NAME)).toEqual([
+		expect.objectContaining({ id: made.id, status: 'running' }),
+	]);
+	const recipients = await asTool({
+		operation: 'getRecipients',
+		campaignId: byId(made.id as string),
+		returnAll: false,
+		limit: 5,
+	});
+	expect(recipients.json(NODE_NAME)).toEqual([expect.objectContaining({ to: '+14155550331' })]);
+	const checked = await asTool({ resource: 'optOut', operation: 'check', phone: '+14155550331' });
+	expect(checked.json(NODE_NAME)).toEqual([expect.objectContaining({ optedOut: false })]);
+
+	const refused = await asTool({
+		operation: 'create',
+		name: 'By the agent',
+		to: '+14155550332',
+		text: 'Hi',
+	});
+	expect(refused.error?.message).toBe('Campaign → Create cannot be used as a tool');
 });
