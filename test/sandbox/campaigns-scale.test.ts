@@ -70,10 +70,9 @@ describe('a campaign of 100,000 recipients', () => {
 		}
 		const sendMs = Date.now() - sendStarted;
 		expect((await client.campaigns.get({ campaignId })).counts.queued).toBe(100_000 - 6001);
-		console.log(
-			`100 adds of 1,000: ${addSeconds.toFixed(1)} s; a read: ${readMs} ms; 6,001 sends: ${sendMs} ms`,
-		);
+		// 4.5 s, 3 ms and 0.8 s here, alone on 2 cores: the bounds leave room for a loaded CI.
 		expect(addSeconds).toBeLessThan(20);
 		expect(readMs).toBeLessThan(200);
+		expect(sendMs).toBeLessThan(10_000);
 	}, 60_000);
 });
