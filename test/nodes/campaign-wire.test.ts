@@ -304,3 +304,56 @@ test('a placeholder: Fixed mode sends {{name}} as typed; {{name}} in an expressi
 	);
 	expect(seen).toHaveLength(2); // the first run's create and start; the second sent nothing
 });
+
+test("the campaign's settings on the wire: media by URL, send window, tracked links with UTM, stop words, Start At", async () => {
+	const seen = service({ created: true, adds: 0 });
+	const items = people(2);
+	items[0].notes = 'x'.repeat(1001); // past a variable's 1,000 characters: left out
+	const result = await runNode(
+		createNode({
+			messageType: 'media',
+			mediaUrl: ' https://example.com/offer.jpg ',
+			mediaType: 'image',
+			caption: 'For you, {{name}}',
+			options: {
+				reference: 'sunday-offer-2026-12-06',
+				fileName: 'offer.jpg',
+				windowFrom: '09:00',
+				windowTo: '18:30',
+				trackLinks: true,
+				utmSource: 'whatsapp',
+				utmMedium: 'campaign',
+				utmCampaign: 'sunday',
+				stopWords: 'STOP, Basta; unsubscribe',
+				optOutConfirmation: 'Done: no more offers.',
+				startAt: '2026-12-06T09:00:00+01:00',
+			},
+		}),
+		{ credentials, items },
+	);
+
+	expect(result.error).toBeUndefined();
+	const { recipients, ...settings } = seen[0].body;
+	expect(settings).toEqual({
+		name: 'Sunday offer',
+		reference: 'sunday-offer-2026-12-06',
+		message: {
+			media: {
+				url: 'https://example.com/offer.jpg',
+				mediaType: 'image',
+				caption: 'For you, {{name}}',
+				fileName: 'offer.jpg',
+			},
+		},
+		pacing: { perMinute: 30, jitterSeconds: 5 },
+		// The workflow's time zone when none is given (n8n's default in the harness).
+		window: { from: '09:00', to: '18:30', timeZone: 'America/New_York' },
+		links: { track: true, utm: { source: 'whatsapp', medium: 'campaign', campaign: 'sunday' } },
+		optOut: { stopWords: ['STOP', 'Basta', 'unsubscribe'], confirmation: 'Done: no more offers.' },
+	});
+	expect((recipients as Recipient[])[0].variables).not.toHaveProperty('notes');
+	expect(seen[1]).toEqual({
+		path: '/api/v1/campaigns/cmp_1/start',
+		body: { startAt: '2026-12-06T09:00:00.000+01:00' },
+	});
+});
