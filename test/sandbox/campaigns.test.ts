@@ -295,4 +295,47 @@ describe('campaigns', () => {
 			recipient: { to: '+14155550000', state: 'failed' },
 		});
 	});
+
+	it('sends media with each caption filled in, links with UTM fields tracked; a refused media URL is 400', async () => {
+		const { campaign } = await client().campaigns.create({
+			instanceId,
+			body: {
+				name: 'Media',
+				message: {
+					media: {
+						url: 'https://cdn.example.com/sale.png',
+						mediaType: 'image',
+						caption: 'Hi {{name}}, see https://shop.example.com/sale?x=1',
+					},
+				},
+				links: { track: true, utm: { source: 'whatsapp', medium: 'chat', campaign: 'spring' } },
+				recipients: [{ to: '+14155555001', variables: { name: 'Ann' } }],
+			},
+		});
+		await client().campaigns.start({ campaignId: campaign.id, body: {} });
+		advance(0);
+		const [recipient] = (await client().campaigns.listRecipients({ campaignId: campaign.id })).data;
+		const message = sandbox.core.store.get('messages', recipient.messageId as string);
+		expect(message).toMatchObject({ type: 'image', campaignRecipientId: recipient.id });
+		expect(message?.content.caption).toMatch(/^Hi Ann, see http:\/\/127\.0\.0\.1:\d+\/\w+$/);
+		const link = sandbox.core.store.get('links', message?.trackedLinks?.[0]?.linkId as string);
+		expect(link?.url).toBe(
+			'https://shop.example.com/sale?x=1&utm_source=whatsapp&utm_medium=chat&utm_campaign=spring',
+		);
+
+		const refused = await raw(
+			sandbox.baseUrl,
+			'POST',
+			`/api/v1/instances/${instanceId}/campaigns`,
+			{
+				key: (sandbox.keys as { workspace: string }).workspace,
+				body: {
+					name: 'Inside',
+					message: { media: { url: 'http://127.0.0.1/x.png', mediaType: 'image' } },
+				},
+			},
+		);
+		expect(refused.status).toBe(400);
+		expect(JSON.stringify(refused.body)).toContain('body.message.media.url');
+	});
 });

@@ -11,6 +11,8 @@ import {
 } from '../../campaigns/campaigns';
 import { addRecipients, presentRecipient, recipientsFrom } from '../../campaigns/recipients';
 import { requireInstance } from '../../channel/instance-records';
+import { validationFailed } from '../../errors';
+import { urlProblem } from '../../outbound/policy';
 import { paginateWalk, type ResourceHandlers } from './context';
 
 /** Campaigns (sandbox/campaigns/): made, filled, started, paused, resumed, cancelled, read. */
@@ -18,6 +20,10 @@ export const campaignHandlers: ResourceHandlers<typeof api.workspace.campaigns> 
 	create: ({ core, workspaceId, params, body }) => {
 		requireInstance(core, workspaceId, params.instanceId);
 		const { recipients = [], ...input } = body;
+		// Checked now, as a media send's URL is: a refused one would fail every recipient later.
+		const problem =
+			'media' in input.message && urlProblem(input.message.media.url, core.outbound.media.policy);
+		if (problem) throw validationFailed([{ field: 'body.message.media.url', message: problem }]);
 		const found = campaignOfReference(core, workspaceId, params.instanceId, input.reference);
 		if (found) return { campaign: presentCampaign(found), created: false, recipients: [] };
 		const campaign = createCampaign(core, workspaceId, params.instanceId, input);
