@@ -61,11 +61,7 @@ describe('every example published at once', { timeout: 600_000 }, () => {
 	after(async () => await model?.close());
 
 	const instanceId = () => ctx.stack.instance.id;
-	/** The instance's messages to `to`, oldest first. */
-	const messagesTo = async (to) =>
-		(await ctx.workspace('GET', `/api/v1/instances/${instanceId()}/messages?limit=100`)).data
-			.filter((message) => message.direction === 'outbound' && message.to === to)
-			.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+	const messagesTo = (to) => ctx.messagesTo(to);
 	/** Waits for the `count`th message to `to`, then returns them all. */
 	const answered = (to, count) =>
 		eventually(

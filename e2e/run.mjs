@@ -21,6 +21,7 @@ import { healSharedStack } from './support/stack-control.mjs';
 /** Files that need no sandbox options nor n8n at another address: on the shared stacks. */
 const SHARED = [
 	'tracked-links.test.mjs',
+	'campaigns.test.mjs',
 	'send-and-wait-controls.test.mjs',
 	'answer-race.test.mjs',
 	'media.test.mjs',

@@ -322,6 +322,14 @@ function helpers(current, { restartStack }) {
 			return found.id;
 		},
 
+		/** The sandbox instance's outbound messages to `to` (of its latest 100), oldest first. */
+		messagesTo: async (to) =>
+			(
+				await ctx.workspace('GET', `/api/v1/instances/${current().instance.id}/messages?limit=100`)
+			).data
+				.filter((message) => message.direction === 'outbound' && message.to === to)
+				.sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+
 		/** The sandbox instance's outbound message to `to`, once there. */
 		outboundTo: (to) =>
 			eventually(`a message to ${to} in the sandbox`, async () => {
