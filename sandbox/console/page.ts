@@ -178,6 +178,13 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 			<p class="error" id="chat-error" role="alert" hidden></p>
 		</div>
 	</section>
+	<section class="card" id="campaigns">
+		<h2>Campaigns</h2>
+		<p>The workspace's latest campaigns and how far each has come. It reloads every few seconds.</p>
+		<div class="row"><button type="button" class="secondary small" id="campaigns-refresh">Reload</button></div>
+		<p class="error" id="campaigns-error" role="alert" hidden></p>
+		<div id="campaigns-body"><p class="muted">Sign in to see the campaigns.</p></div>
+	</section>
 	<section class="card" id="reference">
 		<h2>API reference</h2>
 		<p>Every endpoint of the OpenAPI document (<a id="openapi-link" href="/api/v1/openapi.json">openapi.json</a>).

@@ -21,6 +21,7 @@ import {
 	uploadFile,
 } from './chat';
 import { offerChats, offerInstances, offerNumbers } from './chat-pick';
+import { renderCampaigns } from './campaigns';
 import { Reference } from './reference';
 import { messageOf, onKeyUsed, session, statusOf } from './session';
 
@@ -57,6 +58,7 @@ elementById('signin-form').addEventListener('submit', (event) => {
 			() => {
 				input.value = '';
 				void offerInstances();
+				void renderCampaigns();
 			},
 			(error: unknown) => setError(elementById('signin-error'), messageOf(error)),
 		)
@@ -104,6 +106,7 @@ elementById('chat-file').addEventListener('change', () => void uploadFile());
 elementById('chat-quote-cancel').addEventListener('click', cancelQuote);
 elementById('chat-call-voice').addEventListener('click', () => void startCall('voice'));
 elementById('chat-call-video').addEventListener('click', () => void startCall('video'));
+elementById('campaigns-refresh').addEventListener('click', () => void renderCampaigns());
 elementById('ref-key').addEventListener('input', () => reference.render());
 elementById('ref-key-show').addEventListener('click', () => reference.toggleKey());
 elementById('ref-filter').addEventListener('input', () => reference.render());
@@ -119,6 +122,11 @@ document.addEventListener('visibilitychange', () => {
 setInterval(() => {
 	if (document.visibilityState === 'visible') refreshKeysSoon(0);
 }, KEYS_REFRESH_MS);
+// Campaign progress moves on its own: read again every few seconds while the tab shows.
+const CAMPAIGNS_REFRESH_MS = 3_000;
+setInterval(() => {
+	if (document.visibilityState === 'visible' && session.key) void renderCampaigns();
+}, CAMPAIGNS_REFRESH_MS);
 
 window.multichannelConsole = {
 	ready: null,
@@ -131,7 +139,7 @@ const referenceReady = reference.load();
 const remembered = session.key;
 const sessionReady = remembered
 	? enter(remembered)
-			.then(offerInstances)
+			.then(() => Promise.all([offerInstances(), renderCampaigns()]))
 			.catch((error: unknown) =>
 				signOut(statusOf(error) === 401 ? `Signed out: ${messageOf(error)}` : messageOf(error)),
 			)
