@@ -31,7 +31,7 @@ export const CAMPAIGN_LIMITS = {
 /** The words that opt a contact out when they answer a campaign with one alone (ignoring case). */
 export const DEFAULT_STOP_WORDS = ['STOP', 'UNSUBSCRIBE', 'STOPALL', 'CANCEL', 'END', 'QUIT'];
 export const DEFAULT_OPT_OUT_CONFIRMATION =
-	'You will receive no more messages from this campaign sender. Reply START to opt back in.';
+	'You are unsubscribed: you will get no more of these messages.';
 
 export const CAMPAIGN_STATES = [
 	'scheduled',
