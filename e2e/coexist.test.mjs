@@ -6,7 +6,9 @@
 // manager's approval each get exactly one answer, from the workflow meant for it, and no other workflow starts; the
 // label Support put on a chat and taken off runs the support queue (support-queue.json, support-queue-closed.json)
 // and nothing else; clicks on the campaign link are logged one by one (campaign-link-clicks.json) and counted by
-// country in one batch (campaign-clicks-by-country.json), and send nothing.
+// country in one batch (campaign-clicks-by-country.json), and send nothing; bulk-send's campaign completes and is
+// summed up once (campaign-completed.json), and a recipient's STOP is confirmed by the service and noted once
+// (campaign-opt-outs.json), not answered by the AI agent.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
@@ -32,10 +34,17 @@ const ANA = '+14155550171';
 const CUSTOMER = '+14155550131';
 const MANAGER = '+14155550132';
 const ASKER = '+14155554004';
+/** bulk-send's contacts here; the second answers STOP. The owner campaign-completed.json tells. */
+const CONTACTS = [
+	{ name: 'Hana', phone: '+14155554005' },
+	{ name: 'Ivo', phone: '+14155554006' },
+];
+const STOPPER = CONTACTS[1].phone;
+const OWNER = '+14155550190';
 
 /**
- * The examples published as imported; the ones started by a Webhook node here. bulk-send, campaign-short-link and
- * tracked-campaign have only a Manual Trigger: nothing to publish.
+ * The examples published as imported; the ones started by a Webhook node here (bulk-send among them).
+ * campaign-short-link and tracked-campaign have only a Manual Trigger: nothing to publish.
  */
 const PUBLISHED = [
 	'ai-agent-reply.json',
@@ -43,12 +52,26 @@ const PUBLISHED = [
 	'auto-reply.json',
 	'automation-relay.json',
 	'campaign-clicks-by-country.json',
+	'campaign-completed.json',
+	'campaign-opt-outs.json',
 	'campaign-link-clicks.json',
 	'receive-files.json',
 	'support-queue-closed.json',
 	'support-queue.json',
 	'tracked-campaign-follow-up.json',
 ];
+
+/** bulk-send as published here: these contacts, a send a second (the example's 20 a minute and pause are slower). */
+const fastCampaign = (node) => {
+	if (node.name === 'Contacts') {
+		const jsonOutput = JSON.stringify({ contacts: CONTACTS });
+		return { ...node, parameters: { ...node.parameters, jsonOutput } };
+	}
+	if (node.name === 'Create the campaign') {
+		return { ...node, parameters: { ...node.parameters, perMinute: 60, jitterSeconds: 0 } };
+	}
+	return node;
+};
 
 describe('every example published at once', { timeout: 600_000 }, () => {
 	const ctx = useStack();
@@ -101,15 +124,16 @@ describe('every example published at once', { timeout: 600_000 }, () => {
 			ids[file] = ctx.example(file);
 			await ctx.activate(ids[file]);
 		}
-		for (const [file, start] of [
+		for (const [file, start, change] of [
 			['approve-refund.json', 'Refund requested'],
 			['confirm-appointment.json', 'Ask'],
+			['bulk-send.json', 'Run it', fastCampaign],
 		]) {
 			const path = `${file.replace('.json', '')}-${randomUUID().slice(0, 8)}`;
 			const made = await ctx.api(
 				'POST',
 				'/workflows',
-				prepareWorkflow(exampleWithWebhook(file, { start, path }), {
+				prepareWorkflow(exampleWithWebhook(file, { start, path, change }), {
 					credentials: ctx.stack.credentials,
 					instance: ctx.stack.instance,
 				}),
@@ -117,10 +141,11 @@ describe('every example published at once', { timeout: 600_000 }, () => {
 			await ctx.activate(made.id);
 			ids[file] = { id: made.id, path };
 		}
-		// Six Multichannel Triggers (AI agent, appointment answers, auto-reply, receive-files, the support queue's two).
-		await eventually('the six messaging webhooks', async () => {
+		// Eight Multichannel Triggers (AI agent, appointment answers, auto-reply, receive-files, the support queue's
+		// two, the campaign's summary and its opt-outs).
+		await eventually('the eight messaging webhooks', async () => {
 			const page = await ctx.workspace('GET', '/api/v1/webhooks?limit=100');
-			return page.data.length === 6;
+			return page.data.length === 8;
 		});
 	});
 
@@ -281,10 +306,28 @@ describe('every example published at once', { timeout: 600_000 }, () => {
 		);
 	});
 
+	test('bulk-send’s campaign: completed and summed up once; a recipient’s STOP confirmed by the service and noted once, not answered by the AI agent', async () => {
+		const { path } = ids['bulk-send.json'];
+		assert.equal((await ctx.postToWebhook(path, {})).status, 200);
+		for (const { phone } of CONTACTS) await answered(phone, 1);
+		const [summary] = await answered(OWNER, 1);
+		assert.match(summary.content.text, /^Campaign "Spring sale" is done: 2 recipients; 2 reached/);
+		await ctx.workspace('POST', `/sandbox/instances/${instanceId()}/inbound`, {
+			from: STOPPER,
+			text: 'STOP',
+		});
+		const [, confirmation] = await answered(STOPPER, 2);
+		assert.match(confirmation.content.text, /^You will receive no more messages/);
+		await eventually('the opt-out, noted', async () => {
+			const runs = await ctx.executions(ids['campaign-opt-outs.json'], true);
+			return runs.length === 1 && runs[0].status === 'success';
+		});
+	});
+
 	test('nothing else: one answer each, and no workflow ran for what another answers', async () => {
 		await sleep(8_000); // time for a second answer, were there one (the AI agent gathers for 3 s)
 		const counts = {};
-		for (const to of [TEXTER, SENDER, ids.group, ANA, MANAGER, CUSTOMER, ASKER]) {
+		for (const to of [TEXTER, SENDER, ids.group, ANA, MANAGER, CUSTOMER, ASKER, STOPPER, OWNER]) {
 			counts[to] = (await messagesTo(to)).length;
 		}
 		const runs = {};
@@ -304,6 +347,8 @@ describe('every example published at once', { timeout: 600_000 }, () => {
 			[MANAGER]: 1, // the question
 			[CUSTOMER]: 1,
 			[ASKER]: 3, // the AI agent's answer; support-queue's word that the chat is queued; the poll
+			[STOPPER]: 2, // the campaign and the service's confirmation of the STOP
+			[OWNER]: 1, // the campaign's summary
 		});
 		assert.deepEqual(runs, {
 			'ai-agent-reply.json': 2, // the texter's and the asker's
@@ -311,6 +356,8 @@ describe('every example published at once', { timeout: 600_000 }, () => {
 			'auto-reply.json': 2,
 			'automation-relay.json': 0,
 			'campaign-clicks-by-country.json': 1, // the 4 clicks in one batch
+			'campaign-completed.json': 1,
+			'campaign-opt-outs.json': 1, // the STOP (not the AI agent's)
 			'campaign-link-clicks.json': 4, // a click each, the other link's too
 			'receive-files.json': 1,
 			'support-queue-closed.json': 1, // Support taken off
@@ -318,6 +365,7 @@ describe('every example published at once', { timeout: 600_000 }, () => {
 			'tracked-campaign-follow-up.json': 4, // each click, stopped at its filter (not a tracked link)
 			'approve-refund.json': 1,
 			'confirm-appointment.json': 1,
+			'bulk-send.json': 1,
 		});
 		assert.ok(model.requests.length > 0, 'the AI agent asked the model');
 	});
