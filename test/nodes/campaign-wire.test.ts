@@ -357,3 +357,23 @@ test("the campaign's settings on the wire: media by URL, send window, tracked li
 		body: { startAt: '2026-12-06T09:00:00.000+01:00' },
 	});
 });
+
+test('To read from a plain field of the item, or evaluated by n8n: the same recipients', async () => {
+	const items = [
+		{ contact: { phone: '+14155550401' } },
+		{ contact: {} },
+		{ contact: { phone: 14155550403 } },
+	];
+	const recipientsOf = async (to: string) => {
+		const seen = service({ created: true, adds: 0 });
+		const result = await runNode(createNode({ to, variables: 'none' }), { credentials, items });
+		expect(result.error).toBeUndefined();
+		return { sent: seen[0].body.recipients, notAdded: result.json(NODE_NAME)[0].notAdded };
+	};
+	const read = await recipientsOf('={{ $json.contact.phone }}');
+	expect(read).toEqual({
+		sent: [{ to: '+14155550401' }, { to: '+14155550403' }],
+		notAdded: [expect.objectContaining({ itemIndex: 1, result: 'unreadable' })],
+	});
+	expect(await recipientsOf("={{ $json['contact']['phone'] }}")).toEqual(read);
+});

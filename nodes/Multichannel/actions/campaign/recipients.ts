@@ -124,6 +124,27 @@ function variablesOf(json: IDataObject, names: string[] | undefined): Record<str
 	return variables;
 }
 
+/** To as `={{ $json.phone }}` (its default) or `={{ $json.contact.phone }}`: a plain field of the item. */
+const PLAIN_FIELD = /^=\{\{\s*\$json((?:\.[A-Za-z_$][\w$]*)+)\s*\}\}$/;
+
+/**
+ * How each item's To is read. A plain field of the item is read from the item itself: n8n's evaluator costs about
+ * 0.15 ms of CPU an item (its sandbox, its proxies), which for 100,000 recipients is most of what Create costs
+ * n8n, for the same value. Any other value or expression is evaluated by n8n, item by item.
+ */
+function readerOfTo(context: IExecuteFunctions): (itemIndex: number, json: IDataObject) => unknown {
+	const given = context.getNode().parameters.to;
+	const path =
+		typeof given === 'string' ? PLAIN_FIELD.exec(given)?.[1].slice(1).split('.') : undefined;
+	if (!path) return (itemIndex) => context.getNodeParameter('to', itemIndex, '');
+	return (_itemIndex, json) =>
+		path.reduce<unknown>(
+			(value, key) =>
+				value !== null && typeof value === 'object' ? (value as IDataObject)[key] : undefined,
+			json,
+		);
+}
+
 /** The recipients of every input item, and the items whose number cannot be read. */
 export function readRecipients(
 	context: IExecuteFunctions,
@@ -138,8 +159,9 @@ export function readRecipients(
 				: undefined;
 	const recipients: ItemRecipient[] = [];
 	const unreadable: Array<z.infer<typeof NotAdded>> = [];
+	const toOf = readerOfTo(context);
 	context.getInputData().forEach((item, itemIndex) => {
-		const to = context.getNodeParameter('to', itemIndex, '');
+		const to = toOf(itemIndex, item.json);
 		const number = readPersonNumber(to, defaultCountry);
 		if ('problem' in number) {
 			const reason = [number.problem, number.hint].filter(Boolean).join('. ');
