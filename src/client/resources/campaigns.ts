@@ -259,8 +259,11 @@ export const CreateCampaign = named(
 );
 
 export const CampaignListQuery = ListQuery.extend({
-	status: z.enum(CAMPAIGN_STATES).optional(),
-	instanceId: Id.optional(),
+	status: z
+		.enum(CAMPAIGN_STATES)
+		.optional()
+		.describe('Only the campaigns in this state; all when absent'),
+	instanceId: Id.optional().describe("Only this instance's campaigns; all when absent"),
 });
 
 const byId = pathParams('campaignId');
@@ -359,7 +362,14 @@ export const campaignOperations = {
 		summary: "List a campaign's recipients in the order they were added",
 		scope: 'messaging:read',
 		params: byId,
-		query: ListQuery.extend({ state: z.enum(RECIPIENT_STATES).optional() }),
+		query: ListQuery.extend({
+			state: z
+				.enum(RECIPIENT_STATES)
+				.optional()
+				.describe(
+					'Only the recipients in this state (`failed`, `skipped`: with their reason); all when absent',
+				),
+		}),
 		response: page(CampaignRecipient),
 		status: 200,
 		paginated: true,

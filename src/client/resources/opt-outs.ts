@@ -1,7 +1,7 @@
 import { z } from '../zod';
 
 import { operation } from '../operation';
-import { Id, ListQuery, named, page, PhoneNumber, text, Timestamp } from '../schemas';
+import { E164_PATTERN, Id, ListQuery, named, page, PhoneNumber, text, Timestamp } from '../schemas';
 
 /**
  * Opt-outs: the workspace's contacts who asked for no more campaigns. A campaign never sends to one
@@ -37,7 +37,13 @@ export const OptOutChange = named(
 	}),
 );
 
-const byPhone = z.strictObject({ phone: PhoneNumber });
+// Its own schema, not PhoneNumber: a path parameter carries its description, which a named schema would not.
+const byPhone = z.strictObject({
+	phone: z
+		.string()
+		.regex(E164_PATTERN, 'must be an international number in E.164 form, like +14155550123')
+		.describe('The number, in E.164 form'),
+});
 const item = '/opt-outs/{phone}';
 
 export const optOutOperations = {
