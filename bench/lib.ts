@@ -101,12 +101,14 @@ export function processCpuMs(pids: number[]): number | undefined {
 	return (ticks * 1000) / ticksPerSecond;
 }
 
-/** One timed run: how long, how many, and the process's peak memory. */
+/** One timed run: how long, how many, the process's peak memory and the CPU time it used. */
 export interface Timing {
 	wallMs: number;
 	count: number;
 	peakHeapMb: number;
 	peakRssMb: number;
+	/** The measuring process's CPU time (user and system) during the run, where it was read. */
+	cpuMs?: number;
 }
 
 export function elapsedMs(start: bigint): number {
@@ -127,7 +129,7 @@ export const ratio = (value: number) => `${value.toFixed(2)}×`;
 export const perSecond = (value: number) =>
 	`${value >= 10_000 ? Math.round(value).toLocaleString('en-US') : value.toFixed(0)}/s`;
 
-/** The number of the `index`-th chat of the bursts the sandbox host seeds (`seedBursts`). */
+/** The number of the `index`-th chat of the bursts the sandbox host seeds (`seedBursts`), or of a campaign's recipient. */
 export function benchChat(index: number): string {
 	return `+1303${String(5_000_000 + index).padStart(7, '0')}`;
 }

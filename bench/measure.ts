@@ -11,6 +11,8 @@
  *   (`PlainLoop` in jobs/sends.ts: the same two expressions per item, n8n's `httpRequestWithAuthentication`, N workers
  *   that start their next item as soon as the last one ends): what a node pays in n8n without the turn-taking
  *   of nodes/shared/execute.ts.
+ * - `campaignNode`: "Manual Trigger → Items → Multichannel (Campaign → Create)", N items handed over as one
+ *   campaign (jobs/campaigns.ts); its warm-up campaign starts a day later, so that it sends nothing meanwhile.
  * - `returnAllNode`: Contact → Get Many with Return All, through the node.
  * - `returnAllRaw`: the same pages (limit 100, following nextCursor) with undici, kept in one array.
  * - `signatures`: `verifySignature` on a typical delivery, against a bare HMAC-SHA256 of the same bytes.
@@ -23,7 +25,8 @@
  *   event), N at a time, with undici, to one of those receivers or to a workflow in a real n8n
  *   (bench/n8n-deliveries.ts); the deliveries per second.
  *
- * This file answers the jobs; the sends and Return All are in jobs/sends.ts, the rest in jobs/deliveries.ts.
+ * This file answers the jobs; the sends and Return All are in jobs/sends.ts, the campaign in jobs/campaigns.ts,
+ * the rest in jobs/deliveries.ts.
  */
 import {
 	bareReceiver,
@@ -34,6 +37,7 @@ import {
 	type ReceiverJob,
 	type SendJob,
 } from './jobs/deliveries';
+import { campaignNode, type CampaignJob } from './jobs/campaigns';
 import {
 	bulkNode,
 	bulkPlain,
@@ -48,8 +52,10 @@ export type { DeliveryType } from './jobs/deliveries';
 export type { Timing } from './lib';
 
 async function timed(work: () => Promise<number>): Promise<Timing> {
+	const cpuBefore = process.cpuUsage();
 	const { result, wallMs, peakHeapMb, peakRssMb } = await withPeakMemory(work);
-	return { wallMs, count: result, peakHeapMb, peakRssMb };
+	const cpu = process.cpuUsage(cpuBefore);
+	return { wallMs, count: result, peakHeapMb, peakRssMb, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 /** The receiver this process runs for `sendDeliveries`, between `deliveryReceiver` and its stop. */
@@ -64,6 +70,13 @@ serve(async (message) => {
 			const run = { bulkNode, bulkPlain, bulkRaw }[message.kind];
 			if (job.warmup > 0) await run(job, job.warmup, `${job.tag}-warmup`);
 			return await timed(async () => await run(job, job.items, job.tag));
+		}
+		case 'campaignNode': {
+			const campaign = message.job as unknown as CampaignJob;
+			if (campaign.warmup > 0) {
+				await campaignNode(campaign, campaign.warmup, `${campaign.tag}-warmup`, true);
+			}
+			return await timed(async () => await campaignNode(campaign, campaign.items, campaign.tag));
 		}
 		case 'returnAllNode':
 		case 'returnAllRaw': {

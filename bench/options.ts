@@ -15,6 +15,7 @@ const FIGURES = [
 	'viral',
 	'viralQueue',
 	'drain',
+	'campaign',
 	'weight',
 ] as const;
 export type Figure = (typeof FIGURES)[number];
@@ -30,6 +31,9 @@ export const USAGE = `npm run bench -- [options]   (= ts-node --transpile-only b
   --viral-seconds S    viral link: within S seconds (60)
   --viral-observe S    viral link: how long to wait for n8n after the last click (120)
   --viral-batch N/S    viral link: the trigger's Batch Events, max events / max wait in seconds (100/5)
+  --recipients N       campaign: recipients handed over, and items of its per-item loop (10000)
+  --pacing N           campaign: messages a minute asked of the service (600)
+  --campaign-seconds S campaign: how long its send rate is read (60)
   --concurrency N      requests or deliveries at a time (10)
   --latency MS         the sandbox's latency per request (20)
   --repeat N           keep the best of N runs (1)
@@ -50,6 +54,10 @@ export interface Options {
 	viralSeconds: number;
 	viralObserve: number;
 	viralBatch: { maxEvents: number; maxWaitSeconds: number };
+	/** The campaign: recipients, the pacing asked, and how long its send rate is read. */
+	recipients: number;
+	perMinute: number;
+	campaignSeconds: number;
 	concurrency: number;
 	latencyMs: number;
 	repeat: number;
@@ -82,6 +90,9 @@ export function readOptions(args: string[] = process.argv.slice(2)): Options {
 			'viral-seconds': text,
 			'viral-observe': text,
 			'viral-batch': text,
+			recipients: text,
+			pacing: text,
+			'campaign-seconds': text,
 			concurrency: text,
 			latency: text,
 			repeat: text,
@@ -111,6 +122,9 @@ export function readOptions(args: string[] = process.argv.slice(2)): Options {
 		viralSeconds: Math.max(1, count(numbers, 'viral-seconds', 60)),
 		viralObserve: count(numbers, 'viral-observe', 120),
 		viralBatch: { maxEvents, maxWaitSeconds },
+		recipients: Math.max(1, count(numbers, 'recipients', 10_000)),
+		perMinute: Math.min(600, Math.max(1, count(numbers, 'pacing', 600))),
+		campaignSeconds: Math.max(1, count(numbers, 'campaign-seconds', 60)),
 		concurrency: count(numbers, 'concurrency', 10),
 		latencyMs: count(numbers, 'latency', 20),
 		repeat: Math.max(1, count(numbers, 'repeat', 1)),

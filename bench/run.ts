@@ -14,6 +14,7 @@ import { cpus } from 'node:os';
 
 import { backlogDrain } from './figures/backlog-drain';
 import { bulkSend } from './figures/bulk-send';
+import { campaign } from './figures/campaign';
 import { gathering } from './figures/gathering';
 import { packageWeight } from './figures/package-weight';
 import { realN8n } from './figures/real-n8n';
@@ -38,11 +39,12 @@ async function main() {
 	const bench: Bench = { options, report, ...measurer(options) };
 	const wanted = (figure: Figure) => options.figures.includes(figure);
 
-	if (wanted('bulk') || wanted('returnAll') || wanted('trigger')) {
+	if (wanted('bulk') || wanted('returnAll') || wanted('trigger') || wanted('campaign')) {
 		await withHost(options, async (host) => {
 			if (wanted('bulk')) await bulkSend(bench, host);
 			if (wanted('returnAll')) await returnAll(bench, host);
 			if (wanted('trigger')) await trigger(bench, host);
+			if (wanted('campaign')) await campaign(bench, host);
 		});
 	}
 	if (wanted('store')) await storedMessages(bench);
