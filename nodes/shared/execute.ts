@@ -20,7 +20,7 @@ import {
 	type OperationModule,
 	type ResourceModule,
 } from './resources';
-import { withWhatWent } from './what-went';
+import { FailedPartWay, withNote, withWhatWent } from './what-went';
 
 export interface ActionNodeConfig<C> {
 	resources: Array<ResourceModule<C>>;
@@ -167,7 +167,10 @@ export async function executeActions<C>(
 				itemData: wholeInput ? items.map((_, item) => ({ item })) : { item: itemIndex },
 			});
 		} catch (error) {
-			const nodeError = toNodeError(context.getNode(), error, errorContext);
+			const nodeError =
+				error instanceof FailedPartWay
+					? withNote(toNodeError(context.getNode(), error.failure, errorContext), error.note)
+					: toNodeError(context.getNode(), error, errorContext);
 			if (context.continueOnFail()) {
 				return [{ json: errorJson(nodeError), pairedItem: { item: itemIndex } }];
 			}

@@ -39,3 +39,29 @@ function ranges(indexes: number[]): string {
 	}
 	return parts.join(', ');
 }
+
+/**
+ * Thrown by an operation whose work took effect in part before `failure` (Campaign → Create: the campaign made,
+ * some recipients added, not started): `note` says what took effect and how to finish, and ends up in the
+ * description of the error `failure` maps to (`withNote`), as n8n shows every error: mapped in one place.
+ */
+export class FailedPartWay extends Error {
+	constructor(
+		readonly failure: unknown,
+		readonly note: string,
+	) {
+		super('The operation failed part way');
+		this.name = 'FailedPartWay';
+	}
+}
+
+/** The error, with what took effect before it said in its description. */
+export function withNote(error: NodeError, note: string): NodeError {
+	error.description = [error.description, note].filter(Boolean).join(' ');
+	return error;
+}
+
+/** `failure`, after part of the work took effect (`FailedPartWay`), to throw. */
+export function failedPartWay(failure: unknown, note: string): FailedPartWay {
+	return new FailedPartWay(failure, note);
+}

@@ -377,3 +377,46 @@ test('To read from a plain field of the item, or evaluated by n8n: the same reci
 	});
 	expect(await recipientsOf("={{ $json['contact']['phone'] }}")).toEqual(read);
 });
+
+test('a call failing half-way starts nothing; running again finds the campaign and finishes it', async () => {
+	const seen: Seen[] = [];
+	nock(BASE_URL)
+		.post('/api/v1/instances/inst_1/campaigns')
+		.reply((path, body) => {
+			seen.push({ path, body: body as IDataObject });
+			const recipients = (body as { recipients: Recipient[] }).recipients;
+			return [
+				201,
+				{ campaign: campaign('scheduled'), created: true, recipients: answered(recipients) },
+			];
+		})
+		.post('/api/v1/campaigns/cmp_1/recipients')
+		.reply(500, { error: { code: 'internal', message: 'Something broke', requestId: 'req_1' } });
+
+	const failed = await runNode(createNode(), { credentials, items: people(1500) });
+	expect(failed.error?.message).toBe(
+		'The Multichannel service failed to handle the request (HTTP 500): try again later',
+	);
+	expect(failed.error?.description).toMatch(
+		/The campaign cmp_1 is made .* it was not started by this run\. Run the workflow again: it finds this campaign, adds the recipients it lacks and starts it/,
+	);
+	expect(seen).toHaveLength(1); // and no start: nobody is sent anything
+
+	const again = service({
+		created: false,
+		adds: 2,
+		resultOf: ({ to }) => [to < '+14155551000' ? 'duplicate' : 'accepted', null],
+	});
+	const finished = await runNode(createNode(), { credentials, items: people(1500) });
+	expect(finished.error).toBeUndefined();
+	expect(callsOf(again)).toEqual([
+		['/api/v1/instances/inst_1/campaigns', 1000],
+		['/api/v1/campaigns/cmp_1/recipients', 1000],
+		['/api/v1/campaigns/cmp_1/recipients', 500],
+		['/api/v1/campaigns/cmp_1/start', undefined],
+	]);
+	expect(finished.json(NODE_NAME)[0]).toMatchObject({
+		created: false,
+		added: { accepted: 500, duplicate: 1000 },
+	});
+});

@@ -3,6 +3,7 @@ import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { Campaign } from '../../../../src/client/resources/campaigns';
 import { workflowReference } from '../../../shared/idempotency';
+import { failedPartWay } from '../../../shared/what-went';
 import { invalidValue } from '../../../shared/input-errors';
 import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
@@ -78,18 +79,26 @@ export async function execute(this: IExecuteFunctions, item: OperationContext<Wo
 		body: { ...settings, reference, recipients: firstCall.map(({ recipient }) => recipient) },
 	});
 	const created = made.created !== false;
-	// A campaign found by its reference took none of this call's recipients: they go through an add too.
-	if (created) results.add(firstCall, made.recipients);
-	for (const call of created ? laterCalls : [firstCall, ...laterCalls]) {
-		const answer = await client.campaigns.addRecipients({
-			campaignId: made.campaign.id,
-			body: { recipients: call.map(({ recipient }) => recipient) },
+	const campaignId = made.campaign.id;
+	try {
+		// A campaign found by its reference took none of this call's recipients: they go through an add too.
+		if (created) results.add(firstCall, made.recipients);
+		for (const call of created ? laterCalls : [firstCall, ...laterCalls]) {
+			const answer = await client.campaigns.addRecipients({
+				campaignId,
+				body: { recipients: call.map(({ recipient }) => recipient) },
+			});
+			results.add(call, answer.recipients);
+		}
+		const campaign = await client.campaigns.start({
+			campaignId,
+			body: startAt ? { startAt } : {},
 		});
-		results.add(call, answer.recipients);
+		return { ...campaign, created, ...results.summary() };
+	} catch (error) {
+		throw failedPartWay(
+			error,
+			`The campaign ${campaignId} is made and holds the recipients added so far; it was not started by this run. Run the workflow again: it finds this campaign, adds the recipients it lacks and starts it (those already in it are not sent twice).`,
+		);
 	}
-	const campaign = await client.campaigns.start({
-		campaignId: made.campaign.id,
-		body: startAt ? { startAt } : {},
-	});
-	return { ...campaign, created, ...results.summary() };
 }
