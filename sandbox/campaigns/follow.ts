@@ -3,6 +3,7 @@ import type { SandboxCore } from '../core';
 import { sendOutgoing } from '../channel/outgoing';
 import {
 	newId,
+	type CampaignRecord,
 	type CampaignRecipientRecord,
 	type MessageRecord,
 	type RecipientState,
@@ -52,7 +53,7 @@ function followStatus(core: SandboxCore, message: MessageRecord): void {
 
 function moveForward(
 	core: SandboxCore,
-	campaign: Parameters<typeof moveRecipient>[1],
+	campaign: CampaignRecord,
 	recipient: CampaignRecipientRecord,
 	state: 'delivered' | 'read' | 'replied',
 ): void {

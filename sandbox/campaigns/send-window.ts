@@ -27,10 +27,13 @@ interface LocalTime {
 	second: number;
 }
 
-/** The local date and time of an instant in a time zone. */
-function localParts(at: number, timeZone: string): LocalTime {
-	const parts = Object.fromEntries(
-		new Intl.DateTimeFormat('en-US', {
+/** One formatter per time zone: making one costs far more than using it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+	let formatter = formatters.get(timeZone);
+	if (!formatter) {
+		formatter = new Intl.DateTimeFormat('en-US', {
 			timeZone,
 			hourCycle: 'h23',
 			year: 'numeric',
@@ -39,7 +42,16 @@ function localParts(at: number, timeZone: string): LocalTime {
 			hour: 'numeric',
 			minute: 'numeric',
 			second: 'numeric',
-		})
+		});
+		formatters.set(timeZone, formatter);
+	}
+	return formatter;
+}
+
+/** The local date and time of an instant in a time zone. */
+function localParts(at: number, timeZone: string): LocalTime {
+	const parts = Object.fromEntries(
+		formatterOf(timeZone)
 			.formatToParts(at)
 			.map((part) => [part.type, Number(part.value)]),
 	) as unknown as LocalTime;
