@@ -20,12 +20,12 @@ const MINUTE_MS = 60_000;
 
 export function startCampaigns(core: SandboxCore): void {
 	core.messageWatchers.push((message) => followMessage(core, message));
-	sendDueCampaigns(core);
+	// The next check is set first: a check that fails (logged by the scheduler) never stops the ones after it.
 	const tick = () => {
-		sendDueCampaigns(core);
 		core.scheduler.after(core.scheduledLimits.tickMs, tick);
+		sendDueCampaigns(core);
 	};
-	core.scheduler.after(core.scheduledLimits.tickMs, tick);
+	core.scheduler.after(0, tick);
 }
 
 export function sendDueCampaigns(core: SandboxCore): void {
