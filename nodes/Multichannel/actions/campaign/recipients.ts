@@ -82,7 +82,9 @@ const NOT_ADDED: Result[] = ['invalid', 'closed', 'refused', 'unreadable'];
 
 const NotAdded = z.object({
 	itemIndex: z.number().int().describe('The input item'),
-	to: z.string().describe('As the item gave it'),
+	to: z
+		.string()
+		.describe('The number as sent (E.164), or as the item gave it when it could not be read'),
 	result: z.enum(['invalid', 'closed', 'refused', 'unreadable']),
 	reason: z.string().nullable(),
 });
