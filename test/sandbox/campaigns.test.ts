@@ -1,6 +1,6 @@
-import { sendDueCampaigns } from '../../sandbox/campaigns/sender';
 import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, connectedInstance, raw, startTestSandbox, waitFor } from '../support/sandbox';
+import { campaignSandbox } from '../support/campaigns';
+import { connectedInstance, raw, waitFor } from '../support/sandbox';
 
 /**
  * Campaigns at the sandbox, through its HTTP API: pacing and jitter on the sandbox's clock, the send window in its
@@ -17,29 +17,16 @@ const recipients = (count: number, from = 0) =>
 	}));
 
 describe('campaigns', () => {
+	// A Friday, 16:59 in Berlin.
+	const world = campaignSandbox('Campaigns', '2026-11-27T15:59:00Z');
+	const { client, advance } = world;
 	let sandbox: Sandbox;
-	let clock = Date.parse('2026-11-27T15:59:00Z'); // a Friday, 16:59 in Berlin
 	let instanceId: string;
-	const client = () => clientsFor(sandbox.baseUrl, sandbox.keys as never).workspace;
-	const advance = (ms: number) => {
-		clock += ms;
-		sendDueCampaigns(sandbox.core);
-	};
+	beforeAll(() => ({ sandbox, instanceId } = world));
 	const sentTo = (campaignId: string) =>
 		[...sandbox.core.store.values('campaignRecipients')]
 			.filter((recipient) => recipient.campaignId === campaignId && recipient.messageId !== null)
 			.map((recipient) => recipient.to);
-
-	beforeAll(async () => {
-		// The sender's own timer is left far off: the test runs its check after moving the clock.
-		sandbox = await startTestSandbox({
-			now: () => clock,
-			rateLimit: false,
-			scheduled: { tickMs: 3_600_000 },
-		});
-		instanceId = (await connectedInstance(sandbox, 'Campaigns', '+14155550100')).id;
-	});
-	afterAll(() => sandbox.close());
 
 	it('sends at most perMinute a minute, each gap within 60/perMinute + jitter', async () => {
 		const { campaign } = await client().campaigns.create({
@@ -97,7 +84,7 @@ describe('campaigns', () => {
 	});
 
 	it('sends only inside its window, in its time zone; outside it waits for the next opening', async () => {
-		clock = Date.parse('2026-11-27T15:59:00Z');
+		world.clock = Date.parse('2026-11-27T15:59:00Z');
 		const { campaign } = await client().campaigns.create({
 			instanceId,
 			body: {
@@ -122,7 +109,7 @@ describe('campaigns', () => {
 		expect(waiting.nextSendAt).toBe('2026-11-30T08:00:00.000Z');
 		advance(2 * 24 * 3600 * SECOND);
 		expect(sentTo(campaign.id)).toHaveLength(60);
-		clock = Date.parse('2026-11-30T08:00:00Z');
+		world.clock = Date.parse('2026-11-30T08:00:00Z');
 		advance(0);
 		expect(sentTo(campaign.id)).toHaveLength(61);
 		await client().campaigns.cancel({ campaignId: campaign.id });

@@ -1,6 +1,7 @@
 import { sendDueCampaigns } from '../../sandbox/campaigns/sender';
 import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, connectedInstance, raw, startTestSandbox } from '../support/sandbox';
+import { campaignSandbox } from '../support/campaigns';
+import { raw } from '../support/sandbox';
 
 /**
  * Opt-outs through the sandbox's HTTP API: the workspace's list and its events, a campaign never sending to an
@@ -9,15 +10,11 @@ import { clientsFor, connectedInstance, raw, startTestSandbox } from '../support
  */
 
 describe('opt-outs', () => {
+	const world = campaignSandbox('Opt-outs', '2026-11-26T10:00:00Z');
+	const { client, key, advance } = world;
 	let sandbox: Sandbox;
-	let clock = Date.parse('2026-11-26T10:00:00Z');
 	let instanceId: string;
-	const client = () => clientsFor(sandbox.baseUrl, sandbox.keys as never).workspace;
-	const key = () => (sandbox.keys as { workspace: string }).workspace;
-	const advance = (ms: number) => {
-		clock += ms;
-		sendDueCampaigns(sandbox.core);
-	};
+	beforeAll(() => ({ sandbox, instanceId } = world));
 	const eventsOf = (type: string) =>
 		sandbox.events
 			.filter((event) => event.type === type)
@@ -39,16 +36,6 @@ describe('opt-outs', () => {
 		});
 		return { campaignId: campaign.id, results: recipients.map((recipient) => recipient.result) };
 	};
-
-	beforeAll(async () => {
-		sandbox = await startTestSandbox({
-			now: () => clock,
-			rateLimit: false,
-			scheduled: { tickMs: 3_600_000 },
-		});
-		instanceId = (await connectedInstance(sandbox, 'Opt-outs', '+14155550100')).id;
-	});
-	afterAll(() => sandbox.close());
 
 	it('keeps the list through the API, with an event each way', async () => {
 		expect(await client().optOuts.get({ phone: '+14155556001' })).toMatchObject({
@@ -92,7 +79,7 @@ describe('opt-outs', () => {
 		expect(results).toEqual(['opted_out', 'accepted', 'accepted']);
 		await client().campaigns.start({ campaignId, body: {} });
 		// The next send is due (the clock is past it), but the sender has not run yet: the opt-out comes first.
-		clock += 5_000;
+		world.clock += 5_000;
 		await client().optOuts.add({ body: { phone: '+14155556003' } });
 		sendDueCampaigns(sandbox.core);
 		const done = await client().campaigns.get({ campaignId });

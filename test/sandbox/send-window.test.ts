@@ -1,5 +1,4 @@
-import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, connectedInstance, startTestSandbox } from '../support/sandbox';
+import { campaignSandbox } from '../support/campaigns';
 
 /**
  * A campaign's send window, through the API: started at a given instant of the sandbox's clock, a campaign's
@@ -8,18 +7,7 @@ import { clientsFor, connectedInstance, startTestSandbox } from '../support/sand
  */
 
 describe('the send window', () => {
-	let sandbox: Sandbox;
-	let clock = 0;
-	let instanceId: string;
-	beforeAll(async () => {
-		sandbox = await startTestSandbox({
-			now: () => clock,
-			rateLimit: false,
-			scheduled: { tickMs: 3_600_000 },
-		});
-		instanceId = (await connectedInstance(sandbox, 'Window', '+14155550100')).id;
-	});
-	afterAll(() => sandbox.close());
+	const world = campaignSandbox('Window', '2026-11-26T10:00:00Z');
 
 	/** When a campaign with this window started at `now` sends first. */
 	async function firstSendAt(
@@ -31,10 +19,10 @@ describe('the send window', () => {
 			days?: Array<'mon' | 'tue' | 'wed' | 'thu' | 'fri'>;
 		},
 	) {
-		clock = Date.parse(now);
-		const client = clientsFor(sandbox.baseUrl, sandbox.keys as never).workspace;
+		world.clock = Date.parse(now);
+		const client = world.client();
 		const { campaign } = await client.campaigns.create({
-			instanceId,
+			instanceId: world.instanceId,
 			body: {
 				name: 'Window',
 				message: { text: 'Hi' },
