@@ -23,8 +23,16 @@ const ACTIONS: Record<string, Array<'pause' | 'resume' | 'cancel'>> = {
 
 const COUNTED = ['queued', 'sent', 'delivered', 'read', 'replied', 'failed', 'skipped'];
 
+/** Whether a campaign shown may still move (running, or due to start): only then is the view read again. */
+let moving = false;
+
+export function campaignsMoving(): boolean {
+	return moving;
+}
+
 export async function renderCampaigns(): Promise<void> {
 	const campaigns = await readList<CampaignView>('/api/v1/campaigns?limit=20');
+	moving = campaigns.some(({ status }) => status === 'running' || status === 'scheduled');
 	const body = elementById('campaigns-body');
 	if (campaigns.length === 0) {
 		body.replaceChildren(

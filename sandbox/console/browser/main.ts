@@ -21,7 +21,7 @@ import {
 	uploadFile,
 } from './chat';
 import { offerChats, offerInstances, offerNumbers } from './chat-pick';
-import { renderCampaigns } from './campaigns';
+import { campaignsMoving, renderCampaigns } from './campaigns';
 import { Reference } from './reference';
 import { messageOf, onKeyUsed, session, statusOf } from './session';
 
@@ -122,10 +122,13 @@ document.addEventListener('visibilitychange', () => {
 setInterval(() => {
 	if (document.visibilityState === 'visible') refreshKeysSoon(0);
 }, KEYS_REFRESH_MS);
-// Campaign progress moves on its own: read again every few seconds while the tab shows.
+// A running campaign's progress moves on its own: read again every few seconds while the tab shows. Only then:
+// each read is an API call with the signed-in key (its "last used", and a reload of the key list).
 const CAMPAIGNS_REFRESH_MS = 3_000;
 setInterval(() => {
-	if (document.visibilityState === 'visible' && session.key) void renderCampaigns();
+	if (document.visibilityState === 'visible' && session.key && campaignsMoving()) {
+		void renderCampaigns();
+	}
 }, CAMPAIGNS_REFRESH_MS);
 
 window.multichannelConsole = {
