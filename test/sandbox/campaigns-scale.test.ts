@@ -1,6 +1,6 @@
 import { sendDueCampaigns } from '../../sandbox/campaigns/sender';
 import type { Sandbox } from '../../sandbox/server';
-import { clientsFor, connectedInstance, startTestSandbox } from '../support/sandbox';
+import { clientsFor, connectedInstance, directUrl, startTestSandbox } from '../support/sandbox';
 
 /**
  * A campaign of 100,000 recipients, as 100 calls of 1,000 over HTTP: each number kept once, the counts read at
@@ -28,13 +28,16 @@ describe('a campaign of 100,000 recipients', () => {
 			body: { name: 'Everyone', message: { text: 'Hi {{name}}' }, pacing: { perMinute: 600 } },
 		});
 		const campaignId = campaign.id;
+		// Straight to the sandbox, as claims.test.ts's burst: 100 alike calls through Prism (test:contract) take
+		// 10 s more and check nothing the calls around them do not.
+		const direct = clientsFor(directUrl(sandbox), sandbox.keys as never).workspace;
 		const started = Date.now();
 		for (let call = 0; call < 100; call++) {
 			const recipients = Array.from({ length: 1000 }, (_, index) => ({
 				to: `+4915${String(call * 1000 + index).padStart(8, '0')}`,
 				variables: { name: `N${index}` },
 			}));
-			const added = await client.campaigns.addRecipients({ campaignId, body: { recipients } });
+			const added = await direct.campaigns.addRecipients({ campaignId, body: { recipients } });
 			expect(added.recipients.every((recipient) => recipient.result === 'accepted')).toBe(true);
 		}
 		const addSeconds = (Date.now() - started) / 1000;
