@@ -91,6 +91,18 @@ export interface MessagingTriggerSuite {
 	startedFor(node: TriggerUnderTest, count: number, timeoutMs?: number): Promise<string[]>;
 	/** Why the trigger acknowledged deliveries without starting the workflow: each reason once, sorted. */
 	skipReasons(node: TriggerUnderTest): string[];
+	/**
+	 * The events a trigger ran, each once (by id), once it heard `count` distinct events (run or skipped);
+	 * deliveries of different events may run in any order.
+	 */
+	eventsRun(node: TriggerUnderTest, count: number, timeoutMs?: number): Promise<RunEvent[]>;
+}
+
+/** An event as a trigger's run received it. */
+export interface RunEvent {
+	id: string;
+	type: string;
+	data: Record<string, unknown>;
 }
 
 /** A trigger suite with a connected instance, for the Multichannel Trigger on `message.received`. */
@@ -130,6 +142,21 @@ export function useMessagingTrigger(
 				.executions(node)
 				.map((delivery) => (delivery.items?.[0].json.data as { id: string }).id);
 			return [...new Set(ids)].sort();
+		},
+		async eventsRun(node: TriggerUnderTest, count: number, timeoutMs = 60_000) {
+			const heard = () =>
+				new Set(
+					suite.endpoint
+						.of(node)
+						.map((delivery) => (JSON.parse(delivery.rawBody) as { id: string }).id),
+				);
+			await waitFor(() => heard().size >= count, timeoutMs, `${count} events to ${node.node.name}`);
+			const runs = new Map<string, RunEvent>();
+			for (const delivery of suite.endpoint.executions(node)) {
+				const event = delivery.items?.[0].json as unknown as RunEvent;
+				runs.set(event.id, event);
+			}
+			return [...runs.values()];
 		},
 		skipReasons: (node: TriggerUnderTest) =>
 			[

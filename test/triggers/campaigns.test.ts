@@ -18,30 +18,15 @@ const EVENTS = [
 
 /** What each run was about, once the trigger heard `count` events: the event, its campaign's name or the phone. */
 async function runsOf(node: TriggerUnderTest, count: number, names: Record<string, string>) {
-	const heard = () =>
-		new Set(
-			suite.endpoint
-				.of(node)
-				.map((delivery) => (JSON.parse(delivery.rawBody) as { id: string }).id),
-		);
-	await waitFor(() => heard().size >= count, 30_000, `${count} events to ${node.node.name}`);
-	const runs = new Map<string, string>();
-	for (const delivery of suite.endpoint.executions(node)) {
-		const event = delivery.items?.[0].json as {
-			id: string;
-			type: string;
-			data: Record<string, unknown>;
-		};
-		const campaignId = String(
-			event.type === 'campaign.completed' ? event.data.id : event.data.campaignId,
-		);
-		const about = names[campaignId] ?? 'no campaign';
-		runs.set(
-			event.id,
-			`${event.type} ${about}${event.data.phone ? ` ${String(event.data.phone)}` : ''}`,
-		);
-	}
-	return [...runs.values()].sort();
+	return (await suite.eventsRun(node, count, 30_000))
+		.map((event) => {
+			const campaignId = String(
+				event.type === 'campaign.completed' ? event.data.id : event.data.campaignId,
+			);
+			const phone = event.data.phone ? ` ${String(event.data.phone)}` : '';
+			return `${event.type} ${names[campaignId] ?? 'no campaign'}${phone}`;
+		})
+		.sort();
 }
 
 it('campaign and opt-out events: one run each, and only the chosen campaign’s with Campaigns', async () => {

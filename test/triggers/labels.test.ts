@@ -6,7 +6,6 @@
  */
 import type { TriggerUnderTest } from '../../dev/harness/triggers';
 import { useMessagingTrigger } from '../support/triggers';
-import { waitFor } from '../support/waiting';
 
 const suite = useMessagingTrigger('Label trigger', '+14155550500');
 const EVENTS = ['chat.labels_changed'];
@@ -18,32 +17,15 @@ const ben = '14155550502@s.whatsapp.net';
  * once the trigger heard `count` events; sorted, as deliveries of different events may run in any order.
  */
 async function runsOf(node: TriggerUnderTest, count: number) {
-	const eventIds = () =>
-		new Set(
-			suite.endpoint
-				.of(node)
-				.map((delivery) => (JSON.parse(delivery.rawBody) as { id: string }).id),
-		);
-	await waitFor(() => eventIds().size >= count, 60_000, `${count} events to ${node.node.name}`);
-	const runs = new Map<string, string>();
-	for (const delivery of suite.endpoint.executions(node)) {
-		const event = delivery.items?.[0].json as {
-			id: string;
-			type: string;
-			data: Record<string, unknown>;
-		};
-		if (event.type !== 'chat.labels_changed') {
-			runs.set(event.id, `${String(event.data.chatId).slice(0, 11)} ${event.type}`);
-			continue;
-		}
-		const names = (key: string) =>
-			(event.data[key] as Array<{ name: string }>).map(({ name }) => name).join('+');
-		runs.set(
-			event.id,
-			`${String(event.data.chatId).slice(0, 11)} ${String(event.data.reason)} +${names('added')} -${names('removed')} =${names('labels')}`,
-		);
-	}
-	return [...runs.values()].sort();
+	return (await suite.eventsRun(node, count))
+		.map((event) => {
+			const chat = String(event.data.chatId).slice(0, 11);
+			if (event.type !== 'chat.labels_changed') return `${chat} ${event.type}`;
+			const names = (key: string) =>
+				(event.data[key] as Array<{ name: string }>).map(({ name }) => name).join('+');
+			return `${chat} ${String(event.data.reason)} +${names('added')} -${names('removed')} =${names('labels')}`;
+		})
+		.sort();
 }
 
 it('a label put on, taken off and deleted: one run each, filtered by label and by kind of change', async () => {
