@@ -9,6 +9,7 @@ import { bundleSandboxProcess, SandboxProcess } from '../support/killed-sandbox'
 import {
 	clientsFor,
 	connectedInstance,
+	sleep,
 	startReceiver,
 	startTestSandbox,
 	waitFor,
@@ -96,7 +97,7 @@ it('closed and started again on its data file, a running campaign goes on: each 
 	}
 });
 
-describe('killed (kill -9) at a send and at its campaign.completed', () => {
+describe('killed (kill -9) at a send, at any moment, and at its campaign.completed', () => {
 	let bundle: ReturnType<typeof bundleSandboxProcess>;
 	let receiver: Receiver;
 	const started: SandboxProcess[] = [];
@@ -136,14 +137,15 @@ describe('killed (kill -9) at a send and at its campaign.completed', () => {
 			'Killed',
 			'+14155550100',
 		);
-		// Killed as the 10th message.sent arrives, then as the first campaign.completed arrives.
+		// Killed as the 10th message.sent arrives, at a moment tied to nothing after the restart, then as the
+		// first campaign.completed arrives.
 		let current = first;
 		let kills = 0;
 		receiver.respond = (delivery) => {
 			const sent = receiver.of('message.sent').length;
 			if (
 				(kills === 0 && sent === 10) ||
-				(kills === 1 && delivery.event.type === 'campaign.completed')
+				(kills === 2 && delivery.event.type === 'campaign.completed')
 			) {
 				kills += 1;
 				current.kill();
@@ -156,11 +158,17 @@ describe('killed (kill -9) at a send and at its campaign.completed', () => {
 				name: 'Killed',
 				message: { text: 'Hello' },
 				pacing: { perMinute: 600 },
-				recipients: people(30),
+				recipients: people(40),
 			},
 		});
 		await client.campaigns.start({ campaignId: campaign.id, body: {} });
-		for (const kill of [1, 2]) {
+		for (const kill of [1, 2, 3]) {
+			if (kill === 2) {
+				const delayMs = 100 + Math.round(Math.random() * 600);
+				await sleep(delayMs);
+				kills = 2;
+				current.kill();
+			}
 			await waitFor(() => kills >= kill, 20_000, `kill ${kill}`);
 			await current.exited;
 			current = await start();
@@ -172,9 +180,9 @@ describe('killed (kill -9) at a send and at its campaign.completed', () => {
 			'campaign.completed again',
 		);
 		const done = await clientAgain.campaigns.get({ campaignId: campaign.id });
-		expect(done).toMatchObject({ status: 'completed', counts: { recipients: 30, queued: 0 } });
+		expect(done).toMatchObject({ status: 'completed', counts: { recipients: 40, queued: 0 } });
 		const perNumber = await messagesPerNumber(clientAgain, instanceId);
-		expect(perNumber.size).toBe(30);
+		expect(perNumber.size).toBe(40);
 		expect([...perNumber.entries()].filter(([, count]) => count !== 1)).toEqual([]);
 		expect(new Set(receiver.of('campaign.completed').map(({ event }) => event.id)).size).toBe(1);
 	}, 60_000);
