@@ -1,3 +1,6 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- the sandbox runs in plain Node, never inside n8n */
+import { isDeepStrictEqual } from 'node:util';
+
 import {
 	CAMPAIGN_LIMITS,
 	DEFAULT_OPT_OUT_CONFIRMATION,
@@ -33,30 +36,36 @@ export function requireCampaign(
 	return campaign;
 }
 
-/** The workspace's campaign of this reference, if any; one of another instance is 409 naming the field. */
+/**
+ * The workspace's campaign of this reference, if any. One of another instance or with another message is 409
+ * naming the field: answering it would send its old message to the new recipients.
+ */
 export function campaignOfReference(
 	core: SandboxCore,
 	workspaceId: string,
 	instanceId: string,
-	reference: string | undefined,
+	input: Pick<CampaignInput, 'reference' | 'message'>,
 ): CampaignRecord | undefined {
+	const { reference } = input;
 	if (reference === undefined) return undefined;
 	for (const campaign of core.store.values('campaigns')) {
 		if (campaign.workspaceId !== workspaceId || campaign.reference !== reference) continue;
-		if (campaign.instanceId === instanceId) return campaign;
+		const otherInstance = campaign.instanceId !== instanceId;
+		if (!otherInstance && sameMessage(campaign.message, input.message)) return campaign;
+		const other = otherInstance ? `of instance ${campaign.instanceId}` : 'with another message';
 		throw new HttpError(
 			409,
 			'reference_in_use',
-			`The reference "${reference}" is campaign ${campaign.id}'s, of instance ${campaign.instanceId}`,
-			[
-				{
-					field: 'body.reference',
-					message: `in use by campaign ${campaign.id} of another instance`,
-				},
-			],
+			`The reference "${reference}" is campaign ${campaign.id}'s, ${other}: give the campaign a new name (or reference) to send this message`,
+			[{ field: 'body.reference', message: `in use by campaign ${campaign.id} ${other}` }],
 		);
 	}
 	return undefined;
+}
+
+/** The same message as stored: compared as JSON, so a field left out and one kept as undefined are the same. */
+function sameMessage(stored: CampaignRecord['message'], given: CampaignRecord['message']): boolean {
+	return isDeepStrictEqual(JSON.parse(JSON.stringify(stored)), JSON.parse(JSON.stringify(given)));
 }
 
 export function createCampaign(

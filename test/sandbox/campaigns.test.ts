@@ -219,6 +219,22 @@ describe('campaigns', () => {
 		);
 		expect(elsewhere.status).toBe(409);
 		expect(JSON.stringify(elsewhere.body)).toContain('body.reference');
+		// Another message under the same reference: answering the old campaign would send its old text to the
+		// new recipients.
+		const reworded = await raw(
+			sandbox.baseUrl,
+			'POST',
+			`/api/v1/instances/${instanceId}/campaigns`,
+			{ key, body: { ...body, message: { text: 'Hello {{name}}' } } },
+		);
+		expect(reworded.status).toBe(409);
+		expect(reworded.body).toMatchObject({
+			error: {
+				code: 'reference_in_use',
+				message: expect.stringContaining('give the campaign a new name'),
+				details: [{ field: 'body.reference', message: expect.stringContaining('another message') }],
+			},
+		});
 
 		const campaignId = answer.campaign.id;
 		const added = await client().campaigns.addRecipients({

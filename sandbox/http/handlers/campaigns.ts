@@ -24,7 +24,7 @@ export const campaignHandlers: ResourceHandlers<typeof api.workspace.campaigns> 
 		const problem =
 			'media' in input.message && urlProblem(input.message.media.url, core.outbound.media.policy);
 		if (problem) throw validationFailed([{ field: 'body.message.media.url', message: problem }]);
-		const found = campaignOfReference(core, workspaceId, params.instanceId, input.reference);
+		const found = campaignOfReference(core, workspaceId, params.instanceId, input);
 		if (found) return { campaign: presentCampaign(found), created: false, recipients: [] };
 		const campaign = createCampaign(core, workspaceId, params.instanceId, input);
 		const results = addRecipients(core, campaign, recipients);

@@ -247,7 +247,7 @@ export const CreateCampaign = named(
 		reference: text({ min: 1, max: 200 })
 			.optional()
 			.describe(
-				'Unique in the workspace: a create with a reference in use answers that campaign (200, `created: false`) and adds nothing; with another instance it is 409 `reference_in_use`',
+				'Unique in the workspace: a create with a reference in use answers that campaign (200, `created: false`) and adds nothing; with another instance or another message it is 409 `reference_in_use` (the new recipients would get the old message)',
 			),
 		message: CampaignMessage,
 		pacing: Pacing.optional(),
@@ -286,7 +286,7 @@ export const campaignOperations = {
 		method: 'POST',
 		path: '/instances/{instanceId}/campaigns',
 		summary: 'Create a campaign, with its first recipients',
-		description: `Made \`scheduled\`: nothing is sent until it is started, so recipients may be added in more calls first. 201 with \`created: true\`; with a \`reference\` in use, 200 with that campaign and \`created: false\`. ${RESULT_RULES}`,
+		description: `Made \`scheduled\`: nothing is sent until it is started, so recipients may be added in more calls first. 201 with \`created: true\`; with a \`reference\` in use, 200 with that campaign and \`created: false\`, or 409 \`reference_in_use\` when its message or instance differs. ${RESULT_RULES}`,
 		scope: 'messaging:write',
 		params: pathParams('instanceId'),
 		body: CreateCampaign,
