@@ -7,6 +7,7 @@ import { newId, type InstanceRecord } from '../../store/store';
 import { paginate, type ResourceHandlers } from './context';
 import { requireInstance } from '../../channel/instance-records';
 import { presentInstance } from '../../present';
+import { requireNoUnfinishedCampaigns } from '../../campaigns/unfinished';
 
 /**
  * Instance life cycle: created → (connect) connecting → (the sandbox-only "scan") connected →
@@ -109,6 +110,7 @@ export const instanceHandlers: ResourceHandlers<typeof api.workspace.instances> 
 
 	delete: ({ core, workspaceId, params }) => {
 		const instance = requireInstance(core, workspaceId, params.instanceId);
+		requireNoUnfinishedCampaigns(core, instance);
 		if (instance.status === 'connected') disconnect(core, instance);
 		core.store.remove('instances', instance.id);
 		// Messages, groups, contacts and calls belong to the instance and go with it.

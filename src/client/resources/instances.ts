@@ -181,6 +181,8 @@ export const instanceOperations = {
 		method: 'DELETE',
 		path: '/instances/{instanceId}',
 		summary: 'Delete an instance',
+		description:
+			'An instance that a campaign still sends from (scheduled, running or paused) is 409 `campaigns_unfinished`, naming the campaigns: cancel them first.',
 		scope: 'messaging:write',
 		params: byId,
 		status: 204,
