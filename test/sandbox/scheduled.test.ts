@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import type { Sandbox } from '../../sandbox/server';
 import { clientsFor, connectedInstance, raw, startTestSandbox, waitFor } from '../support/sandbox';
 
 /**
@@ -13,6 +14,17 @@ import { clientsFor, connectedInstance, raw, startTestSandbox, waitFor } from '.
 
 const MINUTE = 60_000;
 const at = (ms: number) => new Date(ms).toISOString();
+/** Waits for the sandbox to announce this scheduled send gone (`message.scheduled_sent`). */
+const scheduledSent = (sandbox: Sandbox, messageId: string) =>
+	waitFor(
+		() =>
+			sandbox.events.some(
+				(event) =>
+					event.type === 'message.scheduled_sent' &&
+					(event.data as { id: string }).id === messageId,
+			),
+		10_000,
+	);
 
 describe('scheduled sends', () => {
 	const directory = mkdtempSync(join(tmpdir(), 'sandbox-scheduled-'));
@@ -105,15 +117,7 @@ describe('scheduled sends', () => {
 				body: { to: '+14155550125', text: 'Marker', sendAt: at(clock + 11 * MINUTE) },
 			});
 			clock += 15 * MINUTE;
-			await waitFor(
-				() =>
-					sandbox.events.some(
-						(event) =>
-							event.type === 'message.scheduled_sent' &&
-							(event.data as { id: string }).id === marker.id,
-					),
-				10_000,
-			);
+			await scheduledSent(sandbox, marker.id);
 			const sentIds = sandbox.events
 				.filter((event) => event.type === 'message.sent')
 				.map((event) => (event.data as { id: string }).id);
@@ -143,15 +147,7 @@ describe('scheduled sends', () => {
 			expect(due.status).toBe(200);
 			expect(due.body).toMatchObject({ id: scheduled.id, status: 'scheduled', sendAt: at(clock) });
 			// The sandbox's clock stands still: only the time of the send moved.
-			await waitFor(
-				() =>
-					sandbox.events.some(
-						(event) =>
-							event.type === 'message.scheduled_sent' &&
-							(event.data as { id: string }).id === scheduled.id,
-					),
-				10_000,
-			);
+			await scheduledSent(sandbox, scheduled.id);
 			const sent = await client.messages.get({ instanceId: instance.id, messageId: scheduled.id });
 			expect(sent).toMatchObject({
 				status: expect.stringMatching(/sent|delivered|read/),
