@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- a made-up key the test looks for in outputs */
 /**
  * Campaign → Create on the wire, with nock: every input item is a recipient of one campaign, sent in calls of
  * 1,000 (2,500 items are one create, two adds and one start: 4 requests, not 2,500); a re-run finds the campaign
@@ -6,151 +5,30 @@
  * refuses, is reported for its item while the others go. The same operation against the sandbox is in
  * campaign-resource.test.ts.
  */
-import { createHash } from 'node:crypto';
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { runNode } from '../../dev/harness';
 import { nockOnly } from '../support/client';
-import { byId, expectNoSecrets, multichannelNode, NODE_NAME } from '../support/nodes';
+import { expectNoSecrets, NODE_NAME } from '../support/nodes';
+import {
+	API_KEY,
+	callsOf,
+	CREATE_ADD_ADD_START,
+	createNode,
+	credentials,
+	people,
+	service,
+	answered,
+	BASE_URL,
+	campaign,
+	type Recipient,
+	type Seen,
+	derivedReference,
+} from '../support/campaign-service';
 
 // nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
 afterAll(() => nock.restore());
-
-const BASE_URL = 'http://127.0.0.1:8791';
-const API_KEY = 'mcw_test_campaign_wire_5678';
-const credentials = { multichannelApi: { baseUrl: BASE_URL, apiKey: API_KEY } };
-const NOW = '2026-11-29T10:00:00.000Z';
-
-const campaign = (status: string) => ({
-	id: 'cmp_1',
-	instanceId: 'inst_1',
-	name: 'Sunday offer',
-	reference: 'ref',
-	status,
-	message: { text: 'Hi {{name}}' },
-	pacing: { perMinute: 30, jitterSeconds: 5 },
-	window: null,
-	links: null,
-	optOut: { stopWords: ['STOP'], confirmation: 'Bye' },
-	counts: {
-		recipients: 0,
-		queued: 0,
-		sent: 0,
-		delivered: 0,
-		read: 0,
-		replied: 0,
-		failed: 0,
-		skipped: 0,
-		skippedBy: {},
-	},
-	startAt: null,
-	nextSendAt: null,
-	completedAt: null,
-	cancelledAt: null,
-	createdAt: NOW,
-	updatedAt: NOW,
-});
-
-type Recipient = { to: string; variables?: Record<string, string> };
-/** Each recipient's result: accepted, unless `resultOf` says otherwise. */
-const answered = (
-	recipients: Recipient[],
-	resultOf: (recipient: Recipient) => [string, string | null] = () => ['accepted', null],
-) =>
-	recipients.map((recipient) => {
-		const [result, reason] = resultOf(recipient);
-		return { to: recipient.to, result, reason, recipientId: null };
-	});
-
-interface Seen {
-	path: string;
-	body: IDataObject;
-}
-
-/**
- * The service, recording each request: create answers `created` (with each recipient's result when new),
- * `adds` adds answer each recipient's result, start answers the campaign running.
- */
-function service(options: {
-	created: boolean;
-	adds: number;
-	resultOf?: Parameters<typeof answered>[1];
-}) {
-	const seen: Seen[] = [];
-	const record = (path: string, body: nock.Body) => seen.push({ path, body: body as IDataObject });
-	nock(BASE_URL)
-		.post('/api/v1/instances/inst_1/campaigns')
-		.reply((path, body) => {
-			record(path, body);
-			const recipients = (body as { recipients: Recipient[] }).recipients;
-			return [
-				options.created ? 201 : 200,
-				{
-					campaign: campaign('scheduled'),
-					created: options.created,
-					recipients: options.created ? answered(recipients, options.resultOf) : [],
-				},
-			];
-		})
-		.post('/api/v1/campaigns/cmp_1/start')
-		.reply((path, body) => {
-			record(path, body);
-			return [200, campaign('running')];
-		});
-	if (options.adds > 0) {
-		nock(BASE_URL)
-			.post('/api/v1/campaigns/cmp_1/recipients')
-			.times(options.adds)
-			.reply((path, body) => {
-				record(path, body);
-				const recipients = (body as { recipients: Recipient[] }).recipients;
-				return [
-					200,
-					{ campaign: campaign('scheduled'), recipients: answered(recipients, options.resultOf) },
-				];
-			});
-	}
-	return seen;
-}
-
-/** `count` people: item n is +1415555nnnn, named Person n, with a number field and a nested one. */
-const people = (count: number): IDataObject[] =>
-	Array.from({ length: count }, (_, index) => ({
-		phone: `+1415555${String(index).padStart(4, '0')}`,
-		name: `Person ${index}`,
-		visits: index,
-		address: { city: 'Lisbon' },
-	}));
-
-const createNode = (parameters: IDataObject = {}) =>
-	multichannelNode('campaign', {
-		operation: 'create',
-		instanceId: byId('inst_1'),
-		name: 'Sunday offer',
-		to: '={{ $json.phone }}',
-		// A placeholder as a person writes it in an expression: n8n's {{ }} gives the service's {{name}}.
-		text: "=Hi {{ '{{' }}name}}, our Sunday offer is on",
-		perMinute: 30,
-		jitterSeconds: 5,
-		...parameters,
-	});
-
-/** The reference the node derives: the workflow, the node's name and the campaign name, hashed. */
-const derivedReference = `n8n-${createHash('sha256')
-	.update(JSON.stringify(['workflow', 'harness-workflow', NODE_NAME, 'campaign', 'Sunday offer']))
-	.digest('hex')}`;
-
-/** Each request's path, and how many recipients it carried. */
-const callsOf = (seen: Seen[]) =>
-	seen.map(({ path, body }) => [path, (body.recipients as unknown[] | undefined)?.length]);
-/** The calls of 2,500 recipients. */
-const CREATE_ADD_ADD_START = [
-	['/api/v1/instances/inst_1/campaigns', 1000],
-	['/api/v1/campaigns/cmp_1/recipients', 1000],
-	['/api/v1/campaigns/cmp_1/recipients', 500],
-	['/api/v1/campaigns/cmp_1/start', undefined],
-];
 
 nockOnly();
 
@@ -280,102 +158,6 @@ test('no item with a usable number: an error naming To and the first item, and n
 		'Invalid value for "To" [item 0]: no input item has a phone number the campaign can use: "call me" is not a valid phone number. ' +
 			'It may contain only digits, a leading + or 00, spaces, dashes, dots and parentheses; enter it with its country code, such as +14155550123 or 0044 20 7946 0958.',
 	);
-});
-
-test('a placeholder: Fixed mode sends {{name}} as typed; {{name}} in an expression is refused, naming the field', async () => {
-	const seen = service({ created: true, adds: 0 });
-	const fixed = await runNode(createNode({ text: 'Hi {{name}}!' }), {
-		credentials,
-		items: people(1),
-	});
-	expect(fixed.error).toBeUndefined();
-	expect(seen[0].body.message).toEqual({ text: 'Hi {{name}}!' });
-
-	// n8n reads {{name}} in an expression itself, as an unknown variable: it would send "Hi !" to everyone.
-	const expression = await runNode(createNode({ text: '=Hi {{name}}! {{ $json.visits }}' }), {
-		credentials,
-		items: people(1),
-	});
-	expect(expression.error?.message).toBe(
-		'Invalid value for "Text" [item 0]: in an expression, {{name}} is read by n8n and gives nothing',
-	);
-	expect(expression.error?.description).toBe(
-		"Write {{ '{{' }}name}} to send the placeholder, or switch the field to Fixed and write {{name}}.",
-	);
-	expect(seen).toHaveLength(2); // the first run's create and start; the second sent nothing
-});
-
-test("the campaign's settings on the wire: media by URL, send window, tracked links with UTM, stop words, Start At", async () => {
-	const seen = service({ created: true, adds: 0 });
-	const items = people(2);
-	items[0].notes = 'x'.repeat(1001); // past a variable's 1,000 characters: left out
-	const result = await runNode(
-		createNode({
-			messageType: 'media',
-			mediaUrl: ' https://example.com/offer.jpg ',
-			mediaType: 'image',
-			caption: 'For you, {{name}}',
-			options: {
-				reference: 'sunday-offer-2026-12-06',
-				fileName: 'offer.jpg',
-				windowFrom: '09:00',
-				windowTo: '18:30',
-				trackLinks: true,
-				utmSource: 'whatsapp',
-				utmMedium: 'campaign',
-				utmCampaign: 'sunday',
-				stopWords: 'STOP, Basta; unsubscribe',
-				optOutConfirmation: 'Done: no more offers.',
-				startAt: '2026-12-06T09:00:00+01:00',
-			},
-		}),
-		{ credentials, items },
-	);
-
-	expect(result.error).toBeUndefined();
-	const { recipients, ...settings } = seen[0].body;
-	expect(settings).toEqual({
-		name: 'Sunday offer',
-		reference: 'sunday-offer-2026-12-06',
-		message: {
-			media: {
-				url: 'https://example.com/offer.jpg',
-				mediaType: 'image',
-				caption: 'For you, {{name}}',
-				fileName: 'offer.jpg',
-			},
-		},
-		pacing: { perMinute: 30, jitterSeconds: 5 },
-		// The workflow's time zone when none is given (n8n's default in the harness).
-		window: { from: '09:00', to: '18:30', timeZone: 'America/New_York' },
-		links: { track: true, utm: { source: 'whatsapp', medium: 'campaign', campaign: 'sunday' } },
-		optOut: { stopWords: ['STOP', 'Basta', 'unsubscribe'], confirmation: 'Done: no more offers.' },
-	});
-	expect((recipients as Recipient[])[0].variables).not.toHaveProperty('notes');
-	expect(seen[1]).toEqual({
-		path: '/api/v1/campaigns/cmp_1/start',
-		body: { startAt: '2026-12-06T09:00:00.000+01:00' },
-	});
-});
-
-test('To read from a plain field of the item, or evaluated by n8n: the same recipients', async () => {
-	const items = [
-		{ contact: { phone: '+14155550401' } },
-		{ contact: {} },
-		{ contact: { phone: 14155550403 } },
-	];
-	const recipientsOf = async (to: string) => {
-		const seen = service({ created: true, adds: 0 });
-		const result = await runNode(createNode({ to, variables: 'none' }), { credentials, items });
-		expect(result.error).toBeUndefined();
-		return { sent: seen[0].body.recipients, notAdded: result.json(NODE_NAME)[0].notAdded };
-	};
-	const read = await recipientsOf('={{ $json.contact.phone }}');
-	expect(read).toEqual({
-		sent: [{ to: '+14155550401' }, { to: '+14155550403' }],
-		notAdded: [expect.objectContaining({ itemIndex: 1, result: 'unreadable' })],
-	});
-	expect(await recipientsOf("={{ $json['contact']['phone'] }}")).toEqual(read);
 });
 
 test('a call failing half-way starts nothing; running again finds the campaign and finishes it', async () => {
