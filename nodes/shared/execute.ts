@@ -20,7 +20,7 @@ import {
 	type OperationModule,
 	type ResourceModule,
 } from './resources';
-import { FailedPartWay, withNote, withWhatWent } from './what-went';
+import { ErrorWithNote, withNote, withWhatWent } from './what-went';
 
 export interface ActionNodeConfig<C> {
 	resources: Array<ResourceModule<C>>;
@@ -168,7 +168,7 @@ export async function executeActions<C>(
 			});
 		} catch (error) {
 			const nodeError =
-				error instanceof FailedPartWay
+				error instanceof ErrorWithNote
 					? withNote(toNodeError(context.getNode(), error.failure, errorContext), error.note)
 					: toNodeError(context.getNode(), error, errorContext);
 			if (context.continueOnFail()) {

@@ -41,17 +41,16 @@ function ranges(indexes: number[]): string {
 }
 
 /**
- * Thrown by an operation whose work took effect in part before `failure` (Campaign → Create: the campaign made,
- * some recipients added, not started): `note` says what took effect and how to finish, and ends up in the
- * description of the error `failure` maps to (`withNote`), as n8n shows every error: mapped in one place.
+ * An error to map as every other is, in one place, with a note for its description (`withNote`): what took effect
+ * before it and how to finish (Campaign → Create failing part way), or what in the node to change to fix it.
  */
-export class FailedPartWay extends Error {
+export class ErrorWithNote extends Error {
 	constructor(
 		readonly failure: unknown,
 		readonly note: string,
 	) {
-		super('The operation failed part way');
-		this.name = 'FailedPartWay';
+		super('The operation failed, with a note');
+		this.name = 'ErrorWithNote';
 	}
 }
 
@@ -61,7 +60,7 @@ export function withNote(error: NodeError, note: string): NodeError {
 	return error;
 }
 
-/** `failure`, after part of the work took effect (`FailedPartWay`), to throw. */
-export function failedPartWay(failure: unknown, note: string): FailedPartWay {
-	return new FailedPartWay(failure, note);
+/** `failure`, with a note for its description (`ErrorWithNote`), to throw. */
+export function noted(failure: unknown, note: string): ErrorWithNote {
+	return new ErrorWithNote(failure, note);
 }

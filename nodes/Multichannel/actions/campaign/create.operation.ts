@@ -1,9 +1,9 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
-import { api, type WorkspaceClient } from '../../../../src/client';
+import { api, ApiError, type WorkspaceClient } from '../../../../src/client';
 import { Campaign } from '../../../../src/client/resources/campaigns';
 import { workflowReference } from '../../../shared/idempotency';
-import { failedPartWay } from '../../../shared/what-went';
+import { noted } from '../../../shared/what-went';
 import { invalidValue } from '../../../shared/input-errors';
 import { locatorValue } from '../../../shared/locator';
 import type { OperationContext } from '../../../shared/resources';
@@ -69,15 +69,22 @@ export async function execute(this: IExecuteFunctions, item: OperationContext<Wo
 			`no input item has a phone number the campaign can use${first ? `: ${first.reason}` : ''}`,
 		);
 	}
-	const reference =
-		String(options.reference ?? '').trim() || workflowReference(this, ['campaign', settings.name]);
+	const reference = String(options.reference ?? '').trim() || derivedReference(this, settings.name);
 
 	const results = new RecipientResults(unreadable);
 	const [firstCall, ...laterCalls] = inCalls(recipients);
-	const made = await client.campaigns.create({
-		instanceId,
-		body: { ...settings, reference, recipients: firstCall.map(({ recipient }) => recipient) },
-	});
+	const made = await client.campaigns
+		.create({
+			instanceId,
+			body: { ...settings, reference, recipients: firstCall.map(({ recipient }) => recipient) },
+		})
+		.catch((error: unknown) => {
+			if (!(error instanceof ApiError && error.code === 'reference_in_use')) throw error;
+			throw noted(
+				error,
+				`This node already made a campaign under Campaign Name "${settings.name}", with another message or instance: running it again adds recipients to that campaign, and they would get its message. To send this message, give the campaign a new Campaign Name (or Options → Reference).`,
+			);
+		});
 	const created = made.created !== false;
 	const campaignId = made.campaign.id;
 	try {
@@ -96,9 +103,26 @@ export async function execute(this: IExecuteFunctions, item: OperationContext<Wo
 		});
 		return { ...campaign, created, ...results.summary() };
 	} catch (error) {
-		throw failedPartWay(
+		throw noted(
 			error,
 			`The campaign ${campaignId} is made and holds the recipients added so far; it was not started by this run. Run the workflow again: it finds this campaign, adds the recipients it lacks and starts it (those already in it are not sent twice).`,
 		);
 	}
+}
+
+/**
+ * The campaign's reference from the workflow, this node and the Campaign Name. A workflow without an ID (one run
+ * from another's JSON, by Execute Workflow's "Define Below") would share it with every other such workflow.
+ */
+function derivedReference(context: IExecuteFunctions, name: string): string {
+	if (!context.getWorkflow().id) {
+		throw invalidValue(
+			context.getNode(),
+			'Reference',
+			0,
+			'this workflow has no ID to tell its campaign from others',
+			'Save the workflow first, or set Options → Reference to a name of your own for this campaign: running again with the same reference finds the campaign instead of creating another.',
+		);
+	}
+	return workflowReference(context, ['campaign', name]);
 }

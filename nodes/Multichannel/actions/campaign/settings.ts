@@ -40,8 +40,32 @@ function placeholderText(context: IExecuteFunctions, name: string, field: string
 			`Write {{ '{{' }}${bare[1]}}} to send the placeholder, or switch the field to Fixed and write {{${bare[1]}}}.`,
 		);
 	}
-	return context.getNodeParameter(name, 0, '') as string;
+	const text = context.getNodeParameter(name, 0, '') as string;
+	if (typeof raw === 'string' && raw.startsWith('=')) sameForEveryItem(context, name, field, text);
+	return text;
 }
+
+/**
+ * An expression read from the first item only: one that gives each item its own text (`Hi {{ $json.name }}`)
+ * would send the first item's text to everyone. Compared at the second and the last item, refused naming the
+ * first that differs; a per-recipient value belongs in a placeholder.
+ */
+function sameForEveryItem(context: IExecuteFunctions, name: string, field: string, first: string) {
+	const last = context.getInputData().length - 1;
+	for (const itemIndex of new Set([1, last].filter((index) => index > 0))) {
+		const text = context.getNodeParameter(name, itemIndex, '') as string;
+		if (text === first) continue;
+		throw invalidValue(
+			context.getNode(),
+			field,
+			itemIndex,
+			`the expression gives each item its own text (item 0: ${quoted(first)}, item ${itemIndex}: ${quoted(text)}), but a campaign sends one ${field} to every recipient`,
+			`Write each recipient's value as a placeholder, filled by the service from Variables: in the expression {{ '{{' }}name}} instead of {{ $json.name }}, or in Fixed mode {{name}}.`,
+		);
+	}
+}
+
+const quoted = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
 export const settingsFields: INodeProperties[] = [
 	{
@@ -138,7 +162,8 @@ export const settingsFields: INodeProperties[] = [
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. offer.pdf',
-			description: 'The name a document is shown with (Media by URL)',
+			description: 'The name a document is shown with',
+			displayOptions: { show: { '/messageType': ['media'] } },
 		},
 		{
 			displayName: 'Opt-Out Confirmation',

@@ -1,0 +1,99 @@
+/**
+ * Campaign → Create and what a person gets wrong in the editor, with nock: a Text expression that gives each item
+ * its own text (only the first item's would go to everyone), a workflow without an ID (its derived reference would
+ * be every such workflow's), the message changed and run again (the service refuses the reference in use: the new
+ * recipients would get the old message), and File Name offered for a Text campaign. Each is refused before it
+ * sends, naming the field to change.
+ */
+import nock from 'nock';
+import { NodeHelpers, type INodeProperties, type INodeType } from 'n8n-workflow';
+
+import { loadPackage, runNode } from '../../dev/harness';
+import { nockOnly } from '../support/client';
+import { NODE_NAME } from '../support/nodes';
+import { BASE_URL, createNode, credentials, people, service } from '../support/campaign-service';
+
+afterAll(() => nock.restore());
+
+nockOnly();
+
+test('a Text expression giving each item its own text is refused, naming Text and the item; nothing is sent', async () => {
+	const result = await runNode(createNode({ text: '=Hi {{ $json.name }}, our offer is on' }), {
+		credentials,
+		items: people(3),
+	});
+
+	expect(result.error?.message).toBe(
+		'Invalid value for "Text" [item 1]: the expression gives each item its own text (item 0: "Hi Person 0, our offer is on", item 1: "Hi Person 1, our offer is on"), but a campaign sends one Text to every recipient',
+	);
+	expect(result.error?.description).toContain("{{ '{{' }}name}}");
+	// nockOnly fails any request: none was made.
+});
+
+test('an expression that is the same for every item is one text', async () => {
+	const seen = service({ created: true, adds: 0 });
+
+	const result = await runNode(createNode({ text: "=Hi {{ '{{' }}name}}, {{ 'today' }}" }), {
+		credentials,
+		items: people(3),
+	});
+
+	expect(result.error).toBeUndefined();
+	expect(seen[0].body.message).toEqual({ text: 'Hi {{name}}, today' });
+});
+
+test('a workflow without an ID and no Reference is refused: save it first', async () => {
+	const result = await runNode(createNode(), { credentials, items: people(2), workflowId: '' });
+
+	expect(result.error?.message).toBe(
+		'Invalid value for "Reference" [item 0]: this workflow has no ID to tell its campaign from others',
+	);
+	expect(result.error?.description).toMatch(/^Save the workflow first/);
+});
+
+test('a reference in use with another message: the error says to give the campaign a new Campaign Name', async () => {
+	nock(BASE_URL)
+		.post('/api/v1/instances/inst_1/campaigns')
+		.reply(409, {
+			error: {
+				code: 'reference_in_use',
+				message: `The reference "n8n-1" is campaign cmp_1's, with another message: give the campaign a new name (or reference) to send this message`,
+				details: [
+					{ field: 'body.reference', message: 'in use by campaign cmp_1 with another message' },
+				],
+				requestId: 'req_1',
+			},
+		});
+
+	const result = await runNode(createNode(), { credentials, items: people(2) });
+
+	expect(result.error?.message).toContain('with another message');
+	expect(result.error?.description).toContain(
+		'To send this message, give the campaign a new Campaign Name (or Options → Reference).',
+	);
+	expect(result.nodeError(NODE_NAME)).toBeDefined();
+});
+
+test('File Name is offered for Media by URL only', async () => {
+	const node = (await loadPackage()).nodeTypes['n8n-nodes-multichannel.multichannel'] as INodeType;
+	const { description } = node;
+	const collection = description.properties.find(
+		(property) =>
+			property.name === 'options' &&
+			property.displayOptions?.show?.resource?.includes('campaign') === true &&
+			property.displayOptions?.show?.operation?.includes('create') === true,
+	);
+	const fileName = (collection?.options as INodeProperties[]).find(
+		(option) => option.name === 'fileName',
+	) as INodeProperties;
+	const offered = (messageType: string) =>
+		NodeHelpers.displayParameterPath(
+			{ parameters: { resource: 'campaign', operation: 'create', messageType, options: {} } },
+			fileName,
+			'parameters.options',
+			{ typeVersion: 1 },
+			description,
+		);
+	expect(offered('text')).toBe(false);
+	expect(offered('media')).toBe(true);
+});
