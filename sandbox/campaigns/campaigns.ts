@@ -56,7 +56,7 @@ export function campaignOfReference(
 		throw new HttpError(
 			409,
 			'reference_in_use',
-			`The reference "${reference}" is campaign ${campaign.id}'s, ${other}: give the campaign a new name (or reference) to send this message`,
+			`This reference is campaign ${campaign.id}'s, ${other}: give the campaign a new name (or reference) to send this message`,
 			[{ field: 'body.reference', message: `in use by campaign ${campaign.id} ${other}` }],
 		);
 	}

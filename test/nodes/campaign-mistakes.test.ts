@@ -57,7 +57,7 @@ test('a reference in use with another message: the error says to give the campai
 		.reply(409, {
 			error: {
 				code: 'reference_in_use',
-				message: `The reference "n8n-1" is campaign cmp_1's, with another message: give the campaign a new name (or reference) to send this message`,
+				message: `This reference is campaign cmp_1's, with another message: give the campaign a new name (or reference) to send this message`,
 				details: [
 					{ field: 'body.reference', message: 'in use by campaign cmp_1 with another message' },
 				],
