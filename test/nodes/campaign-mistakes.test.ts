@@ -97,3 +97,20 @@ test('File Name is offered for Media by URL only', async () => {
 	expect(offered('text')).toBe(false);
 	expect(offered('media')).toBe(true);
 });
+
+test('items left out are said in a hint on the output, so that a green run does not hide them', async () => {
+	service({ created: true, adds: 0 });
+	const items = people(3);
+	items[1].phone = '+1 415 55'; // cut short: never sent
+
+	const result = await runNode(createNode(), { credentials, items });
+
+	expect(result.error).toBeUndefined();
+	expect(result.run.data.resultData.runData[NODE_NAME][0].hints).toEqual([
+		expect.objectContaining({
+			message:
+				"1 of 3 input items were not added to the campaign: see notAdded in the output (each one's item index, number and why)",
+			location: 'outputPane',
+		}),
+	]);
+});

@@ -101,7 +101,16 @@ export async function execute(this: IExecuteFunctions, item: OperationContext<Wo
 			campaignId,
 			body: startAt ? { startAt } : {},
 		});
-		return { ...campaign, created, ...results.summary() };
+		const summary = results.summary();
+		if (summary.notAdded.length > 0) {
+			// The run succeeds for the others: without a hint, a green run hides the items left out.
+			this.addExecutionHints({
+				message: `${summary.notAdded.length} of ${this.getInputData().length} input items were not added to the campaign: see notAdded in the output (each one's item index, number and why)`,
+				location: 'outputPane',
+				type: 'warning',
+			});
+		}
+		return { ...campaign, created, ...summary };
 	} catch (error) {
 		throw noted(
 			error,
