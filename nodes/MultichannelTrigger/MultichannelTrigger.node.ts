@@ -1,5 +1,6 @@
 import {
 	type ILoadOptionsFunctions,
+	type INodeProperties,
 	type INodePropertyOptions,
 	type INodeType,
 	type INodeTypeDescription,
@@ -30,6 +31,20 @@ import {
 	triggerBasics,
 	webhookTrigger,
 } from '../shared/trigger';
+
+/**
+ * Options that look at received messages only (gathering, replies, the message filters): offered with Message
+ * Received or All Events among the events. Offered with only campaign events chosen, they read as filters of those.
+ */
+function forReceivedMessages(options: INodeProperties[]): INodeProperties[] {
+	return options.map((option) => ({
+		...option,
+		displayOptions: {
+			...option.displayOptions,
+			show: { ...option.displayOptions?.show, '/events': ['message.received', '*'] },
+		},
+	}));
+}
 
 /** Exported for the output schema (dev/output-schemas), which lists the fields it lifts to the top level. */
 export const trigger = webhookTrigger<WorkspaceClient, MessagingEventType>({
@@ -85,9 +100,7 @@ export class MultichannelTrigger implements INodeType {
 				options: [
 					...(triggerOptions.options ?? []),
 					...mediaOptions,
-					gatherOption,
-					...replyOptions,
-					...messageFilterOptions,
+					...forReceivedMessages([gatherOption, ...replyOptions, ...messageFilterOptions]),
 					...pollCallOptions,
 					...labelOptions,
 					...campaignOptions,

@@ -92,3 +92,27 @@ test('All Events, or events from an expression, offer every option', () => {
 		offered(['={{ $json.events }}'], { downloadMedia: true, taps: 'matching' }).sort(),
 	).toEqual([...every].sort());
 });
+
+test('campaign and opt-out events offer none of the received-message options (gathering, replies, message filters)', () => {
+	const received = offered(['message.received']);
+	const messageOnly = [
+		'gatherMessages',
+		'onlyReplies',
+		'taps',
+		'includeAnswersTaken',
+		'textContains',
+		'textStartsWith',
+		'textPattern',
+		'messageKinds',
+		'chatType',
+		'chats',
+		'onlyMentioningMe',
+	].filter((name) => received.includes(name));
+	expect(messageOnly.length).toBeGreaterThanOrEqual(9);
+	const campaigns = offered(['campaign.completed', 'contact.opted_out']);
+	expect(campaigns.filter((name) => messageOnly.includes(name))).toEqual([]);
+	expect(campaigns).toContain('campaignIds');
+	expect(offered(['message.received', 'campaign.completed'])).toEqual(
+		expect.arrayContaining(messageOnly),
+	);
+});
