@@ -4,7 +4,6 @@
  * words, Start At, and To read from the item or evaluated by n8n alike. The calls of 1,000, the re-run and the
  * numbers reported per item are in campaign-wire.test.ts.
  */
-import nock from 'nock';
 
 import { runNode } from '../../dev/harness';
 import { nockOnly } from '../support/client';
@@ -16,9 +15,6 @@ import {
 	type Recipient,
 } from '../support/campaign-service';
 import { NODE_NAME } from '../support/nodes';
-
-// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
-afterAll(() => nock.restore());
 
 nockOnly();
 

@@ -10,6 +10,9 @@ import { byId, multichannelNode, NODE_NAME } from './nodes';
  * campaign as the service answers it, a service recording each request, and the items and node those tests run.
  */
 
+// nock patches Node's http for the whole worker: undone when the test file that imports this ends (quiet.test.ts).
+afterAll(() => nock.restore());
+
 export const BASE_URL = 'http://127.0.0.1:8791';
 export const API_KEY = 'mcw_test_campaign_wire_5678';
 export const credentials = { multichannelApi: { baseUrl: BASE_URL, apiKey: API_KEY } };
