@@ -5,6 +5,7 @@
  * refuses, is reported for its item while the others go. The same operation against the sandbox is in
  * campaign-resource.test.ts.
  */
+import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { runNode } from '../../dev/harness';
@@ -25,6 +26,9 @@ import {
 	type Seen,
 	derivedReference,
 } from '../support/campaign-service';
+
+// nock patches Node's http for the whole worker: undone when this file ends (test/nodes/quiet.test.ts).
+afterAll(() => nock.restore());
 
 nockOnly();
 
