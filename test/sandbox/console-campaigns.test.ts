@@ -54,6 +54,11 @@ type Keys = NonNullable<Sandbox['keys']>;
 		await statusShown('running');
 		expect(await page.evaluate(`document.querySelector('${row} progress').value`)).toBe(1);
 		expect(await page.text(row)).toMatch(/1 of 3 done: queued 2 · (sent|delivered|read) 1/);
+		// A minute to the next send: shown, so that the campaign does not look stuck.
+		const { nextSendAt } = await client.campaigns.get({ campaignId: campaign.id });
+		expect(await page.text(row)).toContain(
+			`next send ${(nextSendAt as string).slice(0, 16).replace('T', ' ')} UTC`,
+		);
 
 		await page.click(`${row} [data-campaign-action="pause"]`);
 		await statusShown('paused');

@@ -1,4 +1,4 @@
-import { el, elementById, setError } from './dom';
+import { el, elementById, formatTime, setError } from './dom';
 import { readList } from './pickers';
 import { callApi, messageOf } from './session';
 
@@ -48,8 +48,14 @@ export async function renderCampaigns(): Promise<void> {
 
 function campaignRow(campaign: CampaignView): HTMLElement {
 	const { recipients, queued } = campaign.counts;
+	// At a slow pace (1 a minute) or outside its send window, a running campaign looks stuck without its next send.
+	const next =
+		campaign.status === 'running' && campaign.nextSendAt
+			? [`next send ${formatTime(campaign.nextSendAt)}`]
+			: [];
 	const counts = COUNTED.filter((state) => campaign.counts[state] > 0)
 		.map((state) => `${state} ${campaign.counts[state]}`)
+		.concat(next)
 		.join(' · ');
 	const buttons = (ACTIONS[campaign.status] ?? []).map((action) => {
 		const button = el('button', {
