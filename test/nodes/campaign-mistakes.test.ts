@@ -30,6 +30,19 @@ test('a Text expression giving each item its own text is refused, naming Text an
 	// nockOnly fails any request: none was made.
 });
 
+test('an expression giving a middle item its own text is refused too, naming that item', async () => {
+	const items = people(5);
+	items[2].offer = 'half price';
+	const result = await runNode(createNode({ text: "=Our offer: {{ $json.offer ?? 'on' }}" }), {
+		credentials,
+		items,
+	});
+
+	expect(result.error?.message).toBe(
+		'Invalid value for "Text" [item 2]: the expression gives each item its own text (item 0: "Our offer: on", item 2: "Our offer: half price"), but a campaign sends one Text to every recipient',
+	);
+});
+
 test('an expression that is the same for every item is one text', async () => {
 	const seen = service({ created: true, adds: 0 });
 

@@ -47,12 +47,12 @@ function placeholderText(context: IExecuteFunctions, name: string, field: string
 
 /**
  * An expression read from the first item only: one that gives each item its own text (`Hi {{ $json.name }}`)
- * would send the first item's text to everyone. Compared at the second and the last item, refused naming the
- * first that differs; a per-recipient value belongs in a placeholder.
+ * would send the first item's text to everyone. Compared at every item (an expression only: Fixed text costs
+ * nothing), refused naming the first that differs; a per-recipient value belongs in a placeholder.
  */
 function sameForEveryItem(context: IExecuteFunctions, name: string, field: string, first: string) {
-	const last = context.getInputData().length - 1;
-	for (const itemIndex of new Set([1, last].filter((index) => index > 0))) {
+	const count = context.getInputData().length;
+	for (let itemIndex = 1; itemIndex < count; itemIndex++) {
 		const text = context.getNodeParameter(name, itemIndex, '') as string;
 		if (text === first) continue;
 		throw invalidValue(
