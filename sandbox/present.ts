@@ -50,6 +50,7 @@ export const presentMessage = (message: MessageRecord) => ({
 	updatedAt: message.updatedAt,
 	...(message.reply ? { reply: { ...message.reply } } : {}),
 	...(message.editedAt ? { editedAt: message.editedAt } : {}),
+	...(message.deletedAt ? { deletedAt: message.deletedAt } : {}),
 	...(message.answeredQuestion ? { answeredQuestion: { ...message.answeredQuestion } } : {}),
 	...(message.sendAt ? { sendAt: message.sendAt } : {}),
 	...(message.sentAt ? { sentAt: message.sentAt } : {}),

@@ -1,5 +1,5 @@
 import type { KeyKind } from '../../src/client/api';
-import type { EventSubject } from '../../src/client/events';
+import { subscribesTo, type EventSubject } from '../../src/client/events';
 import {
 	HELD,
 	isSuccess,
@@ -31,11 +31,7 @@ export function keyKindOfEvent(type: string): KeyKind {
 }
 
 export function webhookWants(webhook: WebhookRecord, type: string, subject: EventSubject): boolean {
-	const subscribed =
-		webhook.events.includes('*') ||
-		webhook.events.includes(type) ||
-		(type.startsWith('automation.') && webhook.events.includes('automation.*'));
-	if (!subscribed) return false;
+	if (!subscribesTo(webhook.events, type)) return false;
 	const { instanceIds, linkIds } = webhook.filters;
 	if (instanceIds && !(subject.instanceId && instanceIds.includes(subject.instanceId)))
 		return false;

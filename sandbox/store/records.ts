@@ -49,6 +49,8 @@ export interface InstanceRecord {
 	typing?: Record<string, { state: string; until: string }>;
 	/** Set by `update`: every incoming call is rejected at once, the text (if any) sent to the caller. */
 	callSettings?: { rejectCalls: boolean; rejectCallsText: string | null };
+	/** The channel's latest limit on the instance (`instance.restricted`). */
+	restriction?: { reason: string; description: string; until: string | null; restrictedAt: string };
 	createdAt: string;
 	updatedAt: string;
 }
@@ -74,6 +76,8 @@ export interface MessageRecord {
 	/** A received tap on a button or list row of one of our interactive messages. */
 	reply?: { type: 'button' | 'list'; id: string; title: string; toMessageId: string };
 	editedAt?: string;
+	/** Deleted for everyone by its sender (the contact): when. Its content is gone, the record stays. */
+	deletedAt?: string;
 	/** A received message an answer registration took (sandbox/channel/answers.ts), or refused (`refused`: its sender may not answer). */
 	answeredQuestion?: { registrationId: string; messageId: string; refused?: true };
 	/** A question whose registration asked to remove its buttons once answered: when it was answered. */

@@ -6,6 +6,13 @@ import { BATCH_EVENT_TYPES, type BatchEventType } from './resources/batches';
 import { Call } from './resources/calls';
 import { Campaign, CampaignRecipientFailed } from './resources/campaigns';
 import { Contact } from './resources/contacts';
+import {
+	InstanceRestriction,
+	MessageDeleted,
+	MessageEdited,
+	MessageReaction,
+	PresenceUpdate,
+} from './resources/contact-acts';
 import { Group } from './resources/groups';
 import { GatheredMessages } from './resources/gathered-messages';
 import { Connection, Instance } from './resources/instances';
@@ -23,6 +30,10 @@ export const MESSAGING_EVENTS = [
 	'message.read',
 	'message.failed',
 	'message.edited',
+	'message.deleted',
+	'message.reaction',
+	'presence.updated',
+	'instance.restricted',
 	'instance.connected',
 	'instance.disconnected',
 	'instance.qr_updated',
@@ -49,6 +60,21 @@ export const LINK_EVENTS = [
 ] as const;
 
 export type MessagingEventType = (typeof MESSAGING_EVENTS)[number];
+
+/**
+ * Events a webhook gets only when it names them: `*` leaves them out. Presence comes many times a minute per
+ * chat, so a receiver subscribed to everything before it existed does not start getting it.
+ */
+export const NAMED_ONLY_EVENTS: readonly string[] = ['presence.updated'];
+
+/** Whether a webhook's (or a trigger's) events take an event of this type. */
+export function subscribesTo(events: readonly string[], type: string): boolean {
+	return (
+		events.includes(type) ||
+		(events.includes('*') && !NAMED_ONLY_EVENTS.includes(type)) ||
+		(type.startsWith('automation.') && events.includes('automation.*'))
+	);
+}
 export type LinkEventType = (typeof LINK_EVENTS)[number];
 export type EventType = MessagingEventType | LinkEventType | `automation.${string}`;
 
@@ -126,7 +152,12 @@ export const eventData = {
 	'message.delivered': Message,
 	'message.read': Message,
 	'message.failed': Message,
-	'message.edited': Message,
+	// By the contact on their phone, or by the business through the API (`by`).
+	'message.edited': MessageEdited,
+	'message.deleted': MessageDeleted,
+	'message.reaction': MessageReaction,
+	'presence.updated': PresenceUpdate,
+	'instance.restricted': InstanceRestriction,
 	'instance.connected': Instance,
 	'instance.disconnected': Instance,
 	'instance.qr_updated': Connection,

@@ -5,6 +5,7 @@ import {
 	isBatch,
 	PING_EVENT,
 	SIGNATURE_FAILURE_TEXT,
+	subscribesTo,
 	unwrapEvent,
 	type EventEnvelope,
 } from '../../../src/client';
@@ -49,14 +50,6 @@ export async function rawBodyOf(request: DeliveryRequest): Promise<Buffer> {
 	return Buffer.from(typeof rawBody === 'string' ? rawBody : '', 'utf8');
 }
 
-function subscribed(events: readonly string[], type: string): boolean {
-	return (
-		events.includes('*') ||
-		events.includes(type) ||
-		(type.startsWith('automation.') && events.includes('automation.*'))
-	);
-}
-
 /**
  * Why the node's events or filters leave out an event it was sent, or undefined when they take it. The service
  * matches the same before it delivers, so such an event means the webhook differs there from the node.
@@ -66,7 +59,7 @@ function leftOut<C, E extends string>(
 	subscription: Subscription<E>,
 	event: EventEnvelope,
 ): string | undefined {
-	if (!subscribed(subscription.events, event.type)) return `event type ${event.type} not chosen`;
+	if (!subscribesTo(subscription.events, event.type)) return `event type ${event.type} not chosen`;
 	const { instanceIds, linkIds } = subscription.filters ?? {};
 	const subject = spec.subject?.(event) ?? {};
 	if (instanceIds && !(subject.instanceId && instanceIds.includes(subject.instanceId))) {

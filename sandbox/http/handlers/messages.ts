@@ -210,11 +210,14 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 		}
 		requireConnected(core, workspaceId, params.instanceId);
 		const now = core.now().toISOString();
+		const previousText = (message.content as { text?: string }).text ?? null;
 		message.content = { ...message.content, text: body.text };
 		message.editedAt = now;
 		message.updatedAt = now;
-		core.emit(workspaceId, 'message.edited', presentMessage(message), {
-			instanceId: message.instanceId,
+		core.emit(workspaceId, 'message.edited', {
+			...presentMessage(message),
+			by: 'business',
+			previousText,
 		});
 		return presentMessage(message);
 	},
@@ -271,7 +274,13 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 
 	delete: ({ core, workspaceId, params }) => {
 		const message = requireMessage(core, workspaceId, params.instanceId, params.messageId);
+		const deleted = {
+			...presentMessage(message),
+			by: 'business',
+			deletedAt: core.now().toISOString(),
+		};
 		core.store.remove('messages', message.id);
+		core.emit(workspaceId, 'message.deleted', deleted);
 	},
 
 	downloadMedia,

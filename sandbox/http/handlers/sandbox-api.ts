@@ -4,6 +4,7 @@ import { api } from '../../../src/client/api';
 import { operation } from '../../../src/client/operation';
 import { inboundMediaHandlers, inboundMediaOperations, QuotedMessageId } from './inbound-media';
 import { pollsCallsHandlers, pollsCallsOperations } from './polls-calls-api';
+import { contactActsHandlers, contactActsOperations } from './contact-acts-api';
 import { Instance } from '../../../src/client/resources/instances';
 import { Message } from '../../../src/client/resources/messages';
 import {
@@ -129,6 +130,7 @@ export const sandboxOperations = {
 	}),
 	...inboundMediaOperations,
 	...pollsCallsOperations,
+	...contactActsOperations,
 	...statusViewOperations,
 	...scheduledDueOperations,
 };
@@ -179,6 +181,7 @@ export const sandboxHandlers: ResourceHandlers<typeof sandboxOperations> = {
 	},
 	...inboundMediaHandlers,
 	...pollsCallsHandlers,
+	...contactActsHandlers,
 	...statusViewHandlers,
 	...scheduledDueHandlers,
 };

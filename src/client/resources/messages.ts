@@ -97,6 +97,9 @@ export const Message = named(
 			.optional()
 			.describe('On a received message: the button or list row the contact tapped'),
 		editedAt: Timestamp.nullable().optional().describe('When the text was last edited'),
+		deletedAt: Timestamp.optional().describe(
+			'Deleted for everyone by the contact who sent it: when (its content is gone; `message.deleted` carried it)',
+		),
 		sendAt: Timestamp.optional().describe(
 			'A scheduled send (`sendAt` of the send): the time it was asked to go',
 		),

@@ -1,0 +1,192 @@
+import type { SandboxCore } from '../core';
+import { conflict, HttpError } from '../errors';
+import { newId, type InstanceRecord, type MessageRecord } from '../store/store';
+import { presentMessage } from '../present';
+import { isGroupChatId } from '../../src/client/chat-ids';
+import { chatIdOf } from './chat-ids';
+import { requireConnected, requireGroup } from './instance-records';
+
+/**
+ * What a contact does besides writing (SERVICE.md, "people"): reacting to a message and taking the reaction off
+ * (`message.reaction`), editing and deleting their own message (`message.edited` and `message.deleted`, `by:
+ * contact`) and their presence (`presence.updated`). Each act emits its event once; one that changes nothing (a
+ * second delete, a reaction taken off that was not on) is refused instead.
+ */
+
+function validationFailed(field: string, problem: string): HttpError {
+	return new HttpError(400, 'validation_failed', `"${field.replace('body.', '')}": ${problem}`, [
+		{ field, message: problem },
+	]);
+}
+
+/**
+ * Who acts on a message of a chat: in a 1:1 chat its contact (whoever `from` says must be them); in a group,
+ * `from`, a member.
+ */
+function actorOn(core: SandboxCore, message: MessageRecord, from: string | undefined): string {
+	if (isGroupChatId(message.chatId)) {
+		if (from === undefined) throw validationFailed('body.from', 'required in a group chat');
+		const group = requireGroup(core, message.workspaceId, message.instanceId, message.chatId);
+		if (!group.participants.some((participant) => participant.phoneNumber === from)) {
+			throw conflict('not_a_member', `${from} is not a member of the group ${message.chatId}`);
+		}
+		return from;
+	}
+	const contact = (message.direction === 'inbound' ? message.from : message.to) ?? '';
+	if (from !== undefined && from !== contact) {
+		throw validationFailed('body.from', `only the contact of this chat, ${contact}, can`);
+	}
+	return contact;
+}
+
+function notDeleted(message: MessageRecord): void {
+	if (message.deletedAt) {
+		throw conflict(
+			'message_deleted',
+			`Message ${message.id} was deleted at ${message.deletedAt}; there is nothing to change`,
+		);
+	}
+}
+
+/** The emoji `from` has on a message now (their latest reaction to it), or undefined. */
+function reactionOf(core: SandboxCore, message: MessageRecord, from: string): string | undefined {
+	let emoji: string | undefined;
+	for (const { message: earlier } of core.store.messageIndex
+		.messagesOf(message.instanceId, message.chatId)
+		.walk(false)) {
+		const content = earlier.content as { messageId?: string; emoji?: string };
+		if (earlier.type === 'reaction' && earlier.from === from && content.messageId === message.id)
+			emoji = content.emoji || undefined;
+	}
+	return emoji;
+}
+
+/** The contact puts an emoji on a message (an empty one takes theirs off): a reaction of the chat. */
+export function reactAsContact(
+	core: SandboxCore,
+	message: MessageRecord,
+	input: { emoji: string; from?: string },
+) {
+	requireConnected(core, message.workspaceId, message.instanceId);
+	notDeleted(message);
+	const from = actorOn(core, message, input.from);
+	const current = reactionOf(core, message, from);
+	if (input.emoji === '' && current === undefined) {
+		throw conflict('no_reaction', `${from} has no reaction on message ${message.id} to take off`);
+	}
+	const now = core.now().toISOString();
+	core.store.insert('messages', {
+		id: newId('msg'),
+		workspaceId: message.workspaceId,
+		instanceId: message.instanceId,
+		chatId: message.chatId,
+		direction: 'inbound',
+		from,
+		to: null,
+		type: 'reaction',
+		status: 'delivered',
+		content: { messageId: message.id, emoji: input.emoji },
+		error: null,
+		createdAt: now,
+		updatedAt: now,
+	});
+	const reaction = {
+		instanceId: message.instanceId,
+		chatId: message.chatId,
+		messageId: message.id,
+		emoji: input.emoji === '' ? (current as string) : input.emoji,
+		action: input.emoji === '' ? 'removed' : 'added',
+		from,
+		messageDirection: message.direction,
+		reactedAt: now,
+	};
+	core.emit(message.workspaceId, 'message.reaction', reaction);
+	return reaction;
+}
+
+/** A message the contact sent, which only they may change. */
+function ownMessage(core: SandboxCore, message: MessageRecord, from: string | undefined): string {
+	requireConnected(core, message.workspaceId, message.instanceId);
+	if (message.direction !== 'inbound' || message.type === 'reaction') {
+		throw conflict(
+			'not_inbound',
+			`Message ${message.id} was not written by the contact; a contact changes only their own messages`,
+		);
+	}
+	notDeleted(message);
+	const sender = message.from ?? '';
+	if (from !== undefined && from !== sender) {
+		throw validationFailed('body.from', `only its sender, ${sender}, can`);
+	}
+	return sender;
+}
+
+/** The contact edits the text of their own text message (`message.edited`, `by: contact`). */
+export function editAsContact(
+	core: SandboxCore,
+	message: MessageRecord,
+	input: { text: string; from?: string },
+) {
+	ownMessage(core, message, input.from);
+	if (message.type !== 'text') {
+		throw conflict(
+			'not_editable',
+			`Message ${message.id} is a ${message.type} message; only text messages can be edited`,
+		);
+	}
+	const previousText = (message.content as { text?: string }).text ?? null;
+	const now = core.now().toISOString();
+	message.content = { ...message.content, text: input.text };
+	message.editedAt = now;
+	message.updatedAt = now;
+	const edited = { ...presentMessage(message), by: 'contact' as const, previousText };
+	core.emit(message.workspaceId, 'message.edited', edited);
+	return edited;
+}
+
+/**
+ * The contact deletes their own message for everyone (`message.deleted`, `by: contact`): the event carries the
+ * message as it was; the record stays, its content gone, as the chat shows "This message was deleted".
+ */
+export function deleteAsContact(
+	core: SandboxCore,
+	message: MessageRecord,
+	input: { from?: string },
+) {
+	ownMessage(core, message, input.from);
+	const now = core.now().toISOString();
+	const deleted = { ...presentMessage(message), by: 'contact' as const, deletedAt: now };
+	message.content = {};
+	delete message.media;
+	message.deletedAt = now;
+	message.updatedAt = now;
+	core.emit(message.workspaceId, 'message.deleted', deleted);
+	return deleted;
+}
+
+/** The contact's presence: typing or recording in a chat (theirs, or a group's), or online or offline. */
+export function updatePresence(
+	core: SandboxCore,
+	instance: InstanceRecord,
+	input: { from: string; state: 'typing' | 'recording' | 'online' | 'offline'; groupId?: string },
+) {
+	requireConnected(core, instance.workspaceId, instance.id);
+	const inChat = input.state === 'typing' || input.state === 'recording';
+	if (input.groupId !== undefined && !inChat) {
+		throw validationFailed(
+			'body.groupId',
+			'only with typing or recording: online and offline are the contact’s own',
+		);
+	}
+	if (input.groupId !== undefined)
+		requireGroup(core, instance.workspaceId, instance.id, input.groupId);
+	const presence = {
+		instanceId: instance.id,
+		from: input.from,
+		state: input.state,
+		chatId: inChat ? chatIdOf(input.groupId ?? input.from) : null,
+		at: core.now().toISOString(),
+	};
+	core.emit(instance.workspaceId, 'presence.updated', presence);
+	return presence;
+}
