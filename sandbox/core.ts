@@ -14,7 +14,7 @@ import { Outbound, type OutboundOptions } from './outbound/outbound';
 import { DEFAULT_SCHEDULED_LIMITS, type ScheduledLimits } from './scheduled-limits';
 import { Scheduler } from './scheduler';
 import { SignedMediaUrls } from './files/signed-media';
-import type { MessageRecord, Store } from './store/store';
+import { handOverIdOf, type MessageRecord, type Store } from './store/store';
 import { WebhookUpkeep } from './delivery/webhook-upkeep';
 
 /** How fast the simulated channel moves. */
@@ -132,10 +132,19 @@ export class SandboxCore {
 		data: unknown,
 		subject: EventSubject = eventSubject(type, data),
 	): EventEnvelope {
-		const event = envelope(workspaceId, type, data, this.now());
+		const event = envelope(workspaceId, type, this.markedHandedOver(type, data), this.now());
 		this.emitted.push(event);
 		if (this.emitted.length > 1000) this.emitted.shift();
 		this.deliveries.deliver(event, subject);
 		return event;
+	}
+
+	/** A message event of a chat handed over to a person says so (`handedOver: true`), whoever emits it. */
+	private markedHandedOver(type: EventType, data: unknown): unknown {
+		if (!type.startsWith('message.') || data === null || typeof data !== 'object') return data;
+		const { instanceId, chatId } = data as { instanceId?: unknown; chatId?: unknown };
+		if (typeof instanceId !== 'string' || typeof chatId !== 'string') return data;
+		const handedOver = this.store.get('handOvers', handOverIdOf(instanceId, chatId));
+		return handedOver ? { ...data, handedOver: true } : data;
 	}
 }

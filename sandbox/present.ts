@@ -11,6 +11,7 @@ import type {
 } from './store/store';
 import { withoutCredentials } from './outbound/policy';
 import { secretFingerprint } from '../src/client/signature';
+import { HAND_OVER_QUIET_MINUTES } from '../src/client/resources/hand-overs';
 
 /**
  * Records as the API shows them: without the workspace tag and internal fields (key hashes, webhook
@@ -26,6 +27,7 @@ export const presentInstance = (instance: InstanceRecord) => ({
 	settings: {
 		rejectCalls: instance.callSettings?.rejectCalls ?? false,
 		rejectCallsText: instance.callSettings?.rejectCallsText ?? null,
+		handOverQuietMinutes: instance.handOverQuietMinutes ?? HAND_OVER_QUIET_MINUTES.default,
 	},
 	createdAt: instance.createdAt,
 	updatedAt: instance.updatedAt,
@@ -55,6 +57,7 @@ export const presentMessage = (message: MessageRecord) => ({
 	...(message.sendAt ? { sendAt: message.sendAt } : {}),
 	...(message.sentAt ? { sentAt: message.sentAt } : {}),
 	...(message.late ? { late: true } : {}),
+	...(message.fromBusinessPhone ? { fromBusinessPhone: true as const } : {}),
 	// A received message always says whom it mentions, so that a workflow can test it without checking it exists.
 	...(message.mentions || message.direction === 'inbound'
 		? { mentions: [...(message.mentions ?? [])] }

@@ -14,6 +14,7 @@ import { keepIdleConnections } from './http/keep-alive';
 import { resumeMessages } from './channel/progress';
 import { resumeCalls } from './channel/calls';
 import { startScheduledSends } from './channel/scheduled';
+import { startHandOverChecks } from './channel/hand-over';
 import { startCampaigns } from './campaigns/sender';
 import { DEFAULT_SCHEDULED_LIMITS, type ScheduledLimits } from './scheduled-limits';
 import {
@@ -206,6 +207,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	resumeCalls(core);
 	core.scheduledLimits = { ...DEFAULT_SCHEDULED_LIMITS, ...options.scheduled };
 	startScheduledSends(core);
+	startHandOverChecks(core);
 	startCampaigns(core);
 
 	let closed: Promise<void> | undefined;

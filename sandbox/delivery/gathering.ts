@@ -11,6 +11,7 @@ import {
 	newId,
 	type BurstMessageRecord,
 	type BurstRecord,
+	handOverIdOf,
 	type OpenBurstRecord,
 	type WebhookRecord,
 } from '../store/store';
@@ -57,7 +58,9 @@ function gatherable(event: EventEnvelope): event is EventEnvelope & { data: Mess
 		typeof data.instanceId === 'string' &&
 		typeof data.chatId === 'string' &&
 		!data.reply &&
-		!data.answeredQuestion
+		!data.answeredQuestion &&
+		// A chat a person handles (hand-over) is never held: its messages go at once.
+		!data.handedOver
 	);
 }
 
@@ -137,6 +140,14 @@ export class Gathering extends EventHolder<OpenBurstRecord, MessageData> {
 		}
 	}
 
+	/** Delivers at once the open bursts of a chat just handed over to a person (marked so: eventOf). */
+	release(chat: { workspaceId: string; instanceId: string; chatId: string }): void {
+		for (const burstId of [...this.open.of(chat.workspaceId)]) {
+			const burst = this.find(burstId);
+			if (burst?.instanceId === chat.instanceId && burst.chatId === chat.chatId) this.flush(burst);
+		}
+	}
+
 	/** After a restart: bursts kept the earlier way become records of now, then every burst is timed again. */
 	resume(): void {
 		let converted = false;
@@ -163,7 +174,12 @@ export class Gathering extends EventHolder<OpenBurstRecord, MessageData> {
 			type: 'message.received',
 			createdAt: this.now().toISOString(),
 			workspaceId: burst.workspaceId,
-			data: gatheredData(burst, messages),
+			data: {
+				...gatheredData(burst, messages),
+				...(this.store.get('handOvers', handOverIdOf(burst.instanceId, burst.chatId))
+					? { handedOver: true as const }
+					: {}),
+			},
 		};
 	}
 

@@ -82,3 +82,18 @@ export interface StatusRecord {
 	createdAt: string;
 	expiresAt: string;
 }
+
+/** A chat handed over to a person (sandbox/channel/hand-over.ts): `<instance>/<chat>`, removed when given back. */
+export interface HandOverRecord {
+	id: string;
+	workspaceId: string;
+	instanceId: string;
+	chatId: string;
+	since: string;
+	by: 'api' | 'business_phone';
+	/** The quiet period's end: given back then, unless a message from the business's own phone comes first. */
+	givesBackAt: string;
+}
+
+/** The id of a chat's hand-over record: read by the event fan-out too (core.ts), so kept with the record. */
+export const handOverIdOf = (instanceId: string, chatId: string) => `${instanceId}/${chatId}`;

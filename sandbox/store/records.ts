@@ -51,6 +51,8 @@ export interface InstanceRecord {
 	callSettings?: { rejectCalls: boolean; rejectCallsText: string | null };
 	/** The channel's latest limit on the instance (`instance.restricted`). */
 	restriction?: { reason: string; description: string; until: string | null; restrictedAt: string };
+	/** How long a chat handed over stays so with no message from the business's own phone (30 when absent). */
+	handOverQuietMinutes?: number;
 	createdAt: string;
 	updatedAt: string;
 }
@@ -80,6 +82,8 @@ export interface MessageRecord {
 	deletedAt?: string;
 	/** A received message an answer registration took (sandbox/channel/answers.ts), or refused (`refused`: its sender may not answer). */
 	answeredQuestion?: { registrationId: string; messageId: string; refused?: true };
+	/** Sent from the business's own phone (the console's "answer as the business"), not through the API. */
+	fromBusinessPhone?: true;
 	/** A question whose registration asked to remove its buttons once answered: when it was answered. */
 	closedByAnswerAt?: string;
 	/** A question once answered: the answer in words, who, when; and who was told so after a late tap. */

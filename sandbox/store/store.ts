@@ -14,6 +14,7 @@ import type {
 	ContactRecord,
 	DeliveryRecord,
 	GroupRecord,
+	HandOverRecord,
 	IdempotencyRecord,
 	InstanceRecord,
 	KeyRecord,
@@ -71,6 +72,7 @@ const COLLECTION_TYPES = {
 	campaigns: collection<CampaignRecord>(),
 	campaignRecipients: collection<CampaignRecipientRecord>(),
 	optOuts: collection<OptOutRecord>(),
+	handOvers: collection<HandOverRecord>(),
 };
 
 export type CollectionName = keyof typeof COLLECTION_TYPES;

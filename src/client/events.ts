@@ -14,6 +14,7 @@ import {
 	PresenceUpdate,
 } from './resources/contact-acts';
 import { Group } from './resources/groups';
+import { HandOver } from './resources/hand-overs';
 import { GatheredMessages } from './resources/gathered-messages';
 import { Connection, Instance } from './resources/instances';
 import { ChatLabelsChanged } from './resources/labels';
@@ -51,6 +52,8 @@ export const MESSAGING_EVENTS = [
 	'campaign.recipient.failed',
 	'contact.opted_out',
 	'contact.opted_in',
+	'chat.handed_over',
+	'chat.handed_back',
 ] as const;
 export const LINK_EVENTS = [
 	'link.created',
@@ -177,6 +180,9 @@ export const eventData = {
 	'campaign.recipient.failed': CampaignRecipientFailed,
 	'contact.opted_out': OptOutChange,
 	'contact.opted_in': OptOutChange,
+	// Hand-over to a person (resources/hand-overs.ts): `by` says what handed it over, `reason` why it came back.
+	'chat.handed_over': HandOver,
+	'chat.handed_back': HandOver,
 	'link.created': Link,
 	'link.updated': Link,
 	'link.deleted': Link,

@@ -182,6 +182,8 @@ describe('sandbox contract: every operation of the OpenAPI document', () => {
 		const chatId = chats.data[0].id;
 		await workspace.chats.get({ instanceId, chatId });
 		await workspace.chats.markRead({ instanceId, chatId });
+		await workspace.chats.handOver({ instanceId, chatId });
+		await workspace.chats.giveBack({ instanceId, chatId });
 
 		// Labels, put on and taken off a chat.
 		const label = await workspace.labels.create({ body: { name: 'Support', color: '#00a0f2' } });

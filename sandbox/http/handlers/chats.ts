@@ -10,6 +10,7 @@ import { requireConnected, requireInstance } from '../../channel/instance-record
 import { requireLabel } from './labels';
 import { presentMessage } from '../../present';
 import { isGroupChatId } from '../../../src/client/chat-ids';
+import { giveBack, handOver, handOverOf } from '../../channel/hand-over';
 
 /**
  * Chats are not stored: they are the instance's messages grouped by `chatId`, each named by the group's
@@ -84,6 +85,7 @@ const presentChat = (
 	lastMessage: presentMessage(chat.lastMessage),
 	lastMessageAt: chat.lastMessage.createdAt,
 	labels: chatLabels(core, workspaceId, chat.instanceId, chat.id),
+	handOver: handOverOf(core, chat.instanceId, chat.id),
 });
 
 /**
@@ -102,12 +104,17 @@ function matches(chat: ChatRecord, name: string | null, search: string): boolean
 	);
 }
 
-function requireChat(core: SandboxCore, workspaceId: string, instanceId: string, chatId: string) {
+export function requireChat(
+	core: SandboxCore,
+	workspaceId: string,
+	instanceId: string,
+	chatId: string,
+) {
 	const instance = requireInstance(core, workspaceId, instanceId);
 	const id = chatIdNamed(chatId);
 	const chat = chatsOf(core, instance).find((candidate) => candidate.id === id);
 	if (!chat) throw notFound('Chat', chatId);
-	return { chat, name: nameOf(chat, namesOf(core, instance)) };
+	return { chat, instance, name: nameOf(chat, namesOf(core, instance)) };
 }
 
 export const chatHandlers: ResourceHandlers<typeof api.workspace.chats> = {
@@ -150,5 +157,15 @@ export const chatHandlers: ResourceHandlers<typeof api.workspace.chats> = {
 		const label = requireLabel(core, workspaceId, params.labelId);
 		const { chat } = requireChat(core, workspaceId, params.instanceId, params.chatId);
 		return changeChatLabel(core, label, chat.instanceId, chat.id, 'removed');
+	},
+
+	handOver: ({ core, workspaceId, params }) => {
+		const { chat, instance } = requireChat(core, workspaceId, params.instanceId, params.chatId);
+		return handOver(core, instance, chat.id, 'api');
+	},
+
+	giveBack: ({ core, workspaceId, params }) => {
+		const { chat, instance } = requireChat(core, workspaceId, params.instanceId, params.chatId);
+		return giveBack(core, instance, chat.id, 'api');
 	},
 };

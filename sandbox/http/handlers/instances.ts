@@ -92,6 +92,8 @@ export const instanceHandlers: ResourceHandlers<typeof api.workspace.instances> 
 					body.rejectCallsText === undefined ? settings.rejectCallsText : body.rejectCallsText,
 			};
 		}
+		if (body.handOverQuietMinutes !== undefined)
+			instance.handOverQuietMinutes = body.handOverQuietMinutes;
 		instance.updatedAt = core.now().toISOString();
 		return presentInstance(instance);
 	},

@@ -24,6 +24,7 @@ import { offeredChoices, receiveMessage } from '../../channel/phone';
 import { presentInstance, presentMessage } from '../../present';
 import { statusViewHandlers, statusViewOperations } from './status-views';
 import { scheduledDueHandlers, scheduledDueOperations } from './scheduled-due';
+import { businessPhoneHandlers, businessPhoneOperations } from './business-phone';
 import { GROUP_ID_PATTERN, isGroupChatId } from '../../../src/client/chat-ids';
 
 /**
@@ -133,6 +134,7 @@ export const sandboxOperations = {
 	...contactActsOperations,
 	...statusViewOperations,
 	...scheduledDueOperations,
+	...businessPhoneOperations,
 };
 
 /** How many announced deliveries are kept (a benchmark announces a few thousand). */
@@ -184,6 +186,7 @@ export const sandboxHandlers: ResourceHandlers<typeof sandboxOperations> = {
 	...contactActsHandlers,
 	...statusViewHandlers,
 	...scheduledDueHandlers,
+	...businessPhoneHandlers,
 };
 
 /** A tap on a choice the message offered, as the message it becomes; refused for anything else. */

@@ -2,6 +2,7 @@ import { z } from '../zod';
 
 import { operation } from '../operation';
 import { Id, ListQuery, named, page, pathParams, Timestamp, text } from '../schemas';
+import { HAND_OVER_RULE, HandOver } from './hand-overs';
 import { ChatLabels, Label } from './labels';
 import { Message } from './messages';
 
@@ -37,6 +38,9 @@ export const Chat = named(
 		lastMessage: Message.nullable().optional().describe('The newest message, sent or received'),
 		lastMessageAt: Timestamp.nullable().optional(),
 		labels: z.array(Label).optional().describe("The workspace's labels the chat has"),
+		handOver: HandOver.optional().describe(
+			'Whether a person handles the chat (hand-over), since when and until when',
+		),
 	}),
 );
 export type Chat = z.output<typeof Chat>;
@@ -119,6 +123,27 @@ export const chatOperations = {
 		scope: 'messaging:write',
 		params: pathParams('instanceId', 'chatId', 'labelId'),
 		response: ChatLabels,
+		status: 200,
+	}),
+	handOver: operation({
+		method: 'POST',
+		path: `${item}/hand-over`,
+		summary:
+			'Hand a chat over to a person: its message events say `handedOver: true` until it is given back',
+		description: `Emits \`chat.handed_over\` (\`by: api\`). The chat is given back by Give Back or by itself, after the instance's quiet period (\`settings.handOverQuietMinutes\`) counted from the hand-over or the last message from the business's own phone. ${HAND_OVER_RULE} ${CHAT_BY_NUMBER}`,
+		scope: 'messaging:write',
+		params: byId,
+		response: HandOver,
+		status: 200,
+	}),
+	giveBack: operation({
+		method: 'POST',
+		path: `${item}/give-back`,
+		summary: 'Give a chat back from the person handling it',
+		description: `Emits \`chat.handed_back\` (\`reason: api\`). ${HAND_OVER_RULE} ${CHAT_BY_NUMBER}`,
+		scope: 'messaging:write',
+		params: byId,
+		response: HandOver,
 		status: 200,
 	}),
 };

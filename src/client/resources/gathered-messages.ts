@@ -54,6 +54,10 @@ export const GatheredMessages = named(
 			),
 		firstAt: Timestamp.describe('When the first message was received'),
 		lastAt: Timestamp.describe('When the last message was received'),
+		handedOver: z
+			.literal(true)
+			.optional()
+			.describe('Its chat was handed over to a person before the burst closed'),
 	}),
 );
 export type GatheredMessages = z.output<typeof GatheredMessages>;

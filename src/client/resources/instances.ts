@@ -3,6 +3,9 @@ import { z } from '../zod';
 import { operation } from '../operation';
 import { Id, ListQuery, named, page, pathParams, PhoneNumber, Timestamp, text } from '../schemas';
 import { MAX_REJECT_TEXT } from './calls';
+import { HAND_OVER_QUIET_MINUTES } from './hand-overs';
+
+const QUIET_MINUTES = `How long a chat handed over to a person stays so with no message from the business's own phone, in minutes (${HAND_OVER_QUIET_MINUTES.default} by default)`;
 
 export const InstanceStatus = z.enum(['created', 'connecting', 'connected', 'disconnected']);
 
@@ -21,6 +24,7 @@ export const Instance = named(
 					.string()
 					.nullable()
 					.describe('Sent to each caller whose call the setting rejects (null: none)'),
+				handOverQuietMinutes: z.number().int().optional().describe(QUIET_MINUTES),
 			})
 			.optional(),
 		createdAt: Timestamp.optional(),
@@ -50,6 +54,13 @@ export const UpdateInstance = named(
 			.nullable()
 			.optional()
 			.describe('Sent to each caller the setting rejects; null sends none'),
+		handOverQuietMinutes: z
+			.number()
+			.int()
+			.min(HAND_OVER_QUIET_MINUTES.min)
+			.max(HAND_OVER_QUIET_MINUTES.max)
+			.optional()
+			.describe(QUIET_MINUTES),
 	}),
 );
 
@@ -133,7 +144,7 @@ export const instanceOperations = {
 	update: operation({
 		method: 'PATCH',
 		path: '/instances/{instanceId}',
-		summary: 'Update an instance: its name, description and call settings',
+		summary: 'Update an instance: its name, description, call settings and hand-over quiet period',
 		scope: 'messaging:write',
 		params: byId,
 		body: UpdateInstance,

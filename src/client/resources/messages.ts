@@ -130,6 +130,18 @@ export const Message = named(
 		answeredQuestion: AnsweredQuestion.optional().describe(
 			'On a received message that an answer registration (Send and Wait) took as its answer: it was delivered to that registration, so other receivers may leave it alone (and so with `refused: true`, an answer from someone not allowed to give it). Set before the message is delivered to webhooks',
 		),
+		handedOver: z
+			.literal(true)
+			.optional()
+			.describe(
+				'On a message event: its chat is handed over to a person (chats `hand-over`), so an automation may leave it alone',
+			),
+		fromBusinessPhone: z
+			.literal(true)
+			.optional()
+			.describe(
+				"Sent from the business's own phone rather than through the API (it hands the chat over)",
+			),
 	}),
 );
 export type Message = z.output<typeof Message>;
