@@ -22,9 +22,8 @@ import {
 	nodeOutput,
 	useStack,
 } from './support/harness.mjs';
-import { startChatModel } from './support/chat-model.mjs';
+import { pickScriptedModel, startChatModel } from './support/chat-model.mjs';
 import { prepareWorkflow } from '../dev/stack/stack.mjs';
-import { createCredential } from '../dev/stack/credentials.mjs';
 
 /** Who writes: a person's text, a person's file, a group member; the numbers the examples use. */
 const TEXTER = '+14155554001';
@@ -100,25 +99,10 @@ describe('every example published at once', { timeout: 600_000 }, () => {
 	const ids = {};
 
 	test('the examples, published together', async () => {
-		const openAi = await createCredential(ctx.stack.n8n.client, {
-			name: 'OpenAI (scripted e2e model)',
-			type: 'openAiApi',
-			data: { apiKey: 'sk-e2e-coexist-0123456789abcdef', url: model.url, header: false },
-		});
 		// The user picks the chat model's credential in the imported AI agent workflow.
-		const agentId = ctx.example('ai-agent-reply.json');
-		const agent = await ctx.api('GET', `/workflows/${agentId}`);
-		for (const node of agent.nodes) {
-			if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi') {
-				node.credentials = { openAiApi: { id: openAi.id, name: openAi.name } };
-			}
-		}
-		const { name, nodes, connections, settings } = agent;
-		await ctx.api('PUT', `/workflows/${agentId}`, {
-			name,
-			nodes,
-			connections,
-			settings: { executionOrder: settings?.executionOrder ?? 'v1' },
+		await pickScriptedModel(ctx, ctx.example('ai-agent-reply.json'), {
+			model,
+			apiKey: 'sk-e2e-coexist-0123456789abcdef',
 		});
 		for (const file of PUBLISHED) {
 			ids[file] = ctx.example(file);

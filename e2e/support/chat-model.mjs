@@ -3,6 +3,8 @@
 // one JSON answer or as server-sent events when the request asks to stream, and records every request.
 import { createServer } from 'node:http';
 
+import { createCredential } from '../../dev/stack/credentials.mjs';
+
 /**
  * Starts the model. `script(request, turn)` gets the parsed request body and its 0-based number and returns
  * either `{ toolCall: { name, args } }` or `{ text }`.
@@ -91,4 +93,29 @@ export async function startChatModel(script) {
 		requests,
 		close: () => new Promise((resolve) => server.close(resolve)),
 	};
+}
+
+/**
+ * What a person does after importing the AI agent example: an OpenAI credential whose Base URL is the scripted
+ * `model`, picked in the workflow's OpenAI Chat Model node (n8n's public API: the workflow read, changed, put back).
+ */
+export async function pickScriptedModel(ctx, workflowId, { model, apiKey }) {
+	const openAi = await createCredential(ctx.stack.n8n.client, {
+		name: 'OpenAI (scripted e2e model)',
+		type: 'openAiApi',
+		data: { apiKey, url: model.url, header: false },
+	});
+	const agent = await ctx.api('GET', `/workflows/${workflowId}`);
+	for (const node of agent.nodes) {
+		if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi') {
+			node.credentials = { openAiApi: { id: openAi.id, name: openAi.name } };
+		}
+	}
+	const { name, nodes, connections, settings } = agent;
+	await ctx.api('PUT', `/workflows/${workflowId}`, {
+		name,
+		nodes,
+		connections,
+		settings: { executionOrder: settings?.executionOrder ?? 'v1' },
+	});
 }
