@@ -18,7 +18,13 @@ import { eventsSubtitle } from '../shared/events';
 import { optionsFrom } from '../shared/lists';
 import { attachMedia, mediaOptions, mediaOutput } from './attach-media';
 import { campaignOptions, skipOtherCampaign } from './campaigns';
-import { checkMessageFilters, messageFilterOptions, skipFilteredMessage } from './filters';
+import {
+	checkMessageFilters,
+	eventsOfMessageFilter,
+	messageFilterOptions,
+	skipFilteredMessage,
+} from './filters';
+import { contactActOptions, skipUnwantedContactAct } from './contact-acts';
 import { chosenGathering, gatherOption } from './gather';
 import { pollCallOptions, skipPollOrCall } from './polls-calls';
 import { labelOptions, skipUnwantedLabelChange } from './labels';
@@ -33,15 +39,19 @@ import {
 } from '../shared/trigger';
 
 /**
- * Options that look at received messages only (gathering, replies, the message filters): offered with Message
- * Received or All Events among the events. Offered with only campaign events chosen, they read as filters of those.
+ * Options that look at received messages (gathering, replies, the message filters): offered with Message Received
+ * or All Events among the events, the chat filters also with the contact's acts in a chat. Offered with only
+ * campaign events chosen, they read as filters of those.
  */
 function forReceivedMessages(options: INodeProperties[]): INodeProperties[] {
 	return options.map((option) => ({
 		...option,
 		displayOptions: {
 			...option.displayOptions,
-			show: { ...option.displayOptions?.show, '/events': ['message.received', '*'] },
+			show: {
+				...option.displayOptions?.show,
+				'/events': [...eventsOfMessageFilter(option.name), '*'],
+			},
 		},
 	}));
 }
@@ -62,6 +72,7 @@ export const trigger = webhookTrigger<WorkspaceClient, MessagingEventType>({
 		skipFilteredMessage(context, event, options) ??
 		skipPollOrCall(context, event, options) ??
 		skipUnwantedLabelChange(context, event, options) ??
+		skipUnwantedContactAct(context, event, options) ??
 		skipOtherCampaign(context, event, options),
 	highlights: replyHighlights,
 });
@@ -103,6 +114,7 @@ export class MultichannelTrigger implements INodeType {
 					...forReceivedMessages([gatherOption, ...replyOptions, ...messageFilterOptions]),
 					...pollCallOptions,
 					...labelOptions,
+					...contactActOptions,
 					...campaignOptions,
 				],
 			},

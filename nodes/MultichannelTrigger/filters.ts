@@ -76,7 +76,7 @@ export const messageFilterOptions: INodeProperties[] = [
 			{ name: 'Groups', value: 'groups' },
 		],
 		description:
-			'Only messages received in a chat with one person, or only in groups. Events other than received messages are not filtered.',
+			'Only messages received in a chat with one person, or only in groups; also reactions, edits, deletions and presence. Other events are not filtered.',
 	},
 	{
 		displayName: 'Chats',
@@ -85,7 +85,7 @@ export const messageFilterOptions: INodeProperties[] = [
 		default: '',
 		placeholder: '+14155550123, 120363025246125486@g.us',
 		description:
-			"Only messages of these chats, separated by commas: a person's number with its country code (+14155550123 or 0014155550123; their chat ID 14155550123@s.whatsapp.net is the same chat) or a group's chat ID (…@g.us). Events other than received messages are not filtered.",
+			"Only messages of these chats, separated by commas: a person's number with its country code (+14155550123 or 0014155550123; their chat ID 14155550123@s.whatsapp.net is the same chat) or a group's chat ID (…@g.us); also reactions, edits, deletions and presence in them. Other events are not filtered.",
 	},
 	{
 		displayName: 'Only Messages That Mention Me',
@@ -96,6 +96,20 @@ export const messageFilterOptions: INodeProperties[] = [
 			'Whether to start only for messages that mention this instance\'s own number (or everyone in a group), as "mentionsMe" says: a group where the workflow answers when called on. A gathered burst passes when any one of its messages does. Events other than received messages are not filtered.',
 	},
 ];
+
+/** The contact's acts in a chat, which the Chat Type and Chats filters look at besides received messages. */
+export const CHAT_ACT_EVENTS = [
+	'message.reaction',
+	'message.edited',
+	'message.deleted',
+	'presence.updated',
+];
+
+/** The events an option of the message filters looks at: received messages, and the acts for the chat filters. */
+export function eventsOfMessageFilter(option: string): string[] {
+	const acts = option === 'chatType' || option === 'chats' ? CHAT_ACT_EVENTS : [];
+	return ['message.received', ...acts];
+}
 
 /** The filters as one delivery applies them, read from the Options it read once. */
 interface MessageFilters {
@@ -227,7 +241,7 @@ export function skipFilteredMessage(
 	event: EventEnvelope,
 	options: ChosenOptions,
 ): string | undefined {
-	if (event.type !== 'message.received') return undefined;
+	if (event.type !== 'message.received' && !CHAT_ACT_EVENTS.includes(event.type)) return undefined;
 	const filters = readMessageFilters(context.getNode(), options);
 	const data = event.data;
 	if (filters.chatType === 'people' && isGroupChat(data)) return 'a group chat (Chat Type: People)';
@@ -237,6 +251,8 @@ export function skipFilteredMessage(
 		const chat = chatKeyOfEvent(data);
 		if (!(chat && filters.chats.has(chat))) return 'a chat not among Chats';
 	}
+	// A reaction, an edit, a deletion or presence is filtered by its chat only: text and kinds are of messages.
+	if (event.type !== 'message.received') return undefined;
 	const messages = isGathered(data) ? data.messages.map(fieldsOf) : [data];
 	const reasons = messages.map((message) => messageLeftOut(filters, message));
 	return reasons.some((reason) => reason === undefined) ? undefined : reasons[0];

@@ -1,5 +1,6 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
+import { NAMED_ONLY_EVENTS } from '../../src/client/events';
 import { capitalised } from './words';
 
 /** Words an event type spells in lower case that people write otherwise. */
@@ -11,17 +12,27 @@ export function eventLabel(event: string): string {
 	return capitalised(words.join(' '));
 }
 
-/** The options of an events multi-select: "All Events" first, then each event type of the surface. */
+/**
+ * The options of an events multi-select: "All Events" first, then each event type of the surface. Events that come
+ * often (presence) are not among All Events: a workflow gets them only when it chooses them.
+ */
 export function eventOptions(events: readonly string[]): INodePropertyOptions[] {
+	const namedOnly = events.filter((event) => NAMED_ONLY_EVENTS.includes(event)).map(eventLabel);
 	return [
 		{
 			name: 'All Events',
 			value: '*',
-			description: 'Every event, including ones the service adds later',
+			description: `Every event, including ones the service adds later${namedOnly.length > 0 ? `, but ${namedOnly.join(' and ')}, which come often: choose them by name` : ''}`,
 		},
 		...events.map((event) => ({
 			name: eventLabel(event),
 			value: event,
+			...(NAMED_ONLY_EVENTS.includes(event)
+				? {
+						description:
+							'Comes often (several times a minute in a busy chat); not among All Events',
+					}
+				: {}),
 			// The node creator's entry for the event; without it n8n writes "On " and the name in lower case.
 			action: `On ${eventLabel(event).charAt(0).toLowerCase()}${eventLabel(event).slice(1)}`,
 		})),

@@ -80,13 +80,14 @@ test.each([
 	},
 );
 
-test('All Events, or events from an expression, offer every option', () => {
+test('All Events offer every option but Presence States; events from an expression, every option', () => {
 	const every = (
 		node.description.properties.find((property) => property.name === 'options')
 			?.options as INodeProperties[]
 	).map((option) => option.name);
+	// Presence is not among All Events (it comes often): its filter shows with Presence Updated chosen only.
 	expect(offered(['*'], { downloadMedia: true, taps: 'matching' }).sort()).toEqual(
-		[...every].sort(),
+		every.filter((name) => name !== 'presenceStates').sort(),
 	);
 	expect(
 		offered(['={{ $json.events }}'], { downloadMedia: true, taps: 'matching' }).sort(),
@@ -115,4 +116,23 @@ test('campaign and opt-out events offer none of the received-message options (ga
 	expect(offered(['message.received', 'campaign.completed'])).toEqual(
 		expect.arrayContaining(messageOnly),
 	);
+});
+
+test.each([
+	[['message.reaction'], ['reactionChange', 'reactionEmojis', 'chatType', 'chats']],
+	[['message.deleted'], ['changedBy', 'chatType', 'chats']],
+	[['presence.updated'], ['presenceStates', 'chatType', 'chats']],
+	[['instance.restricted'], []],
+])('the contact’s acts %j offer %j, and no text filter', (events, wanted) => {
+	const acts = [
+		'reactionChange',
+		'reactionEmojis',
+		'changedBy',
+		'presenceStates',
+		'chatType',
+		'chats',
+	];
+	const shown = offered(events);
+	expect(shown.filter((name) => acts.includes(name)).sort()).toEqual([...wanted].sort());
+	expect(shown).not.toContain('textContains');
 });
