@@ -26,6 +26,7 @@ import {
 } from './filters';
 import { contactActOptions, skipUnwantedContactAct } from './contact-acts';
 import { chosenGathering, gatherOption } from './gather';
+import { handOverOption, skipHandedOverChat } from './hand-over';
 import { pollCallOptions, skipPollOrCall } from './polls-calls';
 import { labelOptions, skipUnwantedLabelChange } from './labels';
 import { replyHighlights, replyOptions, skipUnwantedReply } from './replies';
@@ -68,6 +69,7 @@ export const trigger = webhookTrigger<WorkspaceClient, MessagingEventType>({
 	subject: (event) => ({ instanceId: instanceOfEvent(event.type, event.data) }),
 	check: checkMessageFilters,
 	skip: (context, event, options) =>
+		skipHandedOverChat(context, event, options) ??
 		skipUnwantedReply(context, event, options) ??
 		skipFilteredMessage(context, event, options) ??
 		skipPollOrCall(context, event, options) ??
@@ -112,6 +114,7 @@ export class MultichannelTrigger implements INodeType {
 					...(triggerOptions.options ?? []),
 					...mediaOptions,
 					...forReceivedMessages([gatherOption, ...replyOptions, ...messageFilterOptions]),
+					handOverOption,
 					...pollCallOptions,
 					...labelOptions,
 					...contactActOptions,

@@ -334,4 +334,19 @@ describe('Chat', () => {
 		expect(again.json(NODE_NAME)[0]).toMatchObject({ markedRead: 0 });
 		expect(failure(unknown)).toMatchObject({ name: 'NodeApiError', httpCode: '404' });
 	});
+
+	test('Hand Over to a Person, then Give Back: the chat’s hand-over, each change once', async () => {
+		const events = () =>
+			service.sandbox.events.filter((event) => event.type.startsWith('chat.hand'));
+		const handed = await run('chat', { operation: 'handOver', chatId: byId(ben) });
+		const again = await run('chat', { operation: 'handOver', chatId: byId(benChat) });
+		const back = await run('chat', { operation: 'giveBack', chatId: byId(benChat) });
+
+		expect(handed.json(NODE_NAME)).toEqual([
+			expect.objectContaining({ chatId: benChat, handedOver: true, by: 'api', since: at(6) }),
+		]);
+		expect(again.json(NODE_NAME)).toEqual(handed.json(NODE_NAME));
+		expect(back.json(NODE_NAME)[0]).toMatchObject({ handedOver: false, by: null });
+		expect(events().map((event) => event.type)).toEqual(['chat.handed_over', 'chat.handed_back']);
+	});
 });

@@ -164,7 +164,7 @@ describe('from sources', () => {
 			].sort(),
 		);
 		expect(values('call')).toEqual(['reject']);
-		expect(values('chat')).toEqual(['get', 'getAll', 'markRead']);
+		expect(values('chat')).toEqual(['get', 'getAll', 'giveBack', 'handOver', 'markRead']);
 		expect(values('group')).toHaveLength(11);
 		expect(values('contact')).toHaveLength(8);
 		expect(values('webhook')).toEqual(['create', 'delete', 'get', 'getAll', 'update']);

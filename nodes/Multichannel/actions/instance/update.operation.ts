@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { api, type WorkspaceClient } from '../../../../src/client';
 import { MAX_REJECT_TEXT } from '../../../../src/client/resources/calls';
+import { HAND_OVER_QUIET_MINUTES } from '../../../../src/client/resources/hand-overs';
 import { updateFieldsCollection } from '../../../shared/collections';
 import { requireChanges } from '../../../shared/input-errors';
 import { locatorValue } from '../../../shared/locator';
@@ -14,13 +15,23 @@ export const option = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update an instance',
-	description: 'Change the name or description of an instance, or have it reject every call',
+	description:
+		'Change the name or description of an instance, have it reject every call, or set how long a chat stays with a person',
 };
 
 export const description: INodeProperties[] = [
 	{ ...instanceLocator, description: 'The instance to update' },
 	updateFieldsCollection([
 		descriptionField,
+		{
+			displayName: 'Hand-Over Quiet Period (Minutes)',
+			name: 'handOverQuietMinutes',
+			type: 'number',
+			default: 30,
+			typeOptions: { minValue: HAND_OVER_QUIET_MINUTES.min, maxValue: HAND_OVER_QUIET_MINUTES.max },
+			description:
+				"How long a chat handed over to a person stays so after the last answer from the business's own phone; then it is given back by itself",
+		},
 		{
 			displayName: 'Name',
 			name: 'name',
@@ -58,6 +69,7 @@ export const fields = {
 	'body.description': 'Description',
 	'body.rejectCalls': 'Reject Calls',
 	'body.rejectCallsText': 'Reject Calls Message',
+	'body.handOverQuietMinutes': 'Hand-Over Quiet Period (Minutes)',
 };
 
 export async function execute(
@@ -69,6 +81,7 @@ export async function execute(
 		description?: string;
 		rejectCalls?: boolean;
 		rejectCallsText?: string;
+		handOverQuietMinutes?: number;
 	};
 	const text = update.rejectCallsText?.trim();
 	const body = {
@@ -76,6 +89,7 @@ export async function execute(
 			name: update.name?.trim(),
 			description: update.description,
 			rejectCalls: update.rejectCalls,
+			handOverQuietMinutes: update.handOverQuietMinutes,
 		}),
 		// Given but empty: no text any more.
 		...(text === undefined ? {} : { rejectCallsText: text === '' ? null : text }),
