@@ -153,6 +153,19 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 					<span class="muted" id="chat-reject-calls" hidden>calls are rejected (instance setting)</span>
 					<button type="button" class="secondary small" id="chat-call-voice" title="Call the instance (voice)">📞 Call</button>
 					<button type="button" class="secondary small" id="chat-call-video" title="Call the instance (video)">🎥 Video</button>
+					<select id="chat-presence" aria-label="Presence">
+						<option value="typing">typing…</option>
+						<option value="recording">recording audio…</option>
+						<option value="online">online</option>
+						<option value="offline">offline</option>
+					</select>
+					<button type="button" class="secondary small" id="chat-presence-send" title="Show the instance this presence (presence.updated)">Show</button>
+					<select id="chat-restrict-reason" aria-label="Restriction reason">
+						<option value="spam_reports">spam reports</option>
+						<option value="unusual_activity">unusual activity</option>
+						<option value="policy_violation">policy violation</option>
+					</select>
+					<button type="button" class="secondary small" id="chat-restrict" title="The channel restricts the instance for 24 hours, a warning before a ban (instance.restricted)">Restrict the instance</button>
 				</div>
 			</div>
 			<ol class="bubbles" id="chat-messages"></ol>

@@ -108,6 +108,7 @@ pre.curl { background: var(--code); color: var(--codetext); padding: 10px 12px; 
 .bubble .reactions { display: inline-block; margin-top: 2px; padding: 0 6px; border-radius: 999px; background: #fff;
 	border: 1px solid var(--line); font-size: 13px; }
 .bubble .foot { display: flex; justify-content: space-between; gap: 10px; align-items: baseline; }
+.bubble .deleted { font-style: italic; }
 .bubble .meta { display: flex; flex-wrap: wrap; gap: 6px; font-size: 11.5px; color: var(--muted); }
 .bubble .status.read { color: #1c7ed6; }
 .bubble .status.failed, .bubble .failure { color: var(--danger); }

@@ -1,7 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- tests run in plain Node, never inside n8n */
 /**
  * The console's phone in a group chat: picking a group of the instance offers its members; a member writes
- * and taps as themself (the group's chat), and the others' messages show with their number.
+ * and taps as themself (the group's chat), and the others' messages show with their number. The member's acts
+ * (issue 48): a reaction, an edit and a delete of their own message, presence, and the instance restricted, each
+ * its event once.
  */
 import { chromiumAvailable } from '../../dev/browser/chromium';
 import type { Sandbox } from '../../sandbox/server';
@@ -21,7 +23,7 @@ type Keys = NonNullable<Sandbox['keys']>;
 	() => {
 		const session = consoleInBrowser();
 
-		it('writes and taps as the member picked; the others show with their number', async () => {
+		it('writes, taps, reacts, edits and deletes as the member picked; the others show with their number', async () => {
 			const { sandbox, page } = session;
 			const keys = sandbox.keys as Keys;
 			const client = clientsFor(sandbox.baseUrl, keys).workspace;
@@ -90,6 +92,48 @@ type Keys = NonNullable<Sandbox['keys']>;
 				(message) => message.reply?.toMessageId === poll.id,
 			);
 			expect(taps).toMatchObject([{ from: bo, chatId: group.id, reply: { id: 'ok' } }]);
+
+			// The member's acts: each through the phone's controls, each its event once.
+			const acts = (type: string) =>
+				sandbox.core.emitted
+					.filter((event) => event.type === type)
+					.map((event) => event.data as Record<string, unknown>);
+			await page.click(`${chatMessage(poll.id)} button[title="React to this message"]`);
+			await page.waitFor(
+				`document.querySelector('${chatMessage(poll.id)} .reactions')?.textContent === '👍'`,
+				{
+					timeoutMs: 8000,
+					what: 'the reaction on the buttons message',
+				},
+			);
+			await page.click(`${chatMessage(mine[0].id)} button[title="Edit your message"]`);
+			await page.playwright.fill('#chat-text', 'I do, two bottles');
+			await page.click('#chat-send');
+			await page.waitFor(`document.getElementById('chat-text').value === ''`, { what: 'the edit' });
+			await page.click(`${chatMessage(mine[0].id)} button[title="Delete for everyone"]`);
+			await page.waitFor(`!!document.querySelector('${chatMessage(mine[0].id)} .deleted')`, {
+				timeoutMs: 8000,
+				what: 'the message shown deleted',
+			});
+			await page.playwright.selectOption('#chat-presence', 'recording');
+			await page.click('#chat-presence-send');
+			await page.click('#chat-restrict');
+			await page.waitFor(`document.getElementById('chat-error').hidden`, { what: 'no error' });
+			expect(acts('message.reaction')).toEqual([
+				expect.objectContaining({ messageId: poll.id, from: bo, emoji: '👍', action: 'added' }),
+			]);
+			expect(acts('message.edited')).toEqual([
+				expect.objectContaining({ id: mine[0].id, by: 'contact', previousText: 'I do' }),
+			]);
+			expect(acts('message.deleted')).toEqual([
+				expect.objectContaining({ id: mine[0].id, by: 'contact' }),
+			]);
+			expect(acts('presence.updated')).toEqual([
+				expect.objectContaining({ from: bo, state: 'recording', chatId: group.id }),
+			]);
+			expect(acts('instance.restricted')).toEqual([
+				expect.objectContaining({ instanceId, reason: 'spam_reports' }),
+			]);
 		});
 	},
 );

@@ -1,4 +1,5 @@
 import type { CallView, ChatView, MessageView } from '../views';
+import { actButtons, deletedBody, type ActActions } from './chat-acts';
 import { callRow } from './chat-calls';
 import { mentionedText, mentionMark, pollOptions } from './chat-kinds';
 import { pictureOf, stickerImage, voicePlayer } from './chat-media';
@@ -11,7 +12,7 @@ import { el } from './dom';
  * as lines between the messages, and the instance's scheduled sends (still to go, or cancelled) at their time.
  */
 
-export interface BubbleActions {
+export interface BubbleActions extends ActActions {
 	/** The contact replies to (quotes) this message. */
 	quote(message: MessageView): void;
 	/** The contact taps a button or list row of this message. */
@@ -234,16 +235,18 @@ function bubbleOf(
 	// Not sent (yet): nothing to quote.
 	const state: string = message.status;
 	const unsent = state === 'scheduled' || state === 'cancelled';
+	const deleted = Boolean(message.deletedAt);
 	const content = contentOf(message);
 	const quoted = content.quotedMessageId ? byId.get(content.quotedMessageId) : undefined;
-	const replyButton = unsent
-		? null
-		: el('button', {
-				type: 'button',
-				className: 'link reply',
-				text: 'Reply',
-				title: 'Reply to (quote) this message',
-			});
+	const replyButton =
+		unsent || deleted
+			? null
+			: el('button', {
+					type: 'button',
+					className: 'link reply',
+					text: 'Reply',
+					title: 'Reply to (quote) this message',
+				});
 	replyButton?.addEventListener('click', () => actions.quote(message));
 	const sender = mine ? null : message.direction === 'outbound' ? view.instance.name : message.from;
 	const reacted = [...(reactions.get(message.id)?.values() ?? [])];
@@ -267,9 +270,13 @@ function bubbleOf(
 						text: quoted ? summaryOf(quoted) : 'an earlier message',
 					})
 				: null,
-			...bodyOf(message, mine, seen),
+			...(deleted ? [deletedBody()] : bodyOf(message, mine, seen)),
 			reacted.length ? el('div', { className: 'reactions', text: reacted.join(' ') }) : null,
-			el('div', { className: 'foot' }, [metaOf(message), replyButton]),
+			el('div', { className: 'foot' }, [
+				metaOf(message),
+				replyButton,
+				...(unsent ? [] : actButtons(message, mine, reactions.get(message.id)?.get(me), actions)),
+			]),
 		],
 	);
 }

@@ -31,6 +31,8 @@ let chat: OpenChat | null = null;
 /** Bumped by each chat opened (or closed): a poll of an earlier one stops, and its answer is dropped. */
 let generation = 0;
 let quoted: MessageView | null = null;
+/** The contact's own message being edited: the text typed replaces its text. */
+let editing: MessageView | null = null;
 let shown = '';
 /** Whether the chat's last read failed, and the error line says so. */
 let readFailed = false;
@@ -158,20 +160,42 @@ function render(view: ChatView, open: OpenChat): void {
 	shown = text;
 	const list = elementById('chat-messages');
 	const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-	list.replaceChildren(...renderBubbles(view, open.from, { quote: startQuote, tap, vote, hangUp }));
+	list.replaceChildren(
+		...renderBubbles(view, open.from, {
+			quote: startQuote,
+			tap,
+			vote,
+			hangUp,
+			react,
+			edit,
+			remove,
+		}),
+	);
 	if (atBottom || list.dataset.filled !== 'true') list.scrollTop = list.scrollHeight;
 	list.dataset.filled = 'true';
 }
 
 function startQuote(message: MessageView): void {
+	editing = null;
 	quoted = message;
 	elementById('chat-quoting-text').textContent = `Replying to: ${summaryOf(message)}`;
 	show(elementById('chat-quoting'), true);
 	elementById('chat-text').focus();
 }
 
+/** The contact edits their own text: it is put in the compose box, and Send replaces it. */
+function edit(message: MessageView): void {
+	quoted = null;
+	editing = message;
+	elementById('chat-quoting-text').textContent = `Editing: ${summaryOf(message)}`;
+	show(elementById('chat-quoting'), true);
+	typedText().value = summaryOf(message);
+	typedText().focus();
+}
+
 export function cancelQuote(): void {
 	quoted = null;
+	editing = null;
 	show(elementById('chat-quoting'), false);
 }
 
@@ -223,8 +247,46 @@ export async function sendText(): Promise<void> {
 		setError(errorLine(), 'Type a message first.');
 		return;
 	}
+	if (editing) {
+		const path = `/messages/${encodeURIComponent(editing.id)}/edit`;
+		if (await act(path, { text: input.value, ...actor(chat) })) input.value = '';
+		return;
+	}
 	const mentioned = mentionsTyped(input.value, Boolean(chat.groupId));
 	if (await act('/inbound', { ...sender(chat), text: input.value, ...mentioned })) input.value = '';
+}
+
+/** Who acts on a message: in a 1:1 chat the sandbox knows (the chat's contact); in a group, the member. */
+function actor(open: OpenChat): Record<string, string> {
+	return open.groupId ? { from: open.from } : {};
+}
+
+async function react(message: MessageView, emoji: string): Promise<void> {
+	if (!chat) return;
+	await act(`/messages/${encodeURIComponent(message.id)}/react`, { emoji, ...actor(chat) });
+}
+
+async function remove(message: MessageView): Promise<void> {
+	if (!chat) return;
+	await act(`/messages/${encodeURIComponent(message.id)}/delete`, actor(chat));
+}
+
+/** The contact types or records in this chat, or goes online or offline (`presence.updated`). */
+export async function sendPresence(): Promise<void> {
+	if (!chat) return;
+	const state = elementById<HTMLSelectElement>('chat-presence').value;
+	const inChat = state === 'typing' || state === 'recording';
+	await act('/presence', {
+		from: chat.from,
+		state,
+		...(inChat && chat.groupId ? { groupId: chat.groupId } : {}),
+	});
+}
+
+/** The channel restricts the instance (a warning before a ban: `instance.restricted`). */
+export async function restrictInstance(): Promise<void> {
+	const reason = elementById<HTMLSelectElement>('chat-restrict-reason').value;
+	await act('/restrict', { reason, hours: 24 });
 }
 
 export async function sendSample(): Promise<void> {

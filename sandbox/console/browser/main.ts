@@ -15,6 +15,8 @@ import {
 	cancelQuote,
 	closeChat,
 	openChat,
+	restrictInstance,
+	sendPresence,
 	sendSample,
 	sendText,
 	startCall,
@@ -106,6 +108,8 @@ elementById('chat-file').addEventListener('change', () => void uploadFile());
 elementById('chat-quote-cancel').addEventListener('click', cancelQuote);
 elementById('chat-call-voice').addEventListener('click', () => void startCall('voice'));
 elementById('chat-call-video').addEventListener('click', () => void startCall('video'));
+elementById('chat-presence-send').addEventListener('click', () => void sendPresence());
+elementById('chat-restrict').addEventListener('click', () => void restrictInstance());
 elementById('campaigns-refresh').addEventListener('click', () => void renderCampaigns());
 elementById('ref-key').addEventListener('input', () => reference.render());
 elementById('ref-key-show').addEventListener('click', () => reference.toggleKey());
