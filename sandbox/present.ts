@@ -40,6 +40,8 @@ export const presentMessage = (message: MessageRecord) => ({
 	direction: message.direction,
 	from: message.from,
 	to: message.to,
+	...(message.phone ? { phone: message.phone } : {}),
+	...(message.username ? { username: message.username } : {}),
 	type: message.type,
 	...(message.media ? { media: { ...message.media } } : {}),
 	status: message.status,
@@ -82,6 +84,10 @@ export const presentContact = (contact: ContactRecord) => ({
 	id: contact.id,
 	instanceId: contact.instanceId,
 	phoneNumber: contact.phoneNumber,
+	...(contact.username ? { username: contact.username } : {}),
+	chatId:
+		contact.hiddenNumberChatId ??
+		(contact.phoneNumber === null ? null : `${contact.phoneNumber.slice(1)}@s.whatsapp.net`),
 	name: contact.name,
 	email: contact.email,
 	tags: [...contact.tags],

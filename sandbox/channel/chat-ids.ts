@@ -1,5 +1,4 @@
-import { E164_PATTERN } from '../../src/client/phone-number';
-import { isGroupChatId } from '../../src/client/chat-ids';
+import { HIDDEN_NUMBER_CHAT_ID_PATTERN, isGroupChatId } from '../../src/client/chat-ids';
 
 /** How the channel names a chat, and which numbers it knows. */
 
@@ -8,14 +7,9 @@ export function numberExists(phoneNumber: string): boolean {
 	return !phoneNumber.endsWith('0000');
 }
 
+/** The chat of a recipient as the channel takes it (`recipientNamed`): a group, a hidden number's, a number's. */
 export function chatIdOf(recipient: string): string {
-	return isGroupChatId(recipient) ? recipient : `${recipient.replace(/^\+/, '')}@s.whatsapp.net`;
-}
-
-/**
- * The chat a request names: its chat id, or a person's number in E.164, which names that person's chat wherever
- * a chat is taken (the contract, 2026-11-25 "Numbers").
- */
-export function chatIdNamed(chat: string): string {
-	return E164_PATTERN.test(chat) ? chatIdOf(chat) : chat;
+	return isGroupChatId(recipient) || HIDDEN_NUMBER_CHAT_ID_PATTERN.test(recipient)
+		? recipient
+		: `${recipient.replace(/^\+/, '')}@s.whatsapp.net`;
 }

@@ -4,6 +4,7 @@ import { conflict, HttpError } from '../errors';
 import type { MediaFile } from '../files/media';
 import { newId, type InstanceRecord, type MessageRecord } from '../store/store';
 import { chatIdOf } from './chat-ids';
+import { contactOfUsername, findPersonByNumber, personOf, type Person } from './people';
 import { requireConnected, requireGroup } from './instance-records';
 import { receivedFile } from './message-files';
 import { checkedMentions, mentionsInstance } from './mentions';
@@ -33,17 +34,20 @@ export function offeredChoices(
 	return [];
 }
 
-export function isBlocked(
-	core: SandboxCore,
-	instance: InstanceRecord,
-	phoneNumber: string,
-): boolean {
+/** Whether the contact a recipient names (`recipientNamed`: a number or a hidden number's chat id) is blocked. */
+export function isBlocked(core: SandboxCore, instance: InstanceRecord, recipient: string): boolean {
 	return core.store
 		.all(
 			'contacts',
-			(contact) => contact.instanceId === instance.id && contact.phoneNumber === phoneNumber,
+			(contact) => contact.instanceId === instance.id && personOf(contact).recipient === recipient,
 		)
 		.some((contact) => contact.blocked);
+}
+
+/** Who writes: a number, or (`@username`) a person who hides their number, known to the instance from then on. */
+function sender(core: SandboxCore, instance: InstanceRecord, from: string): Person {
+	if (from.startsWith('@')) return personOf(contactOfUsername(core, instance, from));
+	return findPersonByNumber(core, instance, from);
 }
 
 /** A message from a contact, injected by the sandbox-only `inbound` endpoint. */
@@ -68,7 +72,8 @@ export function receiveMessage(
 	},
 ): MessageRecord {
 	requireConnected(core, instance.workspaceId, instance.id);
-	if (isBlocked(core, instance, input.from)) {
+	const person = sender(core, instance, input.from);
+	if (isBlocked(core, instance, person.recipient)) {
 		throw conflict(
 			'contact_blocked',
 			`${input.from} is blocked on instance ${instance.id}: its messages are not received`,
@@ -76,10 +81,10 @@ export function receiveMessage(
 	}
 	if (input.groupId !== undefined)
 		requireGroup(core, instance.workspaceId, instance.id, input.groupId);
-	const chatId = chatIdOf(input.groupId ?? input.from);
+	const chatId = chatIdOf(input.groupId ?? person.recipient);
 	if (input.quotedMessageId !== undefined)
 		requireQuotable(core, instance, chatId, input.quotedMessageId);
-	const mentioned = checkedMentions(core, instance, input.groupId ?? input.from, input);
+	const mentioned = checkedMentions(core, instance, input.groupId ?? person.recipient, input);
 	const file = input.media
 		? receivedFile(core, instance.workspaceId, input.media, input.text, input.mediaKind)
 		: undefined;
@@ -92,8 +97,10 @@ export function receiveMessage(
 		instanceId: instance.id,
 		chatId,
 		direction: 'inbound',
-		from: input.from,
+		from: person.from,
 		to: instance.phoneNumber,
+		...(person.phone ? { phone: person.phone } : {}),
+		...(person.username ? { username: person.username } : {}),
 		type: file?.type ?? (input.reply ? 'reply' : 'text'),
 		...(file ? { media: file.media } : {}),
 		status: 'delivered',

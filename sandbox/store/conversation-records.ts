@@ -1,6 +1,9 @@
 import type { MessageMedia } from '../../src/client/resources/message-media';
 
-/** The records of a conversation's extras (issue 36): calls, scheduled sends, labels and statuses. */
+/**
+ * The records of a conversation's extras (issue 36): calls, scheduled sends, labels and statuses; and the people it
+ * is with, the instance's contacts.
+ */
 
 /** A call to an instance's number (sandbox/channel/calls.ts). */
 export interface CallRecord {
@@ -97,3 +100,22 @@ export interface HandOverRecord {
 
 /** The id of a chat's hand-over record: read by the event fan-out too (core.ts), so kept with the record. */
 export const handOverIdOf = (instanceId: string, chatId: string) => `${instanceId}/${chatId}`;
+
+/** A person in the instance's address book: by number, or (hidden number) by username and `…@lid` chat id. */
+export interface ContactRecord {
+	id: string;
+	workspaceId: string;
+	instanceId: string;
+	/** Null for a person who hides their number (the channel gives only their username and linked id). */
+	phoneNumber: string | null;
+	/** Without the `@`, as the person chose it. */
+	username?: string;
+	/** A person who hides their number: their chat id, `<digits>@lid`. */
+	hiddenNumberChatId?: string;
+	name: string | null;
+	email: string | null;
+	tags: string[];
+	blocked: boolean;
+	createdAt: string;
+	updatedAt: string;
+}

@@ -63,8 +63,12 @@ export interface MessageRecord {
 	instanceId: string;
 	chatId: string;
 	direction: 'outbound' | 'inbound';
+	/** A received message's sender: their number, or their contact id when they hide it (`channel/people.ts`). */
 	from: string | null;
 	to: string | null;
+	/** A received message: the sender's number when they show it, and their username when they have one. */
+	phone?: string;
+	username?: string;
 	type: string;
 	/** The file of a media message; its bytes are in `core.media` while they are kept. */
 	media?: MessageMedia | null;
@@ -118,19 +122,6 @@ export interface GroupRecord {
 	participants: Participant[];
 	settings: { announcementsOnly: boolean; locked: boolean };
 	inviteCode: string;
-	createdAt: string;
-	updatedAt: string;
-}
-
-export interface ContactRecord {
-	id: string;
-	workspaceId: string;
-	instanceId: string;
-	phoneNumber: string;
-	name: string | null;
-	email: string | null;
-	tags: string[];
-	blocked: boolean;
 	createdAt: string;
 	updatedAt: string;
 }

@@ -29,7 +29,12 @@ const MAY_BE_ABSENT: Record<string, string[]> = {
 		'mentions',
 		'mentionEveryone',
 		'mentionsMe',
+		// Only received messages, from a person who shows their number or has a username.
+		'phone',
+		'username',
 	],
+	// Only a person who has a username.
+	Contact: ['username'],
 	MessageMedia: ['downloadUrl', 'downloadUrlExpiresAt'],
 	// Only registrations that name who may answer, or what to do after the answer.
 	AnswerRegistration: ['allowedToAnswer', 'afterAnswer'],

@@ -7,7 +7,7 @@ import { newId, type AnswerRecord } from '../../store/store';
 import { chatIdOf } from '../../channel/chat-ids';
 import { checkUrl, instant, paginate, type ResourceHandlers } from './context';
 import { requireInstance, requireMessage } from '../../channel/instance-records';
-import { numberOfPersonChatId } from '../../../src/client/chat-ids';
+import { recipientNamed, requirePerson } from '../../channel/people';
 
 /** Registrations waiting for the answer to a message; matching and delivery are in sandbox/channel/answers.ts. */
 
@@ -31,10 +31,20 @@ const presentAnswer = (registration: AnswerRecord) => ({
 	...(registration.afterAnswer ? { afterAnswer: { ...registration.afterAnswer } } : {}),
 });
 
-/** Who may answer, as numbers (a person's chat id read as theirs), each once. */
-const allowedNumbers = (people: string[]) => [
-	...new Set(people.map((person) => numberOfPersonChatId(person) ?? person)),
-];
+/** Who may answer, as received messages name them in `from` (a number, or a hidden one's contact id), each once. */
+function allowedPeople(
+	core: SandboxCore,
+	workspaceId: string,
+	instanceId: string,
+	people: string[],
+): string[] {
+	const instance = requireInstance(core, workspaceId, instanceId);
+	const named = people.map(
+		(person, index) =>
+			requirePerson(core, instance, person, `body.allowedToAnswer[${index}]`)?.from ?? person,
+	);
+	return [...new Set(named)];
+}
 
 /** A live registration: expired ones are dropped first, even between timers. */
 function requireRegistration(
@@ -60,8 +70,11 @@ function questionOf(
 		]);
 	}
 	if (body.to !== undefined) {
-		requireInstance(core, workspaceId, instanceId);
-		return { messageId: null, chatId: chatIdOf(body.to) };
+		const instance = requireInstance(core, workspaceId, instanceId);
+		return {
+			messageId: null,
+			chatId: chatIdOf(recipientNamed(core, instance, body.to, 'body.to')),
+		};
 	}
 	const message = requireMessage(core, workspaceId, instanceId, body.messageId as string);
 	if (message.direction !== 'outbound') {
@@ -100,7 +113,16 @@ export const answerHandlers: ResourceHandlers<Answers> = {
 			expiresAt,
 			createdAt: now.toISOString(),
 			delivery: null,
-			...(body.allowedToAnswer ? { allowedToAnswer: allowedNumbers(body.allowedToAnswer) } : {}),
+			...(body.allowedToAnswer
+				? {
+						allowedToAnswer: allowedPeople(
+							core,
+							workspaceId,
+							params.instanceId,
+							body.allowedToAnswer,
+						),
+					}
+				: {}),
 			...(body.afterAnswer
 				? {
 						afterAnswer: {

@@ -4,7 +4,8 @@ import type { SandboxCore } from '../../core';
 import { notFound } from '../../errors';
 import { setMessageStatus } from '../../channel/progress';
 import type { InstanceRecord, MessageRecord } from '../../store/store';
-import { chatIdNamed } from '../../channel/chat-ids';
+import { chatIdNamed, isHiddenNumberChatId, personOf } from '../../channel/people';
+import { chatIdOf } from '../../channel/chat-ids';
 import { paginate, type ResourceHandlers } from './context';
 import { requireConnected, requireInstance } from '../../channel/instance-records';
 import { requireLabel } from './labels';
@@ -44,7 +45,7 @@ function chatsOf(core: SandboxCore, instance: InstanceRecord): ChatRecord[] {
 			id: chat.id,
 			instanceId: instance.id,
 			isGroup,
-			phoneNumber: isGroup ? null : (other ?? null),
+			phoneNumber: isGroup || isHiddenNumberChatId(chat.id) ? null : (other ?? null),
 			lastMessage,
 			unread: index.unreadOf(chat),
 			position: newest.order,
@@ -58,7 +59,7 @@ function namesOf(core: SandboxCore, instance: InstanceRecord): Map<string, strin
 	const names = new Map<string, string>();
 	for (const contact of core.store.values('contacts')) {
 		if (contact.instanceId === instance.id && contact.name)
-			names.set(contact.phoneNumber, contact.name);
+			names.set(chatIdOf(personOf(contact).recipient), contact.name);
 	}
 	for (const group of core.store.values('groups')) {
 		if (group.instanceId === instance.id) names.set(group.id, group.subject);
@@ -67,7 +68,7 @@ function namesOf(core: SandboxCore, instance: InstanceRecord): Map<string, strin
 }
 
 function nameOf(chat: ChatRecord, names: Map<string, string>): string | null {
-	return names.get(chat.isGroup ? chat.id : (chat.phoneNumber ?? '')) ?? null;
+	return names.get(chat.id) ?? null;
 }
 
 const presentChat = (
@@ -111,7 +112,7 @@ export function requireChat(
 	chatId: string,
 ) {
 	const instance = requireInstance(core, workspaceId, instanceId);
-	const id = chatIdNamed(chatId);
+	const id = chatIdNamed(core, instance, chatId, 'chatId');
 	const chat = chatsOf(core, instance).find((candidate) => candidate.id === id);
 	if (!chat) throw notFound('Chat', chatId);
 	return { chat, instance, name: nameOf(chat, namesOf(core, instance)) };

@@ -1,14 +1,11 @@
 import type { api } from '../../../src/client/api';
 import type { SandboxCore } from '../../core';
-import { conflict } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { newId, type ContactRecord } from '../../store/store';
 import { chatIdOf, numberExists } from '../../channel/chat-ids';
 import { paginate, type ResourceHandlers } from './context';
-import {
-	recordOfInstance,
-	requireConnected,
-	requireInstance,
-} from '../../channel/instance-records';
+import { requireConnected, requireInstance } from '../../channel/instance-records';
+import { findPerson } from '../../channel/people';
 import { presentContact } from '../../present';
 
 /**
@@ -68,7 +65,8 @@ export const contactHandlers: ResourceHandlers<typeof api.workspace.contacts> = 
 				contact.instanceId === instance.id &&
 				(query.blocked === undefined || contact.blocked === query.blocked) &&
 				(search === undefined ||
-					contact.phoneNumber.includes(search) ||
+					(contact.phoneNumber ?? '').includes(search) ||
+					(contact.username ?? '').toLowerCase().includes(search) ||
 					(contact.name ?? '').toLowerCase().includes(search)),
 		);
 		return paginate(contacts, query, presentContact);
@@ -94,7 +92,18 @@ export const contactHandlers: ResourceHandlers<typeof api.workspace.contacts> = 
 	unblock: ({ core, workspaceId, params }) => setBlocked(core, workspaceId, params, false),
 };
 
-const requireContact = recordOfInstance('contacts', 'Contact');
+/** The contact a path names: by its id, or by any name of the person (`@username`, number, chat id). */
+function requireContact(
+	core: SandboxCore,
+	workspaceId: string,
+	instanceId: string,
+	contactId: string,
+): ContactRecord {
+	const person = findPerson(core, requireInstance(core, workspaceId, instanceId), contactId);
+	const contact = typeof person === 'object' ? person.contact : undefined;
+	if (!contact) throw notFound('Contact', contactId);
+	return contact;
+}
 
 function setBlocked(
 	core: SandboxCore,

@@ -8,7 +8,7 @@ import { requireInstance } from '../../channel/instance-records';
 import { presentMessage } from '../../present';
 import { receiveMessage } from '../../channel/phone';
 import { SAMPLE_NAMES, sampleFile } from '../../files/samples';
-import { GROUP_ID_PATTERN } from '../../../src/client/chat-ids';
+import { GROUP_ID_PATTERN, USERNAME_PATTERN } from '../../../src/client/chat-ids';
 
 /**
  * Sandbox-only endpoints for a contact sending a file (`message.received` with `media`): one of the built-in
@@ -21,8 +21,15 @@ export const QuotedMessageId = Id.optional().describe(
 	'Replies to (quotes) this message of the same chat; the received message carries it in `content.quotedMessageId`',
 );
 
+/** Who writes: a number, or `@username` for a person who hides their number (made a contact the first time). */
+export const Writer = PhoneNumber.or(
+	z.string().regex(USERNAME_PATTERN, 'must be a number in E.164 or a username, like @maria.lopez'),
+).describe(
+	"The contact's number in E.164, or `@username`: a person who hides their number (the instance makes them a contact, with a `…@lid` chat id, the first time they write; the message's `from` is that contact's id)",
+);
+
 const sender = {
-	from: PhoneNumber,
+	from: Writer,
 	caption: text({ max: 1024 }).optional().describe('Text sent with the file'),
 	groupId: z
 		.string()

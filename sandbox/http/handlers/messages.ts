@@ -8,7 +8,8 @@ import { isBlocked } from '../../channel/phone';
 import { setMessageStatus } from '../../channel/progress';
 import { presentScheduled, scheduleSend } from '../../channel/scheduled';
 import { newId, type InstanceRecord, type MessageRecord } from '../../store/store';
-import { chatIdNamed, chatIdOf } from '../../channel/chat-ids';
+import { chatIdOf } from '../../channel/chat-ids';
+import { chatIdNamed, recipientNamed } from '../../channel/people';
 import {
 	checkUrl,
 	paginateWalk,
@@ -61,7 +62,8 @@ function send<K extends keyof Messages>(
 		const body = context.body as Send;
 		const params = context.params as { instanceId: string };
 		const instance = requireConnected(core, workspaceId, params.instanceId);
-		checkRecipient(core, instance, body.to);
+		const to = recipientNamed(core, instance, body.to, 'body.to');
+		checkRecipient(core, instance, to);
 		if (body.quotedMessageId !== undefined)
 			requireMessage(core, workspaceId, instance.id, body.quotedMessageId);
 		const question =
@@ -72,16 +74,16 @@ function send<K extends keyof Messages>(
 						workspaceId,
 						instance.id,
 						body.answerRegistrationId,
-						chatIdOf(body.to),
+						chatIdOf(to),
 					);
-		const mentioned = checkedMentions(core, instance, body.to, body);
+		const mentioned = checkedMentions(core, instance, to, body);
 		const { type, content, media, fetch } = kind(context);
 		if (body.quotedMessageId !== undefined) content.quotedMessageId = body.quotedMessageId;
 		const outgoing: Outgoing = {
 			id: newId('msg'),
 			workspaceId,
 			instance,
-			to: body.to,
+			to,
 			type,
 			content,
 			...(media ? { media } : {}),
@@ -185,8 +187,9 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 
 	sendTyping: ({ core, workspaceId, params, body }) => {
 		const instance = requireConnected(core, workspaceId, params.instanceId);
-		checkRecipient(core, instance, body.to);
-		const chatId = chatIdOf(body.to);
+		const to = recipientNamed(core, instance, body.to, 'body.to');
+		checkRecipient(core, instance, to);
+		const chatId = chatIdOf(to);
 		const until = new Date(core.now().getTime() + body.seconds * 1000).toISOString();
 		instance.typing = { ...instance.typing, [chatId]: { state: body.state, until } };
 		return { instanceId: instance.id, chatId, to: body.to, state: body.state, until };
@@ -226,7 +229,10 @@ export const messageHandlers: ResourceHandlers<Messages> = {
 		const instance = requireInstance(core, workspaceId, params.instanceId);
 		const since = query.since === undefined ? -Infinity : Date.parse(query.since);
 		const until = query.until === undefined ? Infinity : Date.parse(query.until);
-		const chatId = query.chatId === undefined ? undefined : chatIdNamed(query.chatId);
+		const chatId =
+			query.chatId === undefined
+				? undefined
+				: chatIdNamed(core, instance, query.chatId, 'query.chatId');
 		const wanted = (message: MessageRecord) => {
 			const createdAt = Date.parse(message.createdAt);
 			return (

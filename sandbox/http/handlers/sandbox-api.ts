@@ -2,7 +2,12 @@ import { z } from 'zod/v4';
 
 import { api } from '../../../src/client/api';
 import { operation } from '../../../src/client/operation';
-import { inboundMediaHandlers, inboundMediaOperations, QuotedMessageId } from './inbound-media';
+import {
+	inboundMediaHandlers,
+	inboundMediaOperations,
+	QuotedMessageId,
+	Writer,
+} from './inbound-media';
 import { pollsCallsHandlers, pollsCallsOperations } from './polls-calls-api';
 import { contactActsHandlers, contactActsOperations } from './contact-acts-api';
 import { Instance } from '../../../src/client/resources/instances';
@@ -59,7 +64,7 @@ export const sandboxOperations = {
 		params: byInstance,
 		body: z
 			.strictObject({
-				from: PhoneNumber,
+				from: Writer,
 				text: text({ min: 1, max: MAX_LENGTH.text }).default('Hello from the sandbox'),
 				groupId: z
 					.string()

@@ -1,6 +1,6 @@
 import type { api } from '../../../src/client/api';
 import { cancelScheduled, presentScheduled, requireScheduled } from '../../channel/scheduled';
-import { chatIdNamed } from '../../channel/chat-ids';
+import { chatIdNamed } from '../../channel/people';
 import { paginate, type ResourceHandlers } from './context';
 import { requireInstance } from '../../channel/instance-records';
 
@@ -8,7 +8,10 @@ import { requireInstance } from '../../channel/instance-records';
 export const scheduledMessageHandlers: ResourceHandlers<typeof api.workspace.scheduledMessages> = {
 	list: ({ core, workspaceId, params, query }) => {
 		const instance = requireInstance(core, workspaceId, params.instanceId);
-		const chatId = query.chatId === undefined ? undefined : chatIdNamed(query.chatId);
+		const chatId =
+			query.chatId === undefined
+				? undefined
+				: chatIdNamed(core, instance, query.chatId, 'query.chatId');
 		const records = core.store.all(
 			'scheduledMessages',
 			(record) =>

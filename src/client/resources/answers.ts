@@ -8,12 +8,12 @@ import {
 	named,
 	page,
 	pathParams,
-	PhoneNumber,
 	Timestamp,
 	Url,
 	text,
 } from '../schemas';
 import { Recipient } from './message-sends';
+import { Person, PERSON_FORMS_RULE } from './people';
 
 /**
  * Waiting for an answer: a one-shot registration "deliver the answer to message M, from M's chat, to this URL".
@@ -36,20 +36,12 @@ export const AnswerKind = z.enum(['reply', 'text']);
 /** How many people a registration may name in `allowedToAnswer`. */
 export const MAX_ALLOWED_TO_ANSWER = 50;
 
-/** A person's chat id (`<digits>@s.whatsapp.net`), which names them as their number does. */
-const PersonChatId = z
-	.string()
-	.regex(
-		/^[1-9][0-9]{6,14}@s\.whatsapp\.net$/,
-		"must be a person's chat id, like 14155550123@s.whatsapp.net",
-	);
-
 export const AllowedToAnswer = z
-	.array(PhoneNumber.or(PersonChatId))
+	.array(Person)
 	.min(1)
 	.max(MAX_ALLOWED_TO_ANSWER)
 	.describe(
-		`Who may answer (up to ${MAX_ALLOWED_TO_ANSWER}): numbers in E.164, or a person's chat id. Any other person's answer is not taken (the registration keeps waiting, and the message is marked \`answeredQuestion\` with \`refused: true\`, so that webhooks' receivers leave it alone too); the instance tells that person in the chat, once per question, who can answer. Leave it out: anyone in the chat`,
+		`Who may answer (up to ${MAX_ALLOWED_TO_ANSWER}), each ${PERSON_FORMS_RULE}. Any other person's answer is not taken (the registration keeps waiting, and the message is marked \`answeredQuestion\` with \`refused: true\`, so that webhooks' receivers leave it alone too); the instance tells that person in the chat, once per question, who can answer. Leave it out: anyone in the chat`,
 	);
 
 export const AfterAnswer = named(
@@ -119,9 +111,11 @@ export const AnswerRegistration = named(
 		expiresAt: Timestamp,
 		createdAt: Timestamp,
 		allowedToAnswer: z
-			.array(PhoneNumber)
+			.array(z.string())
 			.optional()
-			.describe('Who may answer, in E.164 (chat ids read as numbers); absent: anyone in the chat'),
+			.describe(
+				'Who may answer, as received messages name them in `from`: numbers in E.164 (chat ids and usernames read as the number), or the contact id of a person who hides their number; absent: anyone in the chat',
+			),
 		afterAnswer: AfterAnswer.optional(),
 	}),
 );

@@ -153,7 +153,7 @@ const OptOutSettings = z.strictObject({
 
 export const CampaignRecipientInput = z.strictObject({
 	to: text({ min: 1, max: 40 }).describe(
-		'A phone number in E.164 form; another form is reported per recipient (`invalid`), not refused',
+		'A phone number in E.164 form; another form is reported per recipient (`invalid`), not refused. Campaigns go to numbers only: a chat id, contact id or `@username` is `invalid` too (send to such a person one by one)',
 	),
 	variables: z.record(text({ min: 1, max: 50 }), text({ max: 1000 })).optional(),
 });

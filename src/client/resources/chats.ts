@@ -16,7 +16,9 @@ export const Chat = named(
 	z.looseObject({
 		id: z
 			.string()
-			.describe('The chat id, as messages carry it in `chatId` (a group id ends in @g.us)'),
+			.describe(
+				"The chat id, as messages carry it in `chatId`: a group's ends in @g.us, a person's in @s.whatsapp.net, or in @lid when they hide their number",
+			),
 		instanceId: Id.optional(),
 		name: z
 			.string()
@@ -27,7 +29,9 @@ export const Chat = named(
 			.string()
 			.nullable()
 			.optional()
-			.describe("The person's number in E.164 form; null for a group"),
+			.describe(
+				"The person's number in E.164 form; null for a group and for a person who hides it",
+			),
 		isGroup: z.boolean().optional(),
 		unreadCount: z
 			.number()
@@ -68,7 +72,7 @@ export const ChatListQuery = ListQuery.extend({
 const byId = pathParams('instanceId', 'chatId');
 /** The contract's "Numbers" (2026-11-25): a person's number names their chat wherever a chat is taken. */
 const CHAT_BY_NUMBER =
-	'`chatId` is the chat id or, for a person, their number in E.164 (`+14155550301` names the chat `14155550301@s.whatsapp.net`).';
+	'`chatId` is the chat id or, for a person, their number in E.164 (`+14155550301` names the chat `14155550301@s.whatsapp.net`), their contact id (`ct_…`) or their `@username` (a person who hides their number has a chat id `<digits>@lid`). A contact id or username the instance does not know is 404 `contact_not_found`.';
 const item = '/instances/{instanceId}/chats/{chatId}';
 
 export const chatOperations = {

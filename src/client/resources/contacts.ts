@@ -6,9 +6,28 @@ import { Id, ListQuery, named, page, pathParams, PhoneNumber, Timestamp, text } 
 export const Contact = named(
 	'Contact',
 	z.looseObject({
-		id: Id,
+		id: Id.describe(
+			'The contact id (`ct_…`): stable, opaque, and needing no number. Names this person wherever a recipient or chat is taken, and is what received messages carry in `from` when the person hides their number',
+		),
 		instanceId: Id.optional(),
-		phoneNumber: z.string().optional(),
+		phoneNumber: z
+			.string()
+			.nullable()
+			.optional()
+			.describe('Their number in E.164; null when the person hides it'),
+		username: z
+			.string()
+			.optional()
+			.describe(
+				'Their username without the `@`, when they have one; `@<username>` names them wherever a recipient or chat is taken',
+			),
+		chatId: z
+			.string()
+			.nullable()
+			.optional()
+			.describe(
+				'Their chat id: `<digits>@s.whatsapp.net` from their number, or `<digits>@lid` when they hide it',
+			),
 		name: z.string().nullable().optional(),
 		email: z.string().nullable().optional(),
 		tags: z.array(z.string()).optional(),
@@ -59,7 +78,7 @@ export const NumberCheckList = named(
 );
 
 export const ContactListQuery = ListQuery.extend({
-	search: text({ max: 200 }).optional().describe('Part of a name or number'),
+	search: text({ max: 200 }).optional().describe('Part of a name, number or username'),
 	blocked: z
 		.boolean()
 		.optional()
@@ -68,6 +87,9 @@ export const ContactListQuery = ListQuery.extend({
 
 const onInstance = pathParams('instanceId');
 const byId = pathParams('instanceId', 'contactId');
+/** A contact is named by its id, or by any name of the person (the contract, 2026-11-28 "people"). */
+const CONTACT_NAMED =
+	"`contactId` is the contact id (`ct_…`), or the person's `@username`, number in E.164 or chat id.";
 const item = '/instances/{instanceId}/contacts/{contactId}';
 
 function blockOperation(action: 'block' | 'unblock') {
@@ -75,6 +97,7 @@ function blockOperation(action: 'block' | 'unblock') {
 		method: 'POST',
 		path: `${item}/${action}`,
 		summary: `${action === 'block' ? 'Block' : 'Unblock'} a contact`,
+		description: CONTACT_NAMED,
 		scope: 'messaging:write',
 		params: byId,
 		response: Contact,
@@ -119,6 +142,7 @@ export const contactOperations = {
 		method: 'GET',
 		path: item,
 		summary: 'Get a contact',
+		description: CONTACT_NAMED,
 		scope: 'messaging:read',
 		params: byId,
 		response: Contact,
@@ -128,6 +152,7 @@ export const contactOperations = {
 		method: 'PATCH',
 		path: item,
 		summary: 'Update a contact',
+		description: CONTACT_NAMED,
 		scope: 'messaging:write',
 		params: byId,
 		body: UpdateContact,
@@ -138,6 +163,7 @@ export const contactOperations = {
 		method: 'DELETE',
 		path: item,
 		summary: 'Delete a contact',
+		description: CONTACT_NAMED,
 		scope: 'messaging:write',
 		params: byId,
 		status: 204,

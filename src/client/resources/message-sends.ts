@@ -1,5 +1,6 @@
 import { z } from '../zod';
 import { GROUP_ID_PATTERN } from '../chat-ids';
+import { PERSON_FORMS_RULE, personForms } from './people';
 
 import {
 	DateTimeInput,
@@ -57,11 +58,10 @@ function entries<T extends z.ZodType>(entry: T, { min, max }: { min: number; max
 /** `voice`: played in the chat (OGG/Opus only); `sticker`: a WebP image (voice-sticker.ts); neither has a caption. */
 export const MediaType = z.enum(['image', 'video', 'audio', 'document', 'voice', 'sticker']);
 
-/** Recipient: a phone number, or a group id (`…@g.us`) to send into a group. */
-export const Recipient = z.union([
-	PhoneNumber,
-	z.string().regex(GROUP_ID_PATTERN, 'must be a group id ending in @g.us'),
-]);
+/** Recipient: a person (`Person`), or a group id (`…@g.us`) to send into a group. */
+export const Recipient = z
+	.union([...personForms, z.string().regex(GROUP_ID_PATTERN, 'must be a group id ending in @g.us')])
+	.describe(`Who gets it: ${PERSON_FORMS_RULE}; or a group id (\`…@g.us\`)`);
 /** How far ahead a send may be scheduled (`sendAt`), in minutes: from one minute to 90 days. */
 export const SCHEDULE_WINDOW_MINUTES = { min: 1, max: 90 * 24 * 60 } as const;
 

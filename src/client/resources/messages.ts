@@ -80,8 +80,32 @@ export const Message = named(
 		instanceId: Id.optional(),
 		chatId: z.string().optional(),
 		direction: z.enum(['outbound', 'inbound']).or(z.string()).optional(),
-		from: z.string().nullable().optional(),
-		to: z.string().nullable().optional(),
+		from: z
+			.string()
+			.nullable()
+			.optional()
+			.describe(
+				"Who sent it: the instance's number on a sent message; on a received one the sender's number in E.164, or their contact id (`ct_…`) when they hide their number",
+			),
+		to: z
+			.string()
+			.nullable()
+			.optional()
+			.describe(
+				"Who it went to: the recipient's number, a group id, or the `…@lid` chat id of a person who hides their number; the instance's number on a received message",
+			),
+		phone: z
+			.string()
+			.optional()
+			.describe(
+				"On a received message: the sender's number in E.164 when they show it; absent when they hide it",
+			),
+		username: z
+			.string()
+			.optional()
+			.describe(
+				"On a received message: the sender's username (without `@`) when they have one; `@<username>` names them in a send's `to`",
+			),
 		type: MessageType.or(z.string()).optional(),
 		status: MessageStatus.or(z.string()).optional(),
 		media: MessageMedia.nullable().optional().describe('The file of a media message'),
@@ -148,7 +172,7 @@ export type Message = z.output<typeof Message>;
 
 export const MessageListQuery = ListQuery.extend({
 	chatId: Id.optional().describe(
-		"Only the messages of this chat (see the chats of an instance): its chat id, or a person's number in E.164",
+		'Only the messages of this chat (see the chats of an instance): its chat id, or a person by their number in E.164, contact id or `@username` (an unknown contact is 404 `contact_not_found`)',
 	),
 	direction: z
 		.enum(['outbound', 'inbound'])

@@ -11,7 +11,11 @@ import { sizeInWords } from '../../../shared/words';
  */
 export const SimpleMessage = z.object({
 	id: z.string(),
-	from: z.string().optional().describe('Who wrote it: a phone number'),
+	from: z
+		.string()
+		.optional()
+		.describe('Who wrote it: a phone number, or a contact ID (ct_…) when they hide their number'),
+	username: z.string().optional().describe("The writer's username (without @), when they have one"),
 	direction: Message.shape.direction,
 	type: Message.shape.type,
 	text: z.string().optional().describe('The text, a caption, or what the message is in words'),
@@ -30,6 +34,7 @@ export function simplifyMessage(message: Message): SimpleMessage {
 	return compact({
 		id: message.id,
 		from: message.from ?? undefined,
+		username: message.username,
 		direction: message.direction,
 		type: message.type,
 		text: textOf(message.type, content),
