@@ -19,6 +19,8 @@ const MAY_BE_ABSENT: Record<string, string[]> = {
 		'trackedLinks',
 		'reply',
 		'editedAt',
+		// Only a message the contact deleted.
+		'deletedAt',
 		'answeredQuestion',
 		// Only scheduled sends have these.
 		'sendAt',
