@@ -176,6 +176,7 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 			<form id="chat-compose" class="compose" autocomplete="off">
 				<input id="chat-text" type="text" maxlength="${MAX_LENGTH.text}" placeholder="Write as the contact (with a file: its caption)">
 				<button type="submit" id="chat-send">Send</button>
+				<button type="button" class="secondary" id="chat-answer-business" title="Send the typed text as the business, from its own phone rather than through the API: the chat is handed over to a person">Answer as the business</button>
 			</form>
 			<div class="attach">
 				<select id="chat-sample" aria-label="Sample file">

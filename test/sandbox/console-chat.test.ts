@@ -229,4 +229,26 @@ const SHOWN_WITHIN_MS = 8000;
 			{ what: 'the upload in the view' },
 		);
 	});
+
+	it('answers as the business from its own phone: a message the business sent, and the chat handed over', async () => {
+		const { page } = session;
+		await openChat(page, instanceId, contact);
+		await page.type('#chat-text', 'Hi, this is Sam from the shop');
+		await page.click('#chat-answer-business');
+		await page.waitFor(`document.getElementById('chat-text').value === ''`, { what: 'the answer' });
+
+		const [answer] = session.sandbox.store.all(
+			'messages',
+			(message) => message.direction === 'outbound' && message.fromBusinessPhone === true,
+		);
+		expect(answer).toMatchObject({
+			to: contact,
+			content: { text: 'Hi, this is Sam from the shop' },
+		});
+		const chat = await client().chats.get({ instanceId, chatId: contact });
+		expect(chat.handOver).toMatchObject({ handedOver: true, by: 'business_phone' });
+		await page.waitFor(`!!document.querySelector('${chatMessage(answer.id)}:not(.mine)')`, {
+			what: 'the answer in the view, as the business’s',
+		});
+	});
 });

@@ -289,6 +289,21 @@ export async function restrictInstance(): Promise<void> {
 	await act('/restrict', { reason, hours: 24 });
 }
 
+/**
+ * The business answers from its own phone, not through the API (hand-over to a person): the typed text goes out as
+ * the business (`…/answer-as-business`), and the chat is handed over.
+ */
+export async function answerAsBusiness(): Promise<void> {
+	if (!chat) return;
+	const input = typedText();
+	if (!input.value.trim()) {
+		setError(errorLine(), 'Type the business’s answer first.');
+		return;
+	}
+	const chatId = encodeURIComponent(chat.groupId ?? chat.from);
+	if (await act(`/chats/${chatId}/answer-as-business`, { text: input.value })) input.value = '';
+}
+
 export async function sendSample(): Promise<void> {
 	if (!chat) return;
 	const input = typedText();

@@ -12,6 +12,7 @@ import {
 	signOut,
 } from './keys';
 import {
+	answerAsBusiness,
 	cancelQuote,
 	closeChat,
 	openChat,
@@ -103,6 +104,7 @@ elementById('chat-compose').addEventListener('submit', (event) => {
 	event.preventDefault();
 	void sendText();
 });
+elementById('chat-answer-business').addEventListener('click', () => void answerAsBusiness());
 elementById('chat-send-sample').addEventListener('click', () => void sendSample());
 elementById('chat-file').addEventListener('change', () => void uploadFile());
 elementById('chat-quote-cancel').addEventListener('click', cancelQuote);
