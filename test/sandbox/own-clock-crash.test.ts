@@ -229,6 +229,33 @@ it('a gathered burst killed at its first POST comes again under the same id', as
 	expect(crash.deliveries()[0].event.data).toMatchObject({ gathered: true, count: 2 });
 }, 90_000);
 
+it('a give-back after the quiet period killed at its first POST comes again under the same id, once', async () => {
+	const crash = await crashAtFirst('chat.handed_back', async (sandbox, keys, receiver) => {
+		await webhook(sandbox, keys, receiver, { events: ['chat.handed_back'] });
+		const { id: instanceId } = await instance(sandbox, keys);
+		const chat = `/sandbox/instances/${instanceId}/chats/${PERSON}`;
+		await raw(sandbox.baseUrl, 'POST', `/sandbox/instances/${instanceId}/inbound`, {
+			key: keys.workspace,
+			body: { from: PERSON, text: 'Hello' },
+		});
+		for (const step of ['answer-as-business', 'give-back-due-now']) {
+			const done = await raw(sandbox.baseUrl, 'POST', `${chat}/${step}`, {
+				key: keys.workspace,
+				body: step === 'answer-as-business' ? { text: 'Sam here' } : undefined,
+			});
+			expect(done.status).toBeLessThan(300);
+		}
+		return { instanceId };
+	});
+	expectOneEvent(crash.deliveries());
+	expect(crash.deliveries()[0].event.data).toMatchObject({ reason: 'quiet_period' });
+	const chat = await clientsFor(crash.again.baseUrl, crash.keys).workspace.chats.get({
+		instanceId: crash.made.instanceId as string,
+		chatId: PERSON,
+	});
+	expect(chat.handOver).toMatchObject({ handedOver: false });
+}, 90_000);
+
 it('a batch killed at its first POST comes again under the same id', async () => {
 	const crash = await crashAtFirst('automation.batch', async (sandbox, keys, receiver) => {
 		await webhook(
