@@ -30,7 +30,7 @@ export class Multichannel implements INodeType {
 		usableAsTool: {
 			replacements: {
 				description:
-					"Send and read messages of the Multichannel messaging service (text, media from a public URL, location, contact card, reaction, poll), read the history of a chat and list chats with their unread messages, and manage its instances, groups, contacts and webhooks; read a campaign's progress and its recipients, and check whether a phone number opted out of campaigns. Files are not passed to or from agents: Send Media takes a URL, Download Media gives the name, type, size and SHA-256 of a file, and a chat's history describes each file in words. A chat or a recipient is a chat ID (…@s.whatsapp.net for a person, …@g.us for a group) or a person's phone number with its country code (+14155550123); dates are ISO 8601",
+					"Send and read messages of the Multichannel messaging service (text, media from a public URL, location, contact card, reaction, poll), read the history of a chat and list chats with their unread messages, and manage its instances, groups, contacts and webhooks; read a campaign's progress and its recipients, and check whether a phone number opted out of campaigns. Files are not passed to or from agents: Send Media takes a URL, Download Media gives the name, type, size and SHA-256 of a file, and a chat's history describes each file in words. A chat or a recipient is a chat ID (…@s.whatsapp.net for a person, …@lid for a person who hides their number, …@g.us for a group), a person's phone number with its country code (+14155550123), or their contact ID (ct_…) or @username; dates are ISO 8601",
 			},
 		},
 		credentials: [

@@ -5,7 +5,7 @@ import { isGathered } from '../../src/client/resources/gathered-messages';
 import { invalidValueMessage } from '../shared/input-errors';
 import type { ChosenOptions, TriggerContext } from '../shared/trigger';
 import { splitList } from '../shared/values';
-import { chatKeyOf, chatKeyOfEvent, isGroupChat, type ChatKey } from './chats';
+import { chatKeyOf, chatKeysOfEvent, isGroupChat, type ChatKey } from './chats';
 import { compilePattern, patternMatches } from './text-pattern';
 
 /**
@@ -85,7 +85,7 @@ export const messageFilterOptions: INodeProperties[] = [
 		default: '',
 		placeholder: '+14155550123, 120363025246125486@g.us',
 		description:
-			"Only messages of these chats, separated by commas: a person's number with its country code (+14155550123 or 0014155550123; their chat ID 14155550123@s.whatsapp.net is the same chat) or a group's chat ID (…@g.us); also reactions, edits, deletions and presence in them. Other events are not filtered.",
+			"Only messages of these chats, separated by commas: a person's number with its country code (+14155550123 or 0014155550123; their chat ID 14155550123@s.whatsapp.net is the same chat), a person who hides their number by their contact ID (ct_…, the message's From), @username or chat ID (…@lid), or a group's chat ID (…@g.us); also reactions, edits, deletions and presence in them. Other events are not filtered.",
 	},
 	{
 		displayName: 'Only Messages That Mention Me',
@@ -248,8 +248,8 @@ export function skipFilteredMessage(
 	if (filters.chatType === 'groups' && !isGroupChat(data))
 		return 'not a group chat (Chat Type: Groups)';
 	if (filters.chats) {
-		const chat = chatKeyOfEvent(data);
-		if (!(chat && filters.chats.has(chat))) return 'a chat not among Chats';
+		const chosen = filters.chats;
+		if (!chatKeysOfEvent(data).some((key) => chosen.has(key))) return 'a chat not among Chats';
 	}
 	// A reaction, an edit, a deletion or presence is filtered by its chat only: text and kinds are of messages.
 	if (event.type !== 'message.received') return undefined;

@@ -1,7 +1,12 @@
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { defaultCountryOptions } from '../../credentials/common';
-import { groupChatId, isGroupChatId, numberOfPersonChatId } from '../../src/client/chat-ids';
+import {
+	groupChatId,
+	isGroupChatId,
+	numberOfPersonChatId,
+	personWithoutNumber,
+} from '../../src/client/chat-ids';
 import { listEntries } from '../../src/client/lists';
 import { defaultCountryOf, toE164, type PhoneReading } from '../../src/client/phone-number';
 import { invalidValue } from './input-errors';
@@ -65,47 +70,63 @@ export const normalisePhoneNumbers = eachOf(normalisePhoneNumber);
 
 /**
  * A person's number in E.164, or why it cannot be one, without throwing (a campaign reports each recipient's
- * problem): a number, or their chat ID read as it; a group is refused, as it cannot be one person.
+ * problem): a number, or their chat ID read as it; a group is refused, as it cannot be one person, and so is a
+ * person named without a number (campaigns go to numbers only).
  */
 export function readPersonNumber(value: unknown, defaultCountry: string | undefined): PhoneReading {
 	const text = typeof value === 'string' ? value.trim() : value;
 	if (isGroupChatId(text)) {
 		return { problem: `${String(text)} is a group; name people, by their numbers`, hint: '' };
 	}
+	if (typeof text === 'string' && personWithoutNumber(text) !== undefined) {
+		return {
+			problem: `${text} names a person without their number; a campaign goes to phone numbers only`,
+			hint: 'Send to this person with Message → Send Text (To takes a contact ID or @username).',
+		};
+	}
 	const person = typeof text === 'string' ? numberOfPersonChatId(text) : undefined;
 	return person ? toE164(person) : toE164(text, defaultCountry);
 }
 
-/** A person: `readPersonNumber`, or an input error naming the field and the item. */
+/**
+ * A person: named without a number (contact ID, @username, …@lid chat ID) as given, else `readPersonNumber`, or an
+ * input error naming the field and the item.
+ */
 const normalisePerson: Reader = (value, field, itemIndex, node, defaultCountry) => {
+	const withoutNumber = typeof value === 'string' ? personWithoutNumber(value.trim()) : undefined;
+	if (withoutNumber !== undefined) return withoutNumber;
 	const result = readPersonNumber(value, defaultCountry);
 	if ('number' in result) return result.number;
 	throw invalidValue(node, field, itemIndex, result.problem, result.hint || undefined);
 };
 
-/** Several people in one field: numbers, or a person's chat ID read as their number. */
+/** Several people in one field: numbers (a person's chat ID read as their number), contact IDs, @usernames. */
 export const normalisePeople = eachOf(normalisePerson);
 
 /** What a typed phone number is made of; anything else given as a chat is an id. */
 const PHONE_CHARACTERS = /^[\d\s\u00a0\u2010-\u2015\-./()+]+$/;
 
 /**
- * A recipient: a group ID (its suffix in lower case), a person's chat ID as its number, or a phone number,
- * normalised. So "reply to this chat" is one expression, `chatId`, whether the chat is a person or a group.
+ * A recipient: a group ID (its suffix in lower case), a person named without a number (contact ID, @username,
+ * …@lid chat ID) as given, a person's chat ID as its number, or a phone number, normalised. So "reply to this
+ * chat" is one expression, `chatId` (or `from`), whether the chat is a person, one who hides their number, or a group.
  */
 export const normaliseRecipient: Reader = (value, field, itemIndex, node, defaultCountry) => {
 	const text = typeof value === 'string' ? value.trim() : value;
 	if (typeof text === 'string' && isGroupChatId(text)) return groupChatId(text);
+	const withoutNumber = typeof text === 'string' ? personWithoutNumber(text) : undefined;
+	if (withoutNumber !== undefined) return withoutNumber;
 	const person = typeof text === 'string' ? numberOfPersonChatId(text) : undefined;
 	if (person) return normalisePhoneNumber(person, field, itemIndex, node, undefined);
 	return normalisePhoneNumber(text, field, itemIndex, node, defaultCountry);
 };
 
 /**
- * A chat, wherever one is named: its chat ID as it is (every chat ID has an `@`), or a person's phone number (as a
+ * A chat, wherever one is named: its chat ID as it is (every chat ID has an `@`), a person's phone number (as a
  * person or an AI model gives it: `14155550181`, `+1 415 555 0181`, `(415) 555-0181` with a default country) in
- * E.164, which the service takes in place of that person's chat ID. Anything else (a name, such as an AI model
- * may give) is an input error that says how to name a chat: the service would answer it with an empty chat.
+ * E.164, which the service takes in place of that person's chat ID, or a person's contact ID or @username.
+ * Anything else (a name, such as an AI model may give) is an input error that says how to name a chat: the service
+ * would answer it with an empty chat.
  */
 export function normaliseChat(
 	value: string,
@@ -117,13 +138,15 @@ export function normaliseChat(
 	if (PHONE_CHARACTERS.test(value)) {
 		return normalisePhoneNumber(value, field, itemIndex, node, defaultCountry);
 	}
+	const withoutNumber = personWithoutNumber(value);
+	if (withoutNumber !== undefined) return withoutNumber;
 	if (value.includes('@')) return value;
 	throw invalidValue(
 		node,
 		field,
 		itemIndex,
-		`"${value}" is neither a chat ID nor a phone number`,
-		"Name the chat by its chat ID, as messages carry it in chatId (14155550123@s.whatsapp.net for a person, …@g.us for a group), or by the person's phone number (+14155550123). To find a chat by a name, use Chat → Get Many with Search.",
+		`"${value}" is neither a chat ID, a contact ID, an @username nor a phone number`,
+		"Name the chat by its chat ID, as messages carry it in chatId (14155550123@s.whatsapp.net for a person, …@lid for one who hides their number, …@g.us for a group), by the person's phone number (+14155550123), contact ID (ct_…, a message's from when the number is hidden) or @username. To find a chat by a name, use Chat → Get Many with Search.",
 	);
 }
 

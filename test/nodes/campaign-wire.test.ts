@@ -94,8 +94,9 @@ test('a re-run: the same reference finds the campaign; nothing is created, every
 });
 
 test('numbers that cannot be used are reported per item, and the campaign goes to the others', async () => {
-	const items = people(6);
+	const items = people(7);
 	items[1].phone = '+1 415 555 01'; // cut short: never sent
+	items[6].phone = '@maria.lopez'; // a person without their number: campaigns go to numbers only
 	items[2].phone = '(415) 555-0102'; // national: read in the Default Country (US)
 	items[4].phone = '14155550102@s.whatsapp.net'; // the same person as item 2, by their chat ID
 	delete items[3].name; // the message needs {{name}}: the service refuses this one
@@ -133,7 +134,7 @@ test('numbers that cannot be used are reported per item, and the campaign goes t
 				opted_out: 0,
 				closed: 0,
 				refused: 0,
-				unreadable: 1,
+				unreadable: 2,
 			},
 			notAdded: [
 				{
@@ -143,6 +144,12 @@ test('numbers that cannot be used are reported per item, and the campaign goes t
 					reason: expect.stringContaining('+1 415 555 01'),
 				},
 				{ itemIndex: 3, to: '+14155550003', result: 'invalid', reason: 'missing_variable: name' },
+				{
+					itemIndex: 6,
+					to: '@maria.lopez',
+					result: 'unreadable',
+					reason: expect.stringContaining('a campaign goes to phone numbers only'),
+				},
 			],
 		}),
 	]);

@@ -102,11 +102,11 @@ describe('Message on the wire (nock)', () => {
 		expectNoSecrets(result, [API_KEY]);
 	});
 
-	test('To takes the chatId a received message carries: a person as the number, a group as it is', async () => {
+	test('To takes the chatId a received message carries: a person as the number, a group as it is; a person who hides their number by contact ID, @username or …@lid', async () => {
 		const seen: unknown[] = [];
 		nock(BASE_URL)
 			.post('/api/v1/instances/inst_1/messages/text')
-			.times(2)
+			.times(5)
 			.reply((_uri, body) => {
 				seen.push((body as { to: string }).to);
 				return [201, sent((body as { to: string }).to)];
@@ -116,12 +116,32 @@ describe('Message on the wire (nock)', () => {
 			wireNode({ operation: 'sendText', to: '={{ $json.chatId }}', text: 'Hi' }),
 			{
 				credentials,
-				items: [{ chatId: '14155550123@s.whatsapp.net' }, { chatId: '120363000000000000@g.us' }],
+				items: [
+					{ chatId: '14155550123@s.whatsapp.net' },
+					{ chatId: '120363000000000000@g.us' },
+					{ chatId: ' ct_5a1c9e7f3b2d4a60 ' },
+					{ chatId: '@Maria.Lopez' },
+					{ chatId: '123456789012345@LID' },
+				],
 			},
 		);
 
 		expect(result.error).toBeUndefined();
-		expect(seen).toEqual(['+14155550123', '120363000000000000@g.us']);
+		expect(seen).toEqual([
+			'+14155550123',
+			'120363000000000000@g.us',
+			'ct_5a1c9e7f3b2d4a60',
+			'@Maria.Lopez',
+			'123456789012345@lid',
+		]);
+	});
+
+	test('To: a username without its @ is no number, refused naming To and the item before any request', async () => {
+		const refused = await runNode(
+			wireNode({ operation: 'sendText', to: 'maria.lopez', text: 'Hi' }),
+			{ credentials },
+		);
+		expect(String(refused.error?.message)).toMatch(/To.*item 0|item 0.*To/s);
 	});
 
 	test('Concurrency: items overlap up to the option, and outputs keep input order', async () => {

@@ -92,6 +92,22 @@ describe('on the wire', () => {
 		expect(registrations[0].afterAnswer).toEqual({ editQuestion: true, removeButtons: true });
 	});
 
+	test('a person who hides their number: the question goes to their contact ID, and their @username may answer', async () => {
+		const registrations: IDataObject[] = [];
+		const questions: IDataObject[] = [];
+		service(registrations, questions);
+		const result = await runNode(
+			sendAndWait({ allowedToAnswer: '@Maria.Lopez, +1 415 555 0161' }, 'inst_1', 'ct_5a1c9e7f'),
+			{ credentials, executionId: '1043' },
+		);
+		expect(result.error).toBeUndefined();
+		expect(registrations[0]).toMatchObject({
+			to: 'ct_5a1c9e7f',
+			allowedToAnswer: ['@Maria.Lopez', '+14155550161'],
+		});
+		expect(questions[0].to).toBe('ct_5a1c9e7f');
+	});
+
 	test('in a chat with one person, naming that person is allowed (written as the To field or not)', async () => {
 		const registrations: IDataObject[] = [];
 		service(registrations);

@@ -137,6 +137,26 @@ it('chat type and chosen chats: a number and its chat id are one chat', async ()
 	expect(await startedFor(chosen, 4)).toEqual([first, second].sort());
 });
 
+it('a person who hides their number is chosen by @username, contact id or chat id, and named in the output', async () => {
+	const written = await suite.sandboxCall(`/sandbox/instances/${suite.instanceId}/inbound`, {
+		from: '@lena.hidden',
+		text: 'Hi',
+	});
+	const lena = written.body as { from: string; chatId: string };
+	const byUsername = await activated({ chats: '@Lena.Hidden' }, 'By username');
+	const byContact = await activated({ chats: lena.from }, 'By contact id');
+	const byChat = await activated({ chats: lena.chatId.toUpperCase() }, 'By chat id');
+
+	const again = await send('@lena.hidden', 'Me again');
+	await send('@omar.hidden', 'Someone else');
+	for (const node of [byUsername, byContact, byChat]) {
+		expect(await startedFor(node, 2)).toEqual([again]);
+	}
+	const output = suite.endpoint.executions(byUsername)[0].items?.[0].json.data;
+	expect(output).toMatchObject({ from: lena.from, username: 'lena.hidden', chatId: lena.chatId });
+	expect(output).not.toHaveProperty('phone');
+});
+
 it('a gathered burst passes when any one of its messages passes', async () => {
 	const node = await activated(
 		{ gather: { settings: { quietSeconds: 1, maxWaitSeconds: 20 } }, textStartsWith: 'order' },

@@ -18,9 +18,12 @@ export const chatLocator = {
 		searchListMethod: 'searchChats',
 		idPlaceholder: 'e.g. 14155550123@s.whatsapp.net or +1 415 555 0123',
 		// A phone number may be written with spaces.
-		idRegex: { regex: '\\s*\\S.*', errorMessage: 'Enter a chat ID or a phone number' },
+		idRegex: {
+			regex: '\\s*\\S.*',
+			errorMessage: 'Enter a chat ID, a phone number, a contact ID or an @username',
+		},
 		description:
-			"The conversation with a person or a group: its chat ID, as every message carries it in chatId, or the person's phone number",
+			"The conversation with a person or a group: its chat ID, as every message carries it in chatId, or the person's phone number, contact ID (ct_…) or @username",
 	}),
 	hint: 'After a Multichannel Trigger: {{ $json.data.chatId }} (By ID), with its instance {{ $json.data.instanceId }}',
 };

@@ -11,8 +11,9 @@ export const contactLocator = locator({
 	name: 'contactId',
 	noun: 'contact',
 	searchListMethod: 'searchContacts',
-	idPlaceholder: 'e.g. ct_5a1c9e7f3b2d4a60',
-	description: 'The contact to use',
+	idPlaceholder: 'e.g. ct_5a1c9e7f3b2d4a60 or @maria.lopez',
+	description:
+		"The contact to use: its ID (a received message's from, when the person hides their number), or the person's @username",
 });
 
 /** The instance and contact an item names: the path of every single-contact request. */
@@ -38,10 +39,9 @@ export const searchContacts = searchMethod({
 	serviceSearches: true,
 	page: async (client, request) =>
 		await client.contacts.list({ instanceId: request.parent, query: searchPageQuery(request) }),
-	toItem: (contact) => ({
-		name: contact.name
-			? `${contact.name} (${contact.phoneNumber ?? contact.id})`
-			: (contact.phoneNumber ?? contact.id),
-		value: contact.id,
-	}),
+	toItem: (contact) => {
+		// A person who hides their number is shown by their username.
+		const shown = contact.phoneNumber ?? (contact.username ? `@${contact.username}` : contact.id);
+		return { name: contact.name ? `${contact.name} (${shown})` : shown, value: contact.id };
+	},
 });

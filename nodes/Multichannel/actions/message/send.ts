@@ -32,7 +32,7 @@ export const toField: INodeProperties = {
 	required: true,
 	placeholder: 'e.g. +14155550123',
 	description:
-		'The phone number to send to (with its country code, or as written in the Default Country), a group ID ending in @g.us, or the chat ID a received message carries in chatId',
+		"The phone number to send to (with its country code, or as written in the Default Country), a group ID ending in @g.us, the chat ID a received message carries in chatId, or a person who hides their number: their contact ID (ct_…, a received message's from) or @username",
 };
 
 /** Options of every send: reply to a message, Send At, the idempotency key, the re-run window and the concurrency. */

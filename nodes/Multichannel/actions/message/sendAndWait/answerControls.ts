@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { isGroupChatId } from '../../../../../src/client/chat-ids';
+import { E164_PATTERN } from '../../../../../src/client/phone-number';
 import { MAX_ALLOWED_TO_ANSWER } from '../../../../../src/client/resources/answers';
 import { invalidValue } from '../../../../shared/input-errors';
 import { normalisePeople } from '../../../../shared/phone';
@@ -22,7 +22,7 @@ export const allowedToAnswerOption: INodeProperties = {
 	placeholder: 'e.g. +14155550123, +442079460958',
 	hint: `Up to ${MAX_ALLOWED_TO_ANSWER} people, separated by commas. Empty: anyone in the chat.`,
 	description:
-		"Only these people's answers count: phone numbers (with their country code, or as written in the Default Country) or a person's chat ID (ending in @s.whatsapp.net), separated by commas. In a group, anyone else who answers is told in the chat that they cannot, and the workflow keeps waiting. In a chat with one person, only that person can answer, so name them. Empty: anyone in the chat.",
+		"Only these people's answers count: phone numbers (with their country code, or as written in the Default Country) a person's chat ID (ending in @s.whatsapp.net), or, for a person who hides their number, their contact ID (ct_…) or @username, separated by commas. In a group, anyone else who answers is told in the chat that they cannot, and the workflow keeps waiting. In a chat with one person, only that person can answer, so name them. Empty: anyone in the chat.",
 };
 
 export const afterAnswerOption: INodeProperties = {
@@ -78,8 +78,10 @@ export function answerControls(
 			`at most ${MAX_ALLOWED_TO_ANSWER} people can be named (found ${allowed.length})`,
 		);
 	}
-	// In a chat with one person, only they write in it: naming others alone, nobody could ever answer.
-	if (allowed && !isGroupChatId(to) && !allowed.includes(to)) {
+	// In a chat with one person, only they write in it: naming others alone, nobody could ever answer. Told only
+	// where it is sure: a person named without a number (contact ID, @username) may be the one a number names.
+	const byNumber = (person: string) => E164_PATTERN.test(person);
+	if (allowed && byNumber(to) && allowed.every(byNumber) && !allowed.includes(to)) {
 		throw invalidValue(
 			context.getNode(),
 			ALLOWED_FIELD,
