@@ -4,6 +4,8 @@ import { labelIdsOf } from '../channel/chat-labels';
 import type { SandboxCore } from '../core';
 import { presentCall } from '../channel/calls';
 import { chatIdOf } from '../channel/chat-ids';
+import { findPerson } from '../channel/people';
+import { USERNAME_PATTERN } from '../../src/client/chat-ids';
 import { pollResults } from '../channel/polls';
 import { presentMessage } from '../present';
 import { decodeSegment, validate } from '../http/request-values';
@@ -14,8 +16,8 @@ import type { MessageRecord } from '../store/records';
 import type { ChatView } from './views';
 
 /**
- * The chat view of the console's phone (`GET /user/api/instances/{instanceId}/chat?with=<number or group
- * id>`): one chat as the contact's phone shows it, polled once a second while the view is open. A console
+ * The chat view of the console's phone (`GET /user/api/instances/{instanceId}/chat?with=<number, @username
+ * or group id>`): one chat as the contact's phone shows it, polled once a second while the view is open. A console
  * endpoint, not an API call, so the polling neither moves the key's "last used" nor writes the data file.
  */
 
@@ -42,7 +44,10 @@ export function chatView(
 	if (!instanceId || !chatWith) throw validationFailed(details);
 	const instance = store.find('instances', key.workspaceId, instanceId);
 	if (!instance) throw notFound('Instance', instanceId);
-	const chatId = chatIdOf(chatWith);
+	// A username the instance does not know yet is a phone that has not written: its chat is empty, not an error.
+	const person = findPerson(core, instance, chatWith);
+	if (person === 'unknown' && !USERNAME_PATTERN.test(chatWith)) throw notFound('Contact', chatWith);
+	const chatId = person === 'unknown' ? '' : person ? chatIdOf(person.recipient) : chatWith;
 	// The chat's latest messages from the message index, newest first until the view is full: polled every
 	// second, it reads what it shows, not every message stored.
 	const latest: MessageRecord[] = [];
@@ -74,6 +79,7 @@ export function chatView(
 			rejectCalls: instance.callSettings?.rejectCalls ?? false,
 		},
 		chatId,
+		...(typeof person === 'object' ? { you: person.from } : {}),
 		messages: messages.map(presentMessage),
 		typing: typing && Date.parse(typing.until) > core.now().getTime() ? { ...typing } : null,
 		labels: labelIdsOf(core, instance.id, chatId).flatMap((id) => {

@@ -46,6 +46,11 @@ export interface ChatView {
 		rejectCalls: boolean;
 	};
 	chatId: string;
+	/**
+	 * The contact of a one-to-one chat as its messages name them in `from`: their number, or their contact id when
+	 * they hide it (the phone writes as `@username`); absent in a group, and before a new username first writes.
+	 */
+	you?: string;
 	/** Its latest messages, oldest first, both ways. */
 	messages: MessageView[];
 	/** The instance's typing indicator in the chat, while it shows. */

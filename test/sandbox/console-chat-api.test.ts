@@ -55,6 +55,23 @@ describe('console: the chat view endpoint, and quotes', () => {
 		]);
 	});
 
+	it('plays a contact who hides their number: @username writes, and the answer to its contact id shows', async () => {
+		const client = clientsFor(sandbox.baseUrl, keys).workspace;
+		const before = (await view(keys.workspace, '?with=%40ana.hidden')).body as ChatView;
+		expect(before.messages).toEqual([]);
+		const written = (await inbound({ from: '@ana.hidden', text: 'Where is my parcel?' })).body as {
+			from: string;
+			chatId: string;
+		};
+		await client.messages.sendText({ instanceId, body: { to: written.from, text: 'On its way' } });
+		const shown = (await view(keys.workspace, '?with=%40ana.hidden')).body as ChatView;
+		expect(shown).toMatchObject({ chatId: written.chatId, you: written.from });
+		expect(shown.messages.map((message) => [message.from, message.content.text])).toEqual([
+			[written.from, 'Where is my parcel?'],
+			['+14155550190', 'On its way'],
+		]);
+	});
+
 	it('answers the latest messages only, and polling it leaves the key’s last use alone', async () => {
 		const talker = '+14155550193';
 		for (let index = 0; index < CHAT_VIEW_MESSAGES + 5; index++) {

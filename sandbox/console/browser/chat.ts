@@ -1,4 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- browser code of the sandbox's console, never inside n8n */
+import { USERNAME_PATTERN } from '../../../src/client/chat-ids';
 import { toE164 } from '../../../src/client/phone-number';
 import type { CallView, ChatView, MessageView } from '../views';
 import { mentionsTyped } from './chat-kinds';
@@ -58,12 +59,15 @@ export function openChat(): void {
 	}
 	const field = groupId ? 'Member' : 'Contact';
 	const given = elementById<HTMLInputElement>('chat-from').value.trim();
-	const from = toE164(given);
-	if (!given.startsWith('+') || 'problem' in from) {
+	// A contact who hides their number writes as @username (one-to-one chats).
+	const asUsername = !groupId && USERNAME_PATTERN.test(given);
+	const from = asUsername ? { number: given } : toE164(given);
+	if ('problem' in from || !(asUsername || given.startsWith('+'))) {
 		const problem = 'problem' in from ? `${from.problem}.` : `"${given}" has no +.`;
+		const orUsername = groupId ? '' : '; or, for a contact who hides their number, @username';
 		setError(
 			pickError,
-			`${field}: ${problem} Write it in international form, with + and the country code: +14155550123.`,
+			`${field}: ${problem} Write it in international form, with + and the country code: +14155550123${orUsername}.`,
 		);
 		return;
 	}
@@ -160,16 +164,10 @@ function render(view: ChatView, open: OpenChat): void {
 	shown = text;
 	const list = elementById('chat-messages');
 	const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+	// The phone's own messages: a contact who hides their number is named in them by their contact id.
+	const me = view.you ?? open.from;
 	list.replaceChildren(
-		...renderBubbles(view, open.from, {
-			quote: startQuote,
-			tap,
-			vote,
-			hangUp,
-			react,
-			edit,
-			remove,
-		}),
+		...renderBubbles(view, me, { quote: startQuote, tap, vote, hangUp, react, edit, remove }),
 	);
 	if (atBottom || list.dataset.filled !== 'true') list.scrollTop = list.scrollHeight;
 	list.dataset.filled = 'true';
