@@ -29,6 +29,7 @@ export const presentInstance = (instance: InstanceRecord) => ({
 		rejectCallsText: instance.callSettings?.rejectCallsText ?? null,
 		handOverQuietMinutes: instance.handOverQuietMinutes ?? HAND_OVER_QUIET_MINUTES.default,
 	},
+	restriction: instance.restriction ? { ...instance.restriction } : null,
 	createdAt: instance.createdAt,
 	updatedAt: instance.updatedAt,
 });

@@ -3,7 +3,7 @@
  * contact's own message (`by: contact`; the business's edit and delete say `by: business`), presence, and the
  * channel restricting the instance; each emits its event once, and an act that changes nothing (a second delete,
  * a reaction taken off that is not on) is refused. `presence.updated` reaches a webhook that names it, never one on
- * `*`.
+ * `*`. The instance shows its restriction.
  */
 import {
 	connectedInstance,
@@ -121,6 +121,13 @@ test('presence reaches a webhook that names it, never one on every event (*); a 
 		reason: 'spam_reports',
 		description: expect.any(String),
 		until: expect.any(String),
+	});
+	// The instance says so too, for a workflow that checks before it sends.
+	expect((await suite.clients.workspace.instances.get({ instanceId })).restriction).toEqual({
+		reason: 'spam_reports',
+		description: expect.any(String),
+		until: (restricted.body as { until: string }).until,
+		restrictedAt: expect.any(String),
 	});
 	await suite.receiver.waitForEvent('instance.restricted');
 	await waitFor(

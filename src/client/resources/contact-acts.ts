@@ -76,11 +76,10 @@ export const PresenceUpdate = named(
 		),
 );
 
-export const InstanceRestriction = named(
-	'InstanceRestriction',
+/** The channel's limit on an instance: a warning before a ban, why, and until when. */
+export const Restriction = named(
+	'Restriction',
 	z.looseObject({
-		id: Id.describe('The instance'),
-		instanceId: Id,
 		reason: z
 			.enum(['spam_reports', 'unusual_activity', 'policy_violation'])
 			.or(z.string())
@@ -91,4 +90,9 @@ export const InstanceRestriction = named(
 		),
 		restrictedAt: Timestamp,
 	}),
+);
+
+export const InstanceRestriction = named(
+	'InstanceRestriction',
+	Restriction.extend({ id: Id.describe('The instance'), instanceId: Id }),
 );

@@ -3,6 +3,7 @@ import { z } from '../zod';
 import { operation } from '../operation';
 import { Id, ListQuery, named, page, pathParams, PhoneNumber, Timestamp, text } from '../schemas';
 import { MAX_REJECT_TEXT } from './calls';
+import { Restriction } from './contact-acts';
 import { HAND_OVER_QUIET_MINUTES } from './hand-overs';
 
 const QUIET_MINUTES = `How long a chat handed over to a person stays so with no message from the business's own phone, in minutes (${HAND_OVER_QUIET_MINUTES.default} by default)`;
@@ -27,6 +28,11 @@ export const Instance = named(
 				handOverQuietMinutes: z.number().int().optional().describe(QUIET_MINUTES),
 			})
 			.optional(),
+		restriction: Restriction.nullable()
+			.optional()
+			.describe(
+				'The channel’s latest limit on the instance (`instance.restricted`), past its `until` no longer in force; null when it was never limited',
+			),
 		createdAt: Timestamp.optional(),
 		updatedAt: Timestamp.optional(),
 	}),
