@@ -82,6 +82,15 @@ const STATUS_CASES: Array<[(error: ApiError) => boolean, (answered: Answered) =>
 		}),
 	],
 	[
+		// A person named by contact ID, @username or …@lid that the instance does not know: nothing was sent.
+		(error) => error instanceof NotFoundError && error.code === 'contact_not_found',
+		({ item, said, reference }) => ({
+			message: `No such contact on this instance${item}: ${said}`,
+			description: `The service answered 404, and nothing was sent. A contact ID, @username or …@lid chat ID must be a contact of this instance (Contact → Get Many lists them; a person who hides their number becomes one when they first write); a phone number always works.${reference}`,
+			failure: { cause: 'configuration-invalid' },
+		}),
+	],
+	[
 		(error) => error instanceof NotFoundError,
 		({ error, context, item, said, reference }) => {
 			const what = namedMissing(said) ?? context.noun ?? 'resource';

@@ -11,7 +11,14 @@ import {
 } from 'n8n-workflow';
 
 import { loadPackage, runNode } from '../../dev/harness';
-import { expectNoSecrets, NODE_NAME, NODE_TYPE, runWithFiles, useResource } from '../support/nodes';
+import {
+	expectNoSecrets,
+	failure,
+	NODE_NAME,
+	NODE_TYPE,
+	runWithFiles,
+	useResource,
+} from '../support/nodes';
 
 const suite = useResource('message', { instance: 'Messages' });
 const { run } = suite;
@@ -55,6 +62,30 @@ describe('Message sends against the sandbox', () => {
 			name: 'NodeOperationError',
 			message: 'Invalid value for "To" [item 0]: "call me" is not a valid phone number',
 			description: expect.stringContaining('+14155550123'),
+		});
+		expect(outboundCount()).toBe(before);
+	});
+
+	test('a person who hides their number: answered by @username and contact ID; an unknown @username sends nothing, naming To', async () => {
+		const hidden = await suite.service.inbound(suite.instance.id, '@maria.lopez', 'Hi');
+		const { from, chatId } = stored(hidden.id) as { from: string; chatId: string };
+		const result = await run({ operation: 'sendText', to: '={{ $json.to }}', text: 'Hello' }, [
+			{ to: '@Maria.Lopez' },
+			{ to: from },
+		]);
+		expect(result.output(NODE_NAME).map((item) => stored(item.json.id)?.chatId)).toEqual([
+			chatId,
+			chatId,
+		]);
+
+		const before = outboundCount();
+		const unknown = await run({ operation: 'sendText', to: '@nobody.here', text: 'Hi' });
+		expect(failure(unknown)).toMatchObject({
+			httpCode: '404',
+			message: expect.stringMatching(
+				/^No such contact on this instance \[item 0\]: "To": no contact @nobody\.here/,
+			),
+			description: expect.stringContaining('nothing was sent'),
 		});
 		expect(outboundCount()).toBe(before);
 	});
