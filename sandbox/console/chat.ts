@@ -7,6 +7,7 @@ import { chatIdOf } from '../channel/chat-ids';
 import { findPerson } from '../channel/people';
 import { USERNAME_PATTERN } from '../../src/client/chat-ids';
 import { pollResults } from '../channel/polls';
+import { handOverOf } from '../channel/hand-over';
 import { presentMessage } from '../present';
 import { decodeSegment, validate } from '../http/request-values';
 import { notFound, validationFailed, type ErrorDetail } from '../errors';
@@ -87,6 +88,7 @@ export function chatView(
 			return label ? [{ id: label.id, name: label.name, color: label.color }] : [];
 		}),
 		polls,
+		handedOver: handOverOf(core, instance.id, chatId).handedOver,
 		calls: calls.map(presentCall),
 		scheduled: scheduled.map((record) => presentScheduled(core, record)),
 	};

@@ -151,6 +151,7 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 				<div class="phone-tools">
 					<span class="labels" id="chat-labels"></span>
 					<span class="muted" id="chat-reject-calls" hidden>calls are rejected (instance setting)</span>
+					<span class="muted" id="chat-handed-over" hidden>a person is handling this chat (handed over)</span>
 					<button type="button" class="secondary small" id="chat-call-voice" title="Call the instance (voice)">📞 Call</button>
 					<button type="button" class="secondary small" id="chat-call-video" title="Call the instance (video)">🎥 Video</button>
 					<select id="chat-presence" aria-label="Presence">

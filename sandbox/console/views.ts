@@ -55,6 +55,8 @@ export interface ChatView {
 	messages: MessageView[];
 	/** The instance's typing indicator in the chat, while it shows. */
 	typing: { state: string; until: string } | null;
+	/** A person handles the chat (hand-over): the business answered from its phone, or a workflow handed it over. */
+	handedOver: boolean;
 	/** The chat's labels, in the order they were put on. */
 	labels: Array<{ id: string; name: string; color: string }>;
 	/** The current results of each poll the instance sent among `messages`, by message id. */

@@ -233,6 +233,9 @@ const SHOWN_WITHIN_MS = 8000;
 	it('answers as the business from its own phone: a message the business sent, and the chat handed over', async () => {
 		const { page } = session;
 		await openChat(page, instanceId, contact);
+		await page.type('#chat-text', 'Anyone there?');
+		await page.click('#chat-send');
+		await page.waitFor(`document.getElementById('chat-text').value === ''`, { what: 'the question' });
 		await page.type('#chat-text', 'Hi, this is Sam from the shop');
 		await page.click('#chat-answer-business');
 		await page.waitFor(`document.getElementById('chat-text').value === ''`, { what: 'the answer' });
@@ -249,6 +252,9 @@ const SHOWN_WITHIN_MS = 8000;
 		expect(chat.handOver).toMatchObject({ handedOver: true, by: 'business_phone' });
 		await page.waitFor(`!!document.querySelector('${chatMessage(answer.id)}:not(.mine)')`, {
 			what: 'the answer in the view, as the business’s',
+		});
+		await page.waitFor(`!document.getElementById('chat-handed-over').hidden`, {
+			what: 'the chat shown handed over',
 		});
 	});
 });

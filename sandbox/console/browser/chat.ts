@@ -158,6 +158,7 @@ function render(view: ChatView, open: OpenChat): void {
 		}),
 	);
 	elementById('chat-reject-calls').hidden = !view.instance.rejectCalls;
+	elementById('chat-handed-over').hidden = !view.handedOver;
 	const { messages, polls, calls, scheduled } = view;
 	const text = JSON.stringify({ messages, polls, calls, scheduled });
 	if (text === shown) return;
