@@ -88,19 +88,21 @@ describe('Poll results and calls on the wire (nock)', () => {
 		]);
 	});
 
-	test('Instance → Update: PATCH /instances/{id} with the setting; an emptied text is null', async () => {
+	test('Instance → Update: PATCH /instances/{id} with the settings; an emptied text is null', async () => {
 		serve('patch', { id: 'inst_1', settings: { rejectCalls: true, rejectCallsText: null } });
 		await run('instance', {
 			operation: 'update',
 			updateFields: { rejectCalls: true, rejectCallsText: 'No calls, please write' },
 		});
 		await run('instance', { operation: 'update', updateFields: { rejectCallsText: ' ' } });
+		await run('instance', { operation: 'update', updateFields: { handOverQuietMinutes: 10 } });
 		expect(seen.map(({ method, path, body }) => [`${method} ${path}`, body])).toEqual([
 			[
 				'PATCH /api/v1/instances/inst_1',
 				{ rejectCalls: true, rejectCallsText: 'No calls, please write' },
 			],
 			['PATCH /api/v1/instances/inst_1', { rejectCallsText: null }],
+			['PATCH /api/v1/instances/inst_1', { handOverQuietMinutes: 10 }],
 		]);
 	});
 });
