@@ -5,6 +5,7 @@ import { presentMessage } from '../present';
 import { isGroupChatId } from '../../src/client/chat-ids';
 import { chatIdOf } from './chat-ids';
 import { requireConnected, requireGroup } from './instance-records';
+import { findPerson, requirePerson, type Person } from './people';
 
 /**
  * What a contact does besides writing (SERVICE.md, "people"): reacting to a message and taking the reaction off
@@ -19,22 +20,33 @@ function validationFailed(field: string, problem: string): HttpError {
 	]);
 }
 
+/** How an event names a person: `from` (their number, or their contact id when hidden), `phone`, `username`. */
+function named(person: Person) {
+	return {
+		from: person.from,
+		...(person.phone ? { phone: person.phone } : {}),
+		...(person.username ? { username: person.username } : {}),
+	};
+}
+
 /**
- * Who acts on a message of a chat: in a 1:1 chat its contact (whoever `from` says must be them); in a group,
+ * Who acts on a message of a chat: in a 1:1 chat its contact (whoever `from` names must be them); in a group,
  * `from`, a member.
  */
-function actorOn(core: SandboxCore, message: MessageRecord, from: string | undefined): string {
+function actorOn(core: SandboxCore, message: MessageRecord, from: string | undefined): Person {
+	const instance = requireConnected(core, message.workspaceId, message.instanceId);
+	const given = from === undefined ? undefined : requirePerson(core, instance, from, 'body.from');
 	if (isGroupChatId(message.chatId)) {
-		if (from === undefined) throw validationFailed('body.from', 'required in a group chat');
+		if (!given) throw validationFailed('body.from', 'required in a group chat: a member');
 		const group = requireGroup(core, message.workspaceId, message.instanceId, message.chatId);
-		if (!group.participants.some((participant) => participant.phoneNumber === from)) {
+		if (!group.participants.some((participant) => participant.phoneNumber === given.phone)) {
 			throw conflict('not_a_member', `${from} is not a member of the group ${message.chatId}`);
 		}
-		return from;
+		return given;
 	}
-	const contact = (message.direction === 'inbound' ? message.from : message.to) ?? '';
-	if (from !== undefined && from !== contact) {
-		throw validationFailed('body.from', `only the contact of this chat, ${contact}, can`);
+	const contact = findPerson(core, instance, message.chatId) as Person;
+	if (given && given.from !== contact.from) {
+		throw validationFailed('body.from', `only the contact of this chat, ${contact.from}, can`);
 	}
 	return contact;
 }
@@ -67,9 +79,9 @@ export function reactAsContact(
 	message: MessageRecord,
 	input: { emoji: string; from?: string },
 ) {
-	requireConnected(core, message.workspaceId, message.instanceId);
 	notDeleted(message);
-	const from = actorOn(core, message, input.from);
+	const person = actorOn(core, message, input.from);
+	const from = person.from;
 	const current = reactionOf(core, message, from);
 	if (input.emoji === '' && current === undefined) {
 		throw conflict('no_reaction', `${from} has no reaction on message ${message.id} to take off`);
@@ -96,7 +108,7 @@ export function reactAsContact(
 		messageId: message.id,
 		emoji: input.emoji === '' ? (current as string) : input.emoji,
 		action: input.emoji === '' ? 'removed' : 'added',
-		from,
+		...named(person),
 		messageDirection: message.direction,
 		reactedAt: now,
 	};
@@ -171,6 +183,7 @@ export function updatePresence(
 	input: { from: string; state: 'typing' | 'recording' | 'online' | 'offline'; groupId?: string },
 ) {
 	requireConnected(core, instance.workspaceId, instance.id);
+	const person = requirePerson(core, instance, input.from, 'body.from') as Person;
 	const inChat = input.state === 'typing' || input.state === 'recording';
 	if (input.groupId !== undefined && !inChat) {
 		throw validationFailed(
@@ -182,9 +195,9 @@ export function updatePresence(
 		requireGroup(core, instance.workspaceId, instance.id, input.groupId);
 	const presence = {
 		instanceId: instance.id,
-		from: input.from,
+		...named(person),
 		state: input.state,
-		chatId: inChat ? chatIdOf(input.groupId ?? input.from) : null,
+		chatId: inChat ? chatIdOf(input.groupId ?? person.recipient) : null,
 		at: core.now().toISOString(),
 	};
 	core.emit(instance.workspaceId, 'presence.updated', presence);

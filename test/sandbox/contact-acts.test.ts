@@ -145,3 +145,20 @@ test('presence reaches a webhook that names it, never one on every event (*); a 
 	]);
 	expect(all.events).toEqual(['*']);
 });
+
+test('a contact who hides their number acts as their contact id, with their username, in their …@lid chat', async () => {
+	const written = await sandboxCall('/inbound', { from: '@ana.hidden', text: 'Hi' });
+	const { id: messageId, from: contactId, chatId } = written.body as Record<string, string>;
+	expect(contactId).toMatch(/^ct_/);
+	expect((await sandboxCall(`/messages/${messageId}/react`, { emoji: '🙏' })).status).toBe(201);
+	expect((await sandboxCall('/presence', { from: '@ana.hidden', state: 'typing' })).status).toBe(
+		200,
+	);
+	const who = { from: contactId, username: 'ana.hidden', chatId };
+	expect(emitted('message.reaction').at(-1)).toMatchObject({ ...who, emoji: '🙏' });
+	expect(emitted('presence.updated').at(-1)).toMatchObject({ ...who, state: 'typing' });
+	expect(emitted('presence.updated').at(-1)).not.toHaveProperty('phone');
+	// Another person cannot act in this chat.
+	const other = await sandboxCall(`/messages/${messageId}/react`, { emoji: '🙏', from: contact });
+	expect(other.status).toBe(400);
+});

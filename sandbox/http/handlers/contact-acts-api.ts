@@ -10,7 +10,7 @@ import {
 	PresenceUpdate,
 } from '../../../src/client/resources/contact-acts';
 import { MAX_LENGTH } from '../../../src/client/resources/message-sends';
-import { pathParams, PhoneNumber, text } from '../../../src/client/schemas';
+import { pathParams, text } from '../../../src/client/schemas';
 import { GROUP_ID_PATTERN } from '../../../src/client/chat-ids';
 import { requireInstance, requireMessage } from '../../channel/instance-records';
 import {
@@ -25,6 +25,7 @@ import {
 	type RestrictionReason,
 } from '../../channel/restrictions';
 import { type ResourceHandlers } from './context';
+import { Writer } from './inbound-media';
 
 /**
  * Sandbox-only endpoints for what a contact does besides writing (channel/contact-acts.ts), and for the channel
@@ -33,8 +34,8 @@ import { type ResourceHandlers } from './context';
  */
 
 const onMessage = pathParams('instanceId', 'messageId');
-const actor = PhoneNumber.optional().describe(
-	'Who acts: in a 1:1 chat its contact (the default); required in a group, a member',
+const actor = Writer.optional().describe(
+	'Who acts: in a 1:1 chat its contact (the default); required in a group, a member. A number, or `@username`',
 );
 
 export const contactActsOperations = {
@@ -82,7 +83,7 @@ export const contactActsOperations = {
 		scope: 'messaging:write',
 		params: pathParams('instanceId'),
 		body: z.strictObject({
-			from: PhoneNumber,
+			from: Writer,
 			state: z.enum(PRESENCE_STATES),
 			groupId: z
 				.string()

@@ -24,7 +24,11 @@ export const MessageReaction = named(
 		messageId: Id.describe('The message reacted to'),
 		emoji: z.string().describe('The emoji put on, or the one taken off'),
 		action: z.enum(['added', 'removed']).or(z.string()),
-		from: z.string().describe('Who reacted'),
+		from: z
+			.string()
+			.describe('Who reacted: their number, or their contact id (`ct_…`) when they hide it'),
+		phone: z.string().optional().describe('Their number, when they show it'),
+		username: z.string().optional().describe('Their username, when they have one'),
 		messageDirection: z
 			.enum(['outbound', 'inbound'])
 			.or(z.string())
@@ -61,7 +65,11 @@ export const PresenceUpdate = named(
 	z
 		.looseObject({
 			instanceId: Id,
-			from: z.string().describe('The contact'),
+			from: z
+				.string()
+				.describe('The contact: their number, or their contact id (`ct_…`) when they hide it'),
+			phone: z.string().optional().describe('Their number, when they show it'),
+			username: z.string().optional().describe('Their username, when they have one'),
 			state: z.enum(PRESENCE_STATES).or(z.string()),
 			chatId: z
 				.string()
