@@ -34,7 +34,12 @@ const MAY_BE_ABSENT: Record<string, string[]> = {
 		// Only received messages, from a person who shows their number or has a username.
 		'phone',
 		'username',
+		// Only message events of a chat handed over to a person, and messages from the business's own phone.
+		'handedOver',
+		'fromBusinessPhone',
 	],
+	// Only chat.handed_back says why.
+	HandOver: ['reason'],
 	// Only a person who has a username.
 	Contact: ['username'],
 	MessageMedia: ['downloadUrl', 'downloadUrlExpiresAt'],
