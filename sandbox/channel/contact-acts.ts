@@ -1,5 +1,5 @@
 import type { SandboxCore } from '../core';
-import { conflict, HttpError } from '../errors';
+import { conflict, validationFailed } from '../errors';
 import { newId, type InstanceRecord, type MessageRecord } from '../store/store';
 import { presentMessage } from '../present';
 import { isGroupChatId } from '../../src/client/chat-ids';
@@ -14,11 +14,8 @@ import { findPerson, requirePerson, type Person } from './people';
  * second delete, a reaction taken off that was not on) is refused instead.
  */
 
-function validationFailed(field: string, problem: string): HttpError {
-	return new HttpError(400, 'validation_failed', `"${field.replace('body.', '')}": ${problem}`, [
-		{ field, message: problem },
-	]);
-}
+/** A 400 naming the one field that is wrong. */
+const refused = (field: string, message: string) => validationFailed([{ field, message }]);
 
 /** How an event names a person: `from` (their number, or their contact id when hidden), `phone`, `username`. */
 function named(person: Person) {
@@ -37,7 +34,7 @@ function actorOn(core: SandboxCore, message: MessageRecord, from: string | undef
 	const instance = requireConnected(core, message.workspaceId, message.instanceId);
 	const given = from === undefined ? undefined : requirePerson(core, instance, from, 'body.from');
 	if (isGroupChatId(message.chatId)) {
-		if (!given) throw validationFailed('body.from', 'required in a group chat: a member');
+		if (!given) throw refused('body.from', 'required in a group chat: a member');
 		const group = requireGroup(core, message.workspaceId, message.instanceId, message.chatId);
 		if (!group.participants.some((participant) => participant.phoneNumber === given.phone)) {
 			throw conflict('not_a_member', `${from} is not a member of the group ${message.chatId}`);
@@ -46,7 +43,7 @@ function actorOn(core: SandboxCore, message: MessageRecord, from: string | undef
 	}
 	const contact = findPerson(core, instance, message.chatId) as Person;
 	if (given && given.from !== contact.from) {
-		throw validationFailed('body.from', `only the contact of this chat, ${contact.from}, can`);
+		throw refused('body.from', `only the contact of this chat, ${contact.from}, can`);
 	}
 	return contact;
 }
@@ -60,17 +57,16 @@ function notDeleted(message: MessageRecord): void {
 	}
 }
 
-/** The emoji `from` has on a message now (their latest reaction to it), or undefined. */
+/** The emoji `from` has on a message now (their latest reaction to it, newest first), or undefined. */
 function reactionOf(core: SandboxCore, message: MessageRecord, from: string): string | undefined {
-	let emoji: string | undefined;
 	for (const { message: earlier } of core.store.messageIndex
 		.messagesOf(message.instanceId, message.chatId)
-		.walk(false)) {
+		.walk(true)) {
 		const content = earlier.content as { messageId?: string; emoji?: string };
 		if (earlier.type === 'reaction' && earlier.from === from && content.messageId === message.id)
-			emoji = content.emoji || undefined;
+			return content.emoji || undefined;
 	}
-	return emoji;
+	return undefined;
 }
 
 /** The contact puts an emoji on a message (an empty one takes theirs off): a reaction of the chat. */
@@ -128,7 +124,7 @@ function ownMessage(core: SandboxCore, message: MessageRecord, from: string | un
 	notDeleted(message);
 	const sender = message.from ?? '';
 	if (from !== undefined && from !== sender) {
-		throw validationFailed('body.from', `only its sender, ${sender}, can`);
+		throw refused('body.from', `only its sender, ${sender}, can`);
 	}
 	return sender;
 }
@@ -186,7 +182,7 @@ export function updatePresence(
 	const person = requirePerson(core, instance, input.from, 'body.from') as Person;
 	const inChat = input.state === 'typing' || input.state === 'recording';
 	if (input.groupId !== undefined && !inChat) {
-		throw validationFailed(
+		throw refused(
 			'body.groupId',
 			'only with typing or recording: online and offline are the contact’s own',
 		);
