@@ -11,6 +11,7 @@ import { E164_PATTERN } from '../../src/client/phone-number';
 import type { SandboxCore } from '../core';
 import { HttpError } from '../errors';
 import { chatIdOf } from './chat-ids';
+import { presentContact } from '../present';
 import { newId, type ContactRecord, type InstanceRecord } from '../store/store';
 
 /**
@@ -148,7 +149,7 @@ export function chatIdNamed(
 
 /**
  * The sandbox's stand-in for a person who hides their number writing for the first time: the contact of that
- * username, made (with a linked id of its own, `…@lid`) when the instance does not know it yet.
+ * username, made (with a linked id of its own, `…@lid`; `contact.created`) when the instance does not know it yet.
  */
 export function contactOfUsername(
 	core: SandboxCore,
@@ -171,6 +172,9 @@ export function contactOfUsername(
 		blocked: false,
 		createdAt: now,
 		updatedAt: now,
+	});
+	core.emit(instance.workspaceId, 'contact.created', presentContact(contact), {
+		instanceId: instance.id,
 	});
 	return contact;
 }

@@ -68,7 +68,15 @@ describe('people without a visible number', () => {
 		const history = await api('GET', `/messages?chatId=${encodeURIComponent('@Maria.Lopez')}`);
 		expect((history.body as { data: unknown[] }).data).toHaveLength(5);
 		const chat = await api('GET', `/chats/${contactId}`);
-		expect(chat.body).toMatchObject({ id: received.chatId, phoneNumber: null });
+		expect(chat.body).toMatchObject({
+			id: received.chatId,
+			phoneNumber: null,
+			username: 'Maria.Lopez',
+		});
+		const found = await api('GET', '/chats?search=%40maria');
+		expect((found.body as { data: Array<{ id: string }> }).data.map(({ id }) => id)).toEqual([
+			received.chatId,
+		]);
 	});
 
 	it('refuses an unknown contact id or username with 404 naming the field, sending nothing', async () => {

@@ -42,6 +42,7 @@ const MAY_BE_ABSENT: Record<string, string[]> = {
 	HandOver: ['reason'],
 	// Only a person who has a username.
 	Contact: ['username'],
+	Chat: ['username'],
 	MessageMedia: ['downloadUrl', 'downloadUrlExpiresAt'],
 	// Only registrations that name who may answer, or what to do after the answer.
 	AnswerRegistration: ['allowedToAnswer', 'afterAnswer'],

@@ -23,6 +23,8 @@ interface ChatRecord {
 	instanceId: string;
 	isGroup: boolean;
 	phoneNumber: string | null;
+	/** The person's username (a contact's), when they have one. */
+	username: string | null;
 	lastMessage: MessageRecord;
 	unread: MessageRecord[];
 	/** Where its newest message stands among the messages (the index's order), for "most recently active first". */
@@ -32,6 +34,11 @@ interface ChatRecord {
 /** The chats of an instance, the most recently active first (from the message index: no message is scanned). */
 function chatsOf(core: SandboxCore, instance: InstanceRecord): ChatRecord[] {
 	const index = core.store.messageIndex;
+	const usernames = new Map<string, string>();
+	for (const contact of core.store.values('contacts')) {
+		if (contact.instanceId === instance.id && contact.username)
+			usernames.set(chatIdOf(personOf(contact).recipient), contact.username);
+	}
 	const chats: ChatRecord[] = [];
 	for (const chat of index.chatsOf(instance.id)) {
 		const newest = chat.messages.newest();
@@ -46,6 +53,7 @@ function chatsOf(core: SandboxCore, instance: InstanceRecord): ChatRecord[] {
 			instanceId: instance.id,
 			isGroup,
 			phoneNumber: isGroup || isHiddenNumberChatId(chat.id) ? null : (other ?? null),
+			username: usernames.get(chat.id) ?? null,
 			lastMessage,
 			unread: index.unreadOf(chat),
 			position: newest.order,
@@ -81,6 +89,7 @@ const presentChat = (
 	instanceId: chat.instanceId,
 	name,
 	phoneNumber: chat.phoneNumber,
+	...(chat.username ? { username: chat.username } : {}),
 	isGroup: chat.isGroup,
 	unreadCount: chat.unread.length,
 	lastMessage: presentMessage(chat.lastMessage),
@@ -96,7 +105,8 @@ const presentChat = (
 function matches(chat: ChatRecord, name: string | null, search: string): boolean {
 	const needle = search.trim().toLowerCase();
 	if (needle === '') return true;
-	if (name?.toLowerCase().includes(needle) || chat.id.toLowerCase().includes(needle)) return true;
+	const names = [name, chat.id, chat.username && `@${chat.username}`];
+	if (names.some((named) => named?.toLowerCase().includes(needle))) return true;
 	const digits = needle.replace(/\D/g, '');
 	return (
 		/^[+\d\s().-]+$/.test(needle) &&

@@ -32,6 +32,10 @@ export const Chat = named(
 			.describe(
 				"The person's number in E.164 form; null for a group and for a person who hides it",
 			),
+		username: z
+			.string()
+			.optional()
+			.describe("The person's username (without `@`), when they have one"),
 		isGroup: z.boolean().optional(),
 		unreadCount: z
 			.number()
@@ -64,7 +68,7 @@ export const ChatListQuery = ListQuery.extend({
 	search: text({ max: 200 })
 		.optional()
 		.describe(
-			'Part of the name, the number or the chat id; a number matches by its digits (+1 415-555 finds 1415555…)',
+			'Part of the name, the `@username`, the number or the chat id; a number matches by its digits (+1 415-555 finds 1415555…)',
 		),
 	labelId: Id.optional().describe('Only the chats that have this label (`lbl_…`)'),
 });

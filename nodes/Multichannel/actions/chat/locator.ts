@@ -59,7 +59,10 @@ export const searchChats = searchMethod({
 	page: async (client, request) =>
 		await client.chats.list({ instanceId: request.parent, query: searchPageQuery(request) }),
 	toItem: (chat) => {
-		const number = chat.isGroup ? 'group' : (chat.phoneNumber ?? chat.id);
+		// A person who hides their number is shown by their username.
+		const number = chat.isGroup
+			? 'group'
+			: (chat.phoneNumber ?? (chat.username ? `@${chat.username}` : chat.id));
 		return { name: chat.name ? `${chat.name} (${number})` : number, value: chat.id };
 	},
 });
