@@ -198,3 +198,66 @@ it('refuses at activation a pattern that is not a regular expression, a nested r
 	await refused({ chats: '+14155550123, 020 7946 0958' }, '"020 7946 0958" looks like a national');
 	await refused({ chats: 'Ana' }, 'Invalid value for "Chats"');
 });
+
+/*
+ * Hand-over to a person: with Skip Chats a Person Is Handling a chat's messages start nothing from its hand-over
+ * (through the API, or the business answering from its own phone) until it is given back, acknowledged with the
+ * reason, while the hand-over events run; without the option (a workflow made before it) every message runs.
+ */
+const HAND_OVER_EVENTS = [
+	'message.received',
+	'message.sent',
+	'chat.handed_over',
+	'chat.handed_back',
+];
+const HANDED_OVER = '+14155550601';
+
+/** Each run as `<type> <text or by/reason>[ handedOver]`, sorted: deliveries of different events may run in any order. */
+async function handOverRunsOf(node: TriggerUnderTest, count: number) {
+	return (await suite.eventsRun(node, count))
+		.map(({ type, data }) => {
+			const what = (data.content as { text?: string } | undefined)?.text ?? data.by ?? data.reason;
+			return `${type} ${String(what)}${type.startsWith('message.') && data.handedOver === true ? ' handedOver' : ''}`;
+		})
+		.sort();
+}
+
+it('Skip Chats a Person Is Handling: a handed-over chat’s messages start nothing until it is given back; without the option every one runs', async () => {
+	const { client, instanceId } = suite;
+	const agent = await suite.activated({ skipHandedOver: true }, 'Agent', HAND_OVER_EVENTS);
+	const every = await suite.activated({}, 'Every message', HAND_OVER_EVENTS);
+	const write = (text: string) =>
+		suite.sandboxCall(`/sandbox/instances/${instanceId}/inbound`, { from: HANDED_OVER, text });
+
+	await write('a: hello');
+	await client.chats.handOver({ instanceId, chatId: HANDED_OVER });
+	await write('b: a person please');
+	await suite.sandboxCall(
+		`/sandbox/instances/${instanceId}/chats/${HANDED_OVER}/answer-as-business`,
+		{
+			text: 'c: here I am',
+		},
+	);
+	await client.chats.giveBack({ instanceId, chatId: HANDED_OVER });
+	await write('d: thanks');
+
+	expect(await handOverRunsOf(every, 6)).toEqual(
+		[
+			'message.received a: hello',
+			'chat.handed_over api',
+			'message.received b: a person please handedOver',
+			'message.sent c: here I am handedOver',
+			'chat.handed_back api',
+			'message.received d: thanks',
+		].sort(),
+	);
+	expect(await handOverRunsOf(agent, 6)).toEqual(
+		[
+			'message.received a: hello',
+			'chat.handed_over api',
+			'chat.handed_back api',
+			'message.received d: thanks',
+		].sort(),
+	);
+	expect(suite.skipReasons(agent)).toEqual(['a chat a person is handling (handed over)']);
+}, 120_000);
