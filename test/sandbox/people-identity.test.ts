@@ -57,7 +57,7 @@ describe('people without a visible number', () => {
 			username: 'Maria.Lopez',
 			chatId: received.chatId,
 		});
-		expect((await api('GET', '/contacts/@maria.lopez')).body).toMatchObject({ id: contactId });
+		expect((await api('GET', '/contacts/%40maria.lopez')).body).toMatchObject({ id: contactId });
 
 		for (const to of [contactId, '@maria.lopez', received.chatId]) {
 			const sent = await api('POST', '/messages/text', { to, text: `Yes, to ${to}` });
