@@ -76,6 +76,12 @@ export function reactAsContact(
 	input: { emoji: string; from?: string },
 ) {
 	notDeleted(message);
+	if (message.type === 'reaction') {
+		throw conflict(
+			'not_reactable',
+			`Message ${message.id} is a reaction; react to the message it is on`,
+		);
+	}
 	const person = actorOn(core, message, input.from);
 	const from = person.from;
 	const current = reactionOf(core, message, from);

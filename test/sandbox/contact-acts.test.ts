@@ -56,6 +56,11 @@ test('a reaction put on and taken off: one message.reaction each, naming the mes
 		expect.objectContaining({ ...base, emoji: '👍', action: 'added' }),
 		expect.objectContaining({ ...base, emoji: '👍', action: 'removed' }),
 	]);
+	// A reaction is not reacted to.
+	const reactions = await suite.clients.workspace.messages.list({ instanceId, chatId: contact });
+	const reaction = reactions.data.find((message) => message.type === 'reaction');
+	const onReaction = await sandboxCall(`/messages/${String(reaction?.id)}/react`, { emoji: '👍' });
+	expect(onReaction.body).toMatchObject({ error: { code: 'not_reactable' } });
 	// Only the chat's contact reacts in a 1:1 chat.
 	const stranger = await sandboxCall(`/messages/${sent.id}/react`, {
 		emoji: '👍',
