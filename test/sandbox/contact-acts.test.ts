@@ -57,7 +57,10 @@ test('a reaction put on and taken off: one message.reaction each, naming the mes
 		expect.objectContaining({ ...base, emoji: '👍', action: 'removed' }),
 	]);
 	// A reaction is not reacted to.
-	const reactions = await suite.clients.workspace.messages.list({ instanceId, chatId: contact });
+	const reactions = await suite.clients.workspace.messages.list({
+		instanceId,
+		query: { chatId: contact },
+	});
 	const reaction = reactions.data.find((message) => message.type === 'reaction');
 	const onReaction = await sandboxCall(`/messages/${String(reaction?.id)}/react`, { emoji: '👍' });
 	expect(onReaction.body).toMatchObject({ error: { code: 'not_reactable' } });
