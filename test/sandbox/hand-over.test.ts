@@ -144,6 +144,16 @@ it('brings a give-back due now; gathering does not hold a handed-over chat and r
 	});
 	suite.receiver.secrets.push(gathering.secret);
 	const person = '+14155550125';
+	// The business may write first from its phone: a chat that did not exist is handed over too.
+	const first = await sandboxCall('/chats/+14155550126/answer-as-business', {
+		text: 'Your order is in',
+	});
+	expect(first.status).toBe(201);
+	expect((await chats().get({ instanceId, chatId: '+14155550126' })).handOver).toMatchObject({
+		handedOver: true,
+		by: 'business_phone',
+	});
+	expect((await sandboxCall('/chats/hello/answer-as-business', { text: 'Hi' })).status).toBe(400);
 	const gathered = () => suite.receiver.received.filter((delivery) => delivery.path === '/gather');
 	const held = await write('Hi', person);
 	await messageEvent('message.received', held.id);

@@ -2,12 +2,14 @@ import { z } from 'zod/v4';
 
 import { operation } from '../../../src/client/operation';
 import { HandOver } from '../../../src/client/resources/hand-overs';
-import { MAX_LENGTH } from '../../../src/client/resources/message-sends';
+import { MAX_LENGTH, Recipient } from '../../../src/client/resources/message-sends';
 import { Message } from '../../../src/client/resources/messages';
-import { pathParams, text } from '../../../src/client/schemas';
+import { Id, pathParams, text } from '../../../src/client/schemas';
 import { giveBackDueNow, handOver } from '../../channel/hand-over';
 import { requireConnected } from '../../channel/instance-records';
 import { sendOutgoing } from '../../channel/outgoing';
+import { chatIdOf } from '../../channel/chat-ids';
+import { recipientNamed } from '../../channel/people';
 import { presentMessage } from '../../present';
 import { newId } from '../../store/store';
 import type { ResourceHandlers } from './context';
@@ -29,7 +31,8 @@ export const businessPhoneOperations = {
 		summary:
 			'Sandbox only: the business answers a chat from its own phone, not through the API (message.sent with `fromBusinessPhone: true`); the chat is handed over to a person (chat.handed_over, `by: business_phone`), or its quiet period starts again',
 		scope: 'messaging:write',
-		params: byChat,
+		// The business may write first, as from its phone: any chat a send may go to, not only one that exists.
+		params: z.strictObject({ instanceId: Id, chatId: Recipient }),
 		body: z.strictObject({ text: text({ min: 1, max: MAX_LENGTH.text }) }),
 		response: Message,
 		status: 201,
@@ -48,15 +51,14 @@ export const businessPhoneOperations = {
 
 export const businessPhoneHandlers: ResourceHandlers<typeof businessPhoneOperations> = {
 	answerAsBusiness: ({ core, workspaceId, params, body }) => {
-		const { chat } = requireChat(core, workspaceId, params.instanceId, params.chatId);
-		const instance = requireConnected(core, workspaceId, chat.instanceId);
-		const to = chat.isGroup ? chat.id : (chat.phoneNumber ?? chat.id);
+		const instance = requireConnected(core, workspaceId, params.instanceId);
+		const to = recipientNamed(core, instance, params.chatId, 'chatId');
 		const message = sendOutgoing(
 			core,
 			{ id: newId('msg'), workspaceId, instance, to, type: 'text', content: { text: body.text } },
 			(sent) => {
 				sent.fromBusinessPhone = true;
-				handOver(core, instance, chat.id, 'business_phone');
+				handOver(core, instance, chatIdOf(to), 'business_phone');
 			},
 		);
 		return presentMessage(message);
