@@ -145,7 +145,7 @@ export function normaliseChat(
 		node,
 		field,
 		itemIndex,
-		`"${value}" is neither a chat ID, a contact ID, an @username nor a phone number`,
+		`"${value}" is neither a chat ID, a contact ID, a username (with its @) nor a phone number`,
 		"Name the chat by its chat ID, as messages carry it in chatId (14155550123@s.whatsapp.net for a person, …@lid for one who hides their number, …@g.us for a group), by the person's phone number (+14155550123), contact ID (ct_…, a message's from when the number is hidden) or @username. To find a chat by a name, use Chat → Get Many with Search.",
 	);
 }

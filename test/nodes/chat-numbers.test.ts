@@ -108,7 +108,7 @@ describe('A person’s number names their chat', () => {
 
 		// n8n's agent gives a tool's error to the model as the tool's answer: before, it got "" (an empty chat).
 		expect(failure(result).message).toBe(
-			'Invalid value for "Chat" [item 0]: "Ana" is neither a chat ID nor a phone number',
+			'Invalid value for "Chat" [item 0]: "Ana" is neither a chat ID, a contact ID, a username (with its @) nor a phone number',
 		);
 		expect(failure(result).description).toMatch(
 			/^Name the chat by its chat ID, .* use Chat → Get Many with Search\.$/,

@@ -43,6 +43,7 @@ const MAY_BE_ABSENT: Record<string, string[]> = {
 	// Only a person who has a username.
 	Contact: ['username'],
 	Chat: ['username'],
+	ChatRead: ['username'],
 	MessageMedia: ['downloadUrl', 'downloadUrlExpiresAt'],
 	// Only registrations that name who may answer, or what to do after the answer.
 	AnswerRegistration: ['allowedToAnswer', 'afterAnswer'],

@@ -20,7 +20,7 @@ export const chatLocator = {
 		// A phone number may be written with spaces.
 		idRegex: {
 			regex: '\\s*\\S.*',
-			errorMessage: 'Enter a chat ID, a phone number, a contact ID or an @username',
+			errorMessage: 'Enter a chat ID, phone number, contact ID or @username',
 		},
 		description:
 			"The conversation with a person or a group: its chat ID, as every message carries it in chatId, or the person's phone number, contact ID (ct_…) or @username",
