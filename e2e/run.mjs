@@ -22,6 +22,7 @@ import { healSharedStack } from './support/stack-control.mjs';
 const SHARED = [
 	'tracked-links.test.mjs',
 	'campaigns.test.mjs',
+	'people.test.mjs',
 	'send-and-wait-controls.test.mjs',
 	'answer-race.test.mjs',
 	'media.test.mjs',
