@@ -202,6 +202,7 @@ describe('Call → Reject and Instance → Update', () => {
 		expect(off.json(NODE_NAME)[0].settings).toEqual({
 			rejectCalls: false,
 			rejectCallsText: 'We only take messages here',
+			handOverQuietMinutes: 30,
 		});
 		expect((await ring()).status).toBe('ringing');
 	});
@@ -233,7 +234,10 @@ test('the sandbox keeps the setting, votes and calls across a restart; a call le
 	await call(first, 'POST', `/sandbox/instances/${instance.id}/scan`, {
 		phoneNumber: '+14155550420',
 	});
-	await call(first, 'PATCH', `/api/v1/instances/${instance.id}`, { rejectCallsText: 'Kept text' });
+	await call(first, 'PATCH', `/api/v1/instances/${instance.id}`, {
+		rejectCallsText: 'Kept text',
+		handOverQuietMinutes: 12,
+	});
 	const poll = (
 		await call(first, 'POST', `/api/v1/instances/${instance.id}/messages/poll`, {
 			to: '+14155550421',
@@ -256,7 +260,11 @@ test('the sandbox keeps the setting, votes and calls across a restart; a call le
 	});
 	try {
 		const got = (await call(second, 'GET', `/api/v1/instances/${instance.id}`)).body as IDataObject;
-		expect(got.settings).toEqual({ rejectCalls: false, rejectCallsText: 'Kept text' });
+		expect(got.settings).toEqual({
+			rejectCalls: false,
+			rejectCallsText: 'Kept text',
+			handOverQuietMinutes: 12,
+		});
 		const results = (
 			await call(second, 'GET', `/api/v1/instances/${instance.id}/messages/${poll.id}/poll-results`)
 		).body as { options: Array<{ votes: number }> };
