@@ -235,7 +235,9 @@ const SHOWN_WITHIN_MS = 8000;
 		await openChat(page, instanceId, contact);
 		await page.type('#chat-text', 'Anyone there?');
 		await page.click('#chat-send');
-		await page.waitFor(`document.getElementById('chat-text').value === ''`, { what: 'the question' });
+		await page.waitFor(`document.getElementById('chat-text').value === ''`, {
+			what: 'the question',
+		});
 		await page.type('#chat-text', 'Hi, this is Sam from the shop');
 		await page.click('#chat-answer-business');
 		await page.waitFor(`document.getElementById('chat-text').value === ''`, { what: 'the answer' });
@@ -255,6 +257,30 @@ const SHOWN_WITHIN_MS = 8000;
 		});
 		await page.waitFor(`!document.getElementById('chat-handed-over').hidden`, {
 			what: 'the chat shown handed over',
+		});
+	});
+
+	it('plays a contact who hides their number: @username writes, its bubble is its own, and the answer shows', async () => {
+		const { page } = session;
+		await openChat(page, instanceId, '@ana.hidden');
+		await page.type('#chat-text', 'Is my parcel out?');
+		await page.click('#chat-send');
+		await page.waitFor(`document.getElementById('chat-text').value === ''`, { what: 'the send' });
+
+		const [written] = session.sandbox.store.all(
+			'messages',
+			(message) => message.direction === 'inbound' && message.username === 'ana.hidden',
+		);
+		expect(written.from).toMatch(/^ct_/);
+		const answer = await client().messages.sendText({
+			instanceId,
+			body: { to: written.from as string, text: 'Yes, today' },
+		});
+		await page.waitFor(`!!document.querySelector('${chatMessage(written.id)}.mine')`, {
+			what: 'the contact’s own text, as its own',
+		});
+		await page.waitFor(`!!document.querySelector('${chatMessage(answer.id)}:not(.mine)')`, {
+			what: 'the answer to its contact id in its chat',
 		});
 	});
 });
