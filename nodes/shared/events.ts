@@ -18,11 +18,16 @@ export function eventLabel(event: string): string {
  */
 export function eventOptions(events: readonly string[]): INodePropertyOptions[] {
 	const namedOnly = events.filter((event) => NAMED_ONLY_EVENTS.includes(event)).map(eventLabel);
+	const one = namedOnly.length === 1;
+	const leftOut =
+		namedOnly.length > 0
+			? `, except ${namedOnly.join(' and ')}, which ${one ? 'comes' : 'come'} often: choose ${one ? 'it' : 'them'} by name`
+			: '';
 	return [
 		{
 			name: 'All Events',
 			value: '*',
-			description: `Every event, including ones the service adds later${namedOnly.length > 0 ? `, but ${namedOnly.join(' and ')}, which come often: choose them by name` : ''}`,
+			description: `Every event, including ones the service adds later${leftOut}`,
 		},
 		...events.map((event) => ({
 			name: eventLabel(event),

@@ -8,6 +8,7 @@ import {
 	NodeHelpers,
 	type INodeParameters,
 	type INodeProperties,
+	type INodePropertyOptions,
 	type INodeType,
 } from 'n8n-workflow';
 
@@ -92,6 +93,14 @@ test('All Events offer every option but Presence States; events from an expressi
 	expect(
 		offered(['={{ $json.events }}'], { downloadMedia: true, taps: 'matching' }).sort(),
 	).toEqual([...every].sort());
+});
+
+test('All Events says in plain English which event it leaves out (seen in the editor: "but Presence updated, which come often")', () => {
+	const events = node.description.properties.find((property) => property.name === 'events');
+	const all = (events?.options as INodePropertyOptions[]).find((option) => option.value === '*');
+	expect(all?.description).toBe(
+		'Every event, including ones the service adds later, except Presence updated, which comes often: choose it by name',
+	);
 });
 
 test('campaign and opt-out events offer none of the received-message options (gathering, replies, message filters)', () => {
