@@ -262,6 +262,10 @@ const SHOWN_WITHIN_MS = 8000;
 
 	it('plays a contact who hides their number: @username writes, its bubble is its own, and the answer shows', async () => {
 		const { page } = session;
+		// The field says a username works, and a contact who wrote as one is offered by it.
+		expect(await page.evaluate(`document.getElementById('chat-from').placeholder`)).toMatch(
+			/or @username$/,
+		);
 		await openChat(page, instanceId, '@ana.hidden');
 		await page.type('#chat-text', 'Is my parcel out?');
 		await page.click('#chat-send');
@@ -282,5 +286,10 @@ const SHOWN_WITHIN_MS = 8000;
 		await page.waitFor(`!!document.querySelector('${chatMessage(answer.id)}:not(.mine)')`, {
 			what: 'the answer to its contact id in its chat',
 		});
+		await page.evaluate(`document.getElementById('chat-group').dispatchEvent(new Event('change'))`);
+		await page.waitFor(
+			`!!document.querySelector('#chat-member-options option[value="@ana.hidden"]')`,
+			{ what: 'the contact offered by their username' },
+		);
 	});
 });

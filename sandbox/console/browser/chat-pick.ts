@@ -19,7 +19,8 @@ interface GroupView {
 	participants?: Array<{ phoneNumber: string }>;
 }
 interface ContactView {
-	phoneNumber?: string;
+	phoneNumber?: string | null;
+	username?: string | null;
 	name?: string | null;
 }
 
@@ -70,6 +71,10 @@ export async function offerNumbers(): Promise<void> {
 	const instanceId = elementById<HTMLSelectElement>('chat-instance').value;
 	const groupId = elementById<HTMLSelectElement>('chat-group').value;
 	elementById('chat-from-label').textContent = groupId ? 'Member who writes' : 'Contact';
+	// A contact may hide their number and write as @username; a group's members are numbers.
+	elementById<HTMLInputElement>('chat-from').placeholder = groupId
+		? '+14155550123 (international, with +)'
+		: '+14155550123 (international, with +), or @username';
 	const group = groups.find((candidate) => candidate.id === groupId);
 	const numbers = group
 		? (group.participants ?? []).map(({ phoneNumber }) => ({
@@ -82,11 +87,12 @@ export async function offerNumbers(): Promise<void> {
 						`/api/v1/instances/${encodeURIComponent(instanceId)}/contacts?limit=100`,
 					)
 				)
-					.filter((contact) => contact.phoneNumber)
 					.map((contact) => ({
-						value: contact.phoneNumber as string,
-						label: contact.name ?? (contact.phoneNumber as string),
+						value: contact.phoneNumber ?? (contact.username ? `@${contact.username}` : ''),
+						name: contact.name,
 					}))
+					.filter(({ value }) => value)
+					.map(({ value, name }) => ({ value, label: name ?? value }))
 			: [];
 	if (call !== offering) return;
 	const own = instances.find((instance) => instance.id === instanceId)?.phoneNumber;
