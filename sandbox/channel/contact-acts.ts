@@ -154,6 +154,8 @@ export function editAsContact(
 	message.editedAt = now;
 	message.updatedAt = now;
 	const edited = { ...presentMessage(message), by: 'contact' as const, previousText };
+	// A burst still gathering it (SERVICE.md, gathered messages) goes out with the text the contact meant.
+	core.deliveries.gathering.revise(message, { content: message.content, editedAt: now });
 	core.emit(message.workspaceId, 'message.edited', edited);
 	return edited;
 }
@@ -174,6 +176,8 @@ export function deleteAsContact(
 	delete message.media;
 	message.deletedAt = now;
 	message.updatedAt = now;
+	// A burst still gathering it goes out without it: a workflow must not answer what the contact took back.
+	core.deliveries.gathering.withdraw(message);
 	core.emit(message.workspaceId, 'message.deleted', deleted);
 	return deleted;
 }

@@ -93,6 +93,9 @@ export function gatheredData(
 	};
 }
 
+/** A message as the bursts holding it are found. */
+type HeldMessage = { id: string; workspaceId: string; instanceId: string; chatId: string };
+
 export class Gathering extends EventHolder<OpenBurstRecord, MessageData> {
 	constructor(
 		context: HoldingContext,
@@ -123,19 +126,27 @@ export class Gathering extends EventHolder<OpenBurstRecord, MessageData> {
 	}
 
 	/**
-	 * Takes a message out of the bursts of its chat holding it: it answered a question, and goes to the wait only.
-	 * Looks at the open bursts of its workspace alone (at most the bound), on this rare path.
+	 * Takes a message out of the bursts of its chat holding it: it answered a question, and goes to the wait only;
+	 * or the contact deleted it, and a workflow must not answer it.
 	 */
-	withdraw(message: { id: string; workspaceId: string; instanceId: string; chatId: string }): void {
+	withdraw(message: HeldMessage): void {
+		for (const held of this.heldCopies(message)) this.store.remove('bursts', held.id);
+	}
+
+	/** A held message the contact edited: its burst carries it as it is now (`changes`: its new fields). */
+	revise(message: HeldMessage, changes: MessageData): void {
+		for (const held of this.heldCopies(message)) held.data = { ...held.data, ...copyJson(changes) };
+	}
+
+	/** The copies of a message in the open bursts of its chat: looks at its workspace's alone (at most the bound). */
+	private *heldCopies(message: HeldMessage): Iterable<BurstMessageRecord> {
 		for (const burstId of this.open.of(message.workspaceId)) {
 			const burst = this.find(burstId);
 			if (!burst || burst.instanceId !== message.instanceId) continue;
 			if (burst.chatId !== message.chatId) continue;
 			for (let index = 0; index < burst.count; index++) {
 				const held = this.store.get('bursts', itemIdOf(burst.id, index));
-				if (held && 'data' in held && held.data.id === message.id) {
-					this.store.remove('bursts', held.id);
-				}
+				if (held && 'data' in held && held.data.id === message.id) yield held;
 			}
 		}
 	}

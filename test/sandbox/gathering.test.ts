@@ -86,6 +86,30 @@ describe('gathered messages', () => {
 		});
 	});
 
+	it('leaves out a message the contact deleted while it was held, and carries an edited one as edited', async () => {
+		await withService({}, async (service, instanceId) => {
+			await webhook(service, 'taken-back', { quietSeconds: 1, maxWaitSeconds: 30 });
+			const act = async (messageId: string, what: string, body: unknown = {}) => {
+				const path = `/sandbox/instances/${instanceId}/messages/${messageId}/${what}`;
+				const answer = await raw(service.sandbox.baseUrl, 'POST', path, {
+					key: service.apiKey,
+					body,
+				});
+				expect(answer.status).toBeLessThan(300);
+			};
+			const kept = await service.inbound(instanceId, ANNA, 'I want 2');
+			const wrong = await service.inbound(instanceId, ANNA, 'my card is 4111 1111 1111 1111');
+			await act(wrong.id, 'delete');
+			await act(kept.id, 'edit', { text: 'I want 3' });
+			await waitFor(() => gatheredAt('taken-back').length === 1, 5000, 'the burst');
+			const data = gatheredAt('taken-back')[0].event.data;
+			expect(data).toMatchObject({ count: 1, messageIds: [kept.id] });
+			const [message] = data.messages as Array<{ content: { text: string }; editedAt?: string }>;
+			expect(message.content.text).toBe('I want 3');
+			expect(message.editedAt).toEqual(expect.any(String));
+		});
+	});
+
 	it('never holds own sends, statuses or taps; the gathered event is claimed once', async () => {
 		await withService({}, async (service, instanceId) => {
 			const hook = await webhook(service, 'mixed', { quietSeconds: 5 });

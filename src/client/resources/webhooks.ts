@@ -37,7 +37,7 @@ function gatherShape(gathers: boolean) {
 					gather: GatherOptions.nullable()
 						.optional()
 						.describe(
-							'Gather the messages a person sends in one chat into one `message.received` event (`data.gathered: true`, `data.messages` in order), delivered once the chat has been quiet for `quietSeconds` or `maxWaitSeconds` after its first message. Taps, answers taken by a question, statuses and own sends are delivered alone. Null or absent: every message alone.',
+							'Gather the messages a person sends in one chat into one `message.received` event (`data.gathered: true`, `data.messages` in order), delivered once the chat has been quiet for `quietSeconds` or `maxWaitSeconds` after its first message. Taps, answers taken by a question, statuses and own sends are delivered alone. A message the contact deletes while held is left out (a burst left empty is not delivered); one they edit is delivered as edited. Null or absent: every message alone.',
 						),
 				}
 			: {}
