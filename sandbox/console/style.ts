@@ -113,6 +113,7 @@ pre.curl { background: var(--code); color: var(--codetext); padding: 10px 12px; 
 .bubble .status.read { color: #1c7ed6; }
 .bubble .status.failed, .bubble .failure { color: var(--danger); }
 .bubble .edited { font-style: italic; }
+.bubble .from-phone { font-style: italic; }
 .phone-tools { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin-top: 6px; }
 .phone-tools .labels { display: flex; flex-wrap: wrap; gap: 4px; flex: 1; }
 .phone-tools button { background: #fff; }

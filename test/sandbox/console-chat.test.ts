@@ -255,6 +255,12 @@ const SHOWN_WITHIN_MS = 8000;
 		await page.waitFor(`!!document.querySelector('${chatMessage(answer.id)}:not(.mine)')`, {
 			what: 'the answer in the view, as the business’s',
 		});
+		// Told apart from what a workflow sent through the API: a person wrote it on the phone.
+		expect(
+			await page.evaluate(
+				`document.querySelector('${chatMessage(answer.id)} .from-phone')?.textContent ?? null`,
+			),
+		).toBe('from the business’s phone');
 		await page.waitFor(`!document.getElementById('chat-handed-over').hidden`, {
 			what: 'the chat shown handed over',
 		});

@@ -196,6 +196,10 @@ function metaOf(message: MessageView): HTMLElement {
 	return el('div', { className: 'meta' }, [
 		scheduledMark(message),
 		message.editedAt ? el('span', { className: 'edited', text: 'edited' }) : null,
+		// Written on the business's own phone, not sent through the API (hand-over): a person answered.
+		message.fromBusinessPhone
+			? el('span', { className: 'from-phone', text: 'from the business’s phone' })
+			: null,
 		// A send still to go has no time of its own yet: its mark says when.
 		state === 'scheduled' ? null : el('span', { text: time }),
 		el('span', {
