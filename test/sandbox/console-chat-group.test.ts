@@ -115,6 +115,16 @@ type Keys = NonNullable<Sandbox['keys']>;
 				timeoutMs: 8000,
 				what: 'the message shown deleted',
 			});
+			// A reply quoting it quotes what the chat shows, not its empty content.
+			const noted = await client.messages.sendText({
+				instanceId,
+				body: { to: group.id, text: 'Noted', quotedMessageId: mine[0].id },
+			});
+			await page.waitFor(`!!document.querySelector('${chatMessage(noted.id)} .quote')`, {
+				timeoutMs: 8000,
+				what: 'the reply quoting the deleted message',
+			});
+			expect(await page.text(`${chatMessage(noted.id)} .quote`)).toBe('This message was deleted');
 			await page.playwright.selectOption('#chat-presence', 'recording');
 			await page.click('#chat-presence-send');
 			await page.click('#chat-restrict');

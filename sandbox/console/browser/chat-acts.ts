@@ -19,7 +19,7 @@ export interface ActActions {
 /** The emoji the phone puts on with one click. */
 export const QUICK_REACTION = '👍';
 
-const DELETED_TEXT = 'This message was deleted';
+export const DELETED_TEXT = 'This message was deleted';
 
 /** A deleted message's body, in place of its content. */
 export function deletedBody(): HTMLElement {

@@ -1,5 +1,5 @@
 import type { CallView, ChatView, MessageView } from '../views';
-import { actButtons, deletedBody, type ActActions } from './chat-acts';
+import { actButtons, DELETED_TEXT, deletedBody, type ActActions } from './chat-acts';
 import { callRow } from './chat-calls';
 import { mentionedText, mentionMark, pollOptions } from './chat-kinds';
 import { pictureOf, stickerImage, voicePlayer } from './chat-media';
@@ -65,6 +65,8 @@ const FILE_KIND: Record<string, string> = {
 
 /** A message's text in one line, for a quote. */
 export function summaryOf(message: MessageView): string {
+	// Its content is gone: a quote of it says what the chat shows.
+	if (message.deletedAt) return DELETED_TEXT;
 	const content = contentOf(message);
 	if (message.media || FILE_KIND[message.type]) {
 		const name = content.fileName ?? message.media?.fileName ?? 'a file';
