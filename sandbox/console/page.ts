@@ -160,7 +160,7 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 						<option value="online">online</option>
 						<option value="offline">offline</option>
 					</select>
-					<button type="button" class="secondary small" id="chat-presence-send" title="Show the instance this presence (presence.updated)">Show</button>
+					<button type="button" class="secondary small" id="chat-presence-send" title="Show the instance this presence (presence.updated)">Send presence</button>
 					<select id="chat-restrict-reason" aria-label="Restriction reason">
 						<option value="spam_reports">spam reports</option>
 						<option value="unusual_activity">unusual activity</option>

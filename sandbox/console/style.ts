@@ -148,6 +148,7 @@ pre.curl { background: var(--code); color: var(--codetext); padding: 10px 12px; 
 .compose { display: flex; gap: 8px; padding: 8px 12px; background: #f0f2f5; border-top: 1px solid var(--line); }
 .attach { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; padding: 0 12px 10px; background: #f0f2f5; }
 .attach select { width: auto; }
+.phone-tools select { width: auto; }
 .phone .error { padding: 0 12px 10px; margin: 0; background: #f0f2f5; }
 .campaign { display: grid; gap: 4px; padding: 10px 0; border-top: 1px solid var(--line); }
 .campaign progress { width: 100%; height: 10px; }
