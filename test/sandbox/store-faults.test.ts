@@ -170,6 +170,17 @@ it('compacts in the background: requests are answered meanwhile, and what they c
 	const sandbox = await startTestSandbox({ dataFile, compactMinBytes: 1024 * 1024 });
 	const key = sandbox.keys?.automation as string;
 	const published: string[] = [];
+	// The compaction waits at its fsync until a request has been answered meanwhile: without the hold, a fast
+	// machine could finish it within one request's round trip (seen once in CI), which proves nothing.
+	let release = () => {};
+	const held = new Promise<void>((resolve) => (release = resolve));
+	const realFsync = fs.fsync;
+	const fsync = jest.spyOn(fs, 'fsync').mockImplementation(((
+		fd: number,
+		done: (error: Error | null) => void,
+	) => {
+		void held.then(() => realFsync(fd, done));
+	}) as typeof fs.fsync);
 	try {
 		// ~7 MB of events, saved; then every one of them changed until the journal is twice the state.
 		const now = new Date().toISOString();
@@ -198,7 +209,9 @@ it('compacts in the background: requests are answered meanwhile, and what they c
 			expect((await publish(sandbox.baseUrl, key, name)).status).toBe(202);
 			published.push(name);
 			if (readdirSync(directory).some(isTemporary)) answeredDuringCompaction++;
+			if (answeredDuringCompaction === 3) release();
 		}
+		expect(fsync).toHaveBeenCalledTimes(1);
 		expect(answeredDuringCompaction).toBeGreaterThan(0);
 		expect((await publish(sandbox.baseUrl, key, 'after')).status).toBe(202);
 		published.push('after');
