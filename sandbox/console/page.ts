@@ -152,6 +152,7 @@ export function renderConsolePage(options: { nonce: string; baseUrl: string }): 
 					<span class="labels" id="chat-labels"></span>
 					<span class="muted" id="chat-reject-calls" hidden>calls are rejected (instance setting)</span>
 					<span class="muted" id="chat-handed-over" hidden>a person is handling this chat (handed over)</span>
+					<button type="button" class="secondary small" id="chat-give-back" title="The person is done: your workflows answer this chat again (chat.handed_back), as Chat → Give Back does" hidden>Give back</button>
 					<button type="button" class="secondary small" id="chat-call-voice" title="Call the instance (voice)">📞 Call</button>
 					<button type="button" class="secondary small" id="chat-call-video" title="Call the instance (video)">🎥 Video</button>
 					<select id="chat-presence" aria-label="Presence">

@@ -230,7 +230,7 @@ const SHOWN_WITHIN_MS = 8000;
 		);
 	});
 
-	it('answers as the business from its own phone: a message the business sent, and the chat handed over', async () => {
+	it('answers as the business from its own phone: a message the business sent, the chat handed over and given back', async () => {
 		const { page } = session;
 		await openChat(page, instanceId, contact);
 		await page.type('#chat-text', 'Anyone there?');
@@ -264,6 +264,15 @@ const SHOWN_WITHIN_MS = 8000;
 		await page.waitFor(`!document.getElementById('chat-handed-over').hidden`, {
 			what: 'the chat shown handed over',
 		});
+
+		// The person is done: the phone gives the chat back, as Chat → Give Back does.
+		await page.click('#chat-give-back');
+		await page.waitFor(`document.getElementById('chat-handed-over').hidden`, {
+			what: 'the chat shown given back',
+		});
+		expect(await page.evaluate(`document.getElementById('chat-give-back').hidden`)).toBe(true);
+		const given = await client().chats.get({ instanceId, chatId: contact });
+		expect(given.handOver).toMatchObject({ handedOver: false });
 	});
 
 	it('plays a contact who hides their number: @username writes, its bubble is its own, and the answer shows', async () => {

@@ -159,6 +159,7 @@ function render(view: ChatView, open: OpenChat): void {
 	);
 	elementById('chat-reject-calls').hidden = !view.instance.rejectCalls;
 	elementById('chat-handed-over').hidden = !view.handedOver;
+	elementById('chat-give-back').hidden = !view.handedOver;
 	const { messages, polls, calls, scheduled } = view;
 	const text = JSON.stringify({ messages, polls, calls, scheduled });
 	if (text === shown) return;
@@ -207,15 +208,22 @@ function sender(open: OpenChat): Record<string, string> {
 	};
 }
 
-/** Sends as the contact; on success clears the quote and shows the chat at once. */
-async function act(path: string, body: Record<string, unknown> | FormData): Promise<boolean> {
+/**
+ * Sends as the contact (the sandbox-only endpoints) or, with `base` `/api/v1`, as a workflow would through the
+ * API; on success clears the quote and shows the chat at once.
+ */
+async function act(
+	path: string,
+	body: Record<string, unknown> | FormData,
+	base = '/sandbox',
+): Promise<boolean> {
 	const open = chat;
 	if (!open) return false;
 	setError(errorLine(), '');
 	try {
 		const response = await callApi(
 			'POST',
-			`/sandbox/instances/${encodeURIComponent(open.instanceId)}${path}`,
+			`${base}/instances/${encodeURIComponent(open.instanceId)}${path}`,
 			body,
 		);
 		if (!response.ok) {
@@ -301,6 +309,13 @@ export async function answerAsBusiness(): Promise<void> {
 	}
 	const chatId = encodeURIComponent(chat.groupId ?? chat.from);
 	if (await act(`/chats/${chatId}/answer-as-business`, { text: input.value })) input.value = '';
+}
+
+/** The person is done: the chat goes back to the workflows (`chat.handed_back`), as the API's give-back. */
+export async function giveBack(): Promise<void> {
+	if (!chat) return;
+	const chatId = encodeURIComponent(chat.groupId ?? chat.from);
+	await act(`/chats/${chatId}/give-back`, {}, '/api/v1');
 }
 
 export async function sendSample(): Promise<void> {

@@ -13,6 +13,7 @@ import {
 } from './keys';
 import {
 	answerAsBusiness,
+	giveBack,
 	cancelQuote,
 	closeChat,
 	openChat,
@@ -105,6 +106,7 @@ elementById('chat-compose').addEventListener('submit', (event) => {
 	void sendText();
 });
 elementById('chat-answer-business').addEventListener('click', () => void answerAsBusiness());
+elementById('chat-give-back').addEventListener('click', () => void giveBack());
 elementById('chat-send-sample').addEventListener('click', () => void sendSample());
 elementById('chat-file').addEventListener('change', () => void uploadFile());
 elementById('chat-quote-cancel').addEventListener('click', cancelQuote);
