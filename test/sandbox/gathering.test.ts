@@ -44,7 +44,10 @@ const gatheredAt = (path: string) => at(path).filter((delivery) => delivery.even
 
 describe('gathered messages', () => {
 	it('delivers a burst of one chat as one signed event, messages in order; another chat apart', async () => {
-		await withService({}, async (service, instanceId) => {
+		// The sandbox's clock, held: the chat's pauses are the clock's steps. With real pauses, requests of over
+		// 160 ms (a loaded machine, through Prism) ended Ben's quiet period before the last message was written.
+		let clock = Date.now();
+		await withService({ now: () => clock }, async (service, instanceId) => {
 			await webhook(service, 'burst', { quietSeconds: 1, maxWaitSeconds: 30 });
 			await webhook(service, 'alone');
 			const sent = [];
@@ -55,9 +58,11 @@ describe('gathered messages', () => {
 				[ANNA, 'where is it?'],
 			]) {
 				sent.push({ from, ...(await service.inbound(instanceId, from, text)) });
-				await sleep(200);
+				clock += 200;
 			}
+			// 200 ms after Anna's last message, 600 ms after Ben's: both are held.
 			expect(gatheredAt('burst')).toHaveLength(0);
+			clock += 800;
 			await waitFor(() => gatheredAt('burst').length === 2, 5000, 'two gathered events');
 			await sleep(1200);
 			const events = at('burst').filter((delivery) => delivery.event.type === 'message.received');
@@ -147,20 +152,27 @@ describe('gathered messages', () => {
 	});
 
 	it('delivers at the cap while the chat keeps writing, and at once when a burst is full', async () => {
-		await withService({ gathering: { maxMessages: 3 } }, async (service, instanceId) => {
-			await webhook(service, 'cap', { quietSeconds: 1, maxWaitSeconds: 1 });
-			const started = Date.now();
-			for (let index = 0; index < 5; index++) {
-				await service.inbound(instanceId, ANNA, `m${index}`);
-				await sleep(300);
-			}
-			const first = await waitFor(() => gatheredAt('cap')[0], 3000, 'the first burst');
-			expect(Date.parse(first.event.createdAt) - started).toBeLessThan(1600);
-			await waitFor(() => gatheredAt('cap').length === 2, 3000, 'the second burst');
-			const counts = gatheredAt('cap').map((d) => d.event.data.count as number);
-			expect(counts.reduce((sum, count) => sum + count, 0)).toBe(5);
-			expect(Math.max(...counts)).toBeLessThanOrEqual(3);
-		});
+		// The sandbox's clock, held: a message every 300 ms of it, however long the requests take.
+		let clock = Date.now();
+		await withService(
+			{ now: () => clock, gathering: { maxMessages: 3 } },
+			async (service, instanceId) => {
+				await webhook(service, 'cap', { quietSeconds: 1, maxWaitSeconds: 1 });
+				const started = clock;
+				for (let index = 0; index < 5; index++) {
+					await service.inbound(instanceId, ANNA, `m${index}`);
+					clock += 300;
+				}
+				const first = await waitFor(() => gatheredAt('cap')[0], 3000, 'the first burst');
+				expect(Date.parse(first.event.createdAt) - started).toBeLessThan(1600);
+				// The second burst began at 900 ms: its cap ends at 1900, before the quiet end of its last message (2200).
+				clock = started + 1900;
+				await waitFor(() => gatheredAt('cap').length === 2, 3000, 'the second burst');
+				const counts = gatheredAt('cap').map((d) => d.event.data.count as number);
+				expect(counts.reduce((sum, count) => sum + count, 0)).toBe(5);
+				expect(Math.max(...counts)).toBeLessThanOrEqual(3);
+			},
+		);
 		await withService({ gathering: { maxMessages: 3 } }, async (service, instanceId) => {
 			await webhook(service, 'full', { quietSeconds: 60 });
 			for (const text of ['a', 'b', 'c']) await service.inbound(instanceId, ANNA, text);
@@ -271,19 +283,23 @@ describe('gathered messages across a restart', () => {
 			type: 'text',
 			content: { text },
 		});
-		const at = new Date().toISOString();
+		// The second sandbox's clock, held until the burst is looked at: a start slower than its due time (1.5 s)
+		// would have delivered it first.
+		let clock = Date.now();
+		const at = new Date(clock).toISOString();
 		const burst = {
 			...{ id: 'gth_00112233aabbccdd', workspaceId, webhookId: hook.id, instanceId, chatId: ANNA },
 			messages: [message('msg_earlier_1', 'one'), message('msg_earlier_2', 'two')],
-			...{ firstAt: at, lastAt: at, dueAt: new Date(Date.now() + 1500).toISOString() },
+			...{ firstAt: at, lastAt: at, dueAt: new Date(clock + 1500).toISOString() },
 		};
 		appendFileSync(dataFile, `${JSON.stringify([['bursts', burst.id, burst]])}\n`);
 
-		const second = await startTestSandbox({ dataFile });
+		const second = await startTestSandbox({ dataFile, now: () => clock });
 		try {
 			expect(openBursts(second.store)).toMatchObject([
 				{ eventId: 'evt_00112233aabbccdd', count: 2 },
 			]);
+			clock += 1500;
 			const gathered = await waitFor(() => gatheredAt('earlier')[0], 5000, 'the earlier burst');
 			expect(gathered.event.id).toBe('evt_00112233aabbccdd');
 			expect(gathered.event.data).toMatchObject({
