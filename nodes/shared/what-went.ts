@@ -60,7 +60,11 @@ export function withNote(error: NodeError, note: string): NodeError {
 	return error;
 }
 
-/** `failure`, with a note for its description (`ErrorWithNote`), to throw. */
+/**
+ * `failure`, with a note for its description (`ErrorWithNote`), to throw. A function rather than `new` at the throw
+ * site: n8n's linter wants every `throw new` in a node to be NodeApiError or NodeOperationError, and this one is
+ * mapped to one of those in the one place that maps errors.
+ */
 export function noted(failure: unknown, note: string): ErrorWithNote {
 	return new ErrorWithNote(failure, note);
 }

@@ -209,3 +209,17 @@ test('a call failing half-way starts nothing; running again finds the campaign a
 		added: { accepted: 500, duplicate: 1000 },
 	});
 });
+
+test('a re-run failing half-way on a campaign already running says it runs on, not that it was not started', async () => {
+	nock(BASE_URL)
+		.post('/api/v1/instances/inst_1/campaigns')
+		.reply(200, { campaign: campaign('running'), created: false, recipients: [] })
+		.post('/api/v1/campaigns/cmp_1/recipients')
+		.reply(500, { error: { code: 'internal', message: 'Something broke', requestId: 'req_1' } });
+
+	const failed = await runNode(createNode(), { credentials, items: people(10) });
+	expect(failed.error?.description).toContain(
+		'The campaign cmp_1 was already running before this run, and holds the recipients added so far; this run did not add all of its items. Run the workflow again: it finds this campaign, adds the recipients it lacks (those already in it are not sent twice).',
+	);
+	expect(failed.error?.description).not.toContain('not started');
+});

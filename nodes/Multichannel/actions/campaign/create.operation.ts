@@ -112,11 +112,18 @@ export async function execute(this: IExecuteFunctions, item: OperationContext<Wo
 		}
 		return { ...campaign, created, ...summary };
 	} catch (error) {
-		throw noted(
-			error,
-			`The campaign ${campaignId} is made and holds the recipients added so far; it was not started by this run. Run the workflow again: it finds this campaign, adds the recipients it lacks and starts it (those already in it are not sent twice).`,
-		);
+		throw noted(error, halfWayNote(campaignId, made.campaign.status));
 	}
+}
+
+/** What a run that failed after making (or finding) the campaign leaves, and how to finish. */
+function halfWayNote(campaignId: string, status: string): string {
+	const rerun = 'Run the workflow again: it finds this campaign, adds the recipients it lacks';
+	if (status === 'scheduled') {
+		return `The campaign ${campaignId} is made and holds the recipients added so far; it was not started by this run. ${rerun} and starts it (those already in it are not sent twice).`;
+	}
+	// Found already started by an earlier run: it goes on as it was, for those already in it.
+	return `The campaign ${campaignId} was already ${status} before this run, and holds the recipients added so far; this run did not add all of its items. ${rerun} (those already in it are not sent twice).`;
 }
 
 /**
