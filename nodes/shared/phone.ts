@@ -6,6 +6,8 @@ import {
 	isGroupChatId,
 	numberOfPersonChatId,
 	personWithoutNumber,
+	USERNAME_PATTERN,
+	USERNAME_RULE,
 } from '../../src/client/chat-ids';
 import { listEntries } from '../../src/client/lists';
 import { defaultCountryOf, toE164, type PhoneReading } from '../../src/client/phone-number';
@@ -89,12 +91,34 @@ export function readPersonNumber(value: unknown, defaultCountry: string | undefi
 }
 
 /**
+ * Text that starts with @ is meant as a username (no number or chat ID does): one that breaks the rule is refused
+ * as a username, not as "not a valid phone number", before any request.
+ */
+export function refuseBadUsername(
+	value: unknown,
+	field: string,
+	itemIndex: number,
+	node: INode,
+): void {
+	if (typeof value !== 'string' || !value.startsWith('@') || USERNAME_PATTERN.test(value)) return;
+	throw invalidValue(
+		node,
+		field,
+		itemIndex,
+		`"${value}" is not a valid username: ${USERNAME_RULE}`,
+		"Type the username as the person shows it, such as @maria.lopez, or name them by their phone number (+14155550123) or contact ID (ct_…, a message's from when the number is hidden).",
+	);
+}
+
+/**
  * A person: named without a number (contact ID, @username, …@lid chat ID) as given, else `readPersonNumber`, or an
  * input error naming the field and the item.
  */
 const normalisePerson: Reader = (value, field, itemIndex, node, defaultCountry) => {
-	const withoutNumber = typeof value === 'string' ? personWithoutNumber(value.trim()) : undefined;
+	const text = typeof value === 'string' ? value.trim() : value;
+	const withoutNumber = typeof text === 'string' ? personWithoutNumber(text) : undefined;
 	if (withoutNumber !== undefined) return withoutNumber;
+	refuseBadUsername(text, field, itemIndex, node);
 	const result = readPersonNumber(value, defaultCountry);
 	if ('number' in result) return result.number;
 	throw invalidValue(node, field, itemIndex, result.problem, result.hint || undefined);
@@ -118,6 +142,7 @@ export const normaliseRecipient: Reader = (value, field, itemIndex, node, defaul
 	if (withoutNumber !== undefined) return withoutNumber;
 	const person = typeof text === 'string' ? numberOfPersonChatId(text) : undefined;
 	if (person) return normalisePhoneNumber(person, field, itemIndex, node, undefined);
+	refuseBadUsername(text, field, itemIndex, node);
 	return normalisePhoneNumber(text, field, itemIndex, node, defaultCountry);
 };
 
@@ -140,6 +165,7 @@ export function normaliseChat(
 	}
 	const withoutNumber = personWithoutNumber(value);
 	if (withoutNumber !== undefined) return withoutNumber;
+	refuseBadUsername(value, field, itemIndex, node);
 	if (value.includes('@')) return value;
 	throw invalidValue(
 		node,

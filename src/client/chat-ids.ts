@@ -20,6 +20,8 @@ const HIDDEN_NUMBER_CHAT_ID_ANY_CASE = new RegExp(HIDDEN_NUMBER_CHAT_ID_PATTERN.
 export const CONTACT_ID_PATTERN = /^ct_[A-Za-z0-9]{1,64}$/;
 /** A username as a person types it: `@`, then 3 to 35 letters, digits, dots or underscores. */
 export const USERNAME_PATTERN = /^@[A-Za-z0-9._]{3,35}$/;
+/** `USERNAME_PATTERN` in words, for the errors a person reads. */
+export const USERNAME_RULE = 'after the @ come 3 to 35 letters, digits, dots or underscores';
 
 /** Whether a chat id (or a recipient) names a group. */
 export function isGroupChatId(value: unknown): boolean {

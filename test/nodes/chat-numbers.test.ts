@@ -122,4 +122,13 @@ describe('A person’s number names their chat', () => {
 			'Invalid value for "Chat" [item 0]: "(415) 555-0301" looks like a national number (it has parentheses) and no Default Country is set',
 		);
 	});
+
+	test('a Chat that is a broken @username is refused as a username, not passed on as a chat ID', async () => {
+		const result = await history('@bad name');
+
+		expect(failure(result).message).toBe(
+			'Invalid value for "Chat" [item 0]: "@bad name" is not a valid username: after the @ come 3 to 35 letters, digits, dots or underscores',
+		);
+		expect(failure(result).description).toMatch(/^Type the username as the person shows it/);
+	});
 });

@@ -123,7 +123,7 @@ describe('Contact', () => {
 		expect(search.results).toEqual([{ name: 'Zoë Searchable (+14155550499)', value: created.id }]);
 	});
 
-	test('404 for an unknown contact; an invalid number never reaches the service', async () => {
+	test('404 for an unknown contact; an invalid number or username never reaches the service', async () => {
 		const before = suite.service.sandbox.store.all('contacts').length;
 		const missingRun = await run({ operation: 'get', contactId: byId('ct_missing') }, [{}], {
 			onError: 'continueRegularOutput',
@@ -134,10 +134,17 @@ describe('Contact', () => {
 			{ onError: 'continueRegularOutput' },
 		);
 
+		const badUsernameRun = await run({ operation: 'get', contactId: byId('@ma') }, [{}], {
+			onError: 'continueRegularOutput',
+		});
+
 		const [missing] = missingRun.json(NODE_NAME);
 		const [, invalid] = invalidRun.json(NODE_NAME);
 		expect(missingRun.nodeError(NODE_NAME)).toBeUndefined();
 		expect(missing.error).toBe('The contact was not found [item 0]');
+		expect(badUsernameRun.json(NODE_NAME)[0].error).toBe(
+			'Invalid value for "Contact" [item 0]: "@ma" is not a valid username: after the @ come 3 to 35 letters, digits, dots or underscores',
+		);
 		expect(invalid.error).toBe(
 			'Invalid value for "Phone Number" [item 1]: "+0 123" is not a valid phone number: no country has the calling code it starts with',
 		);

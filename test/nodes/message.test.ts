@@ -88,6 +88,18 @@ describe('Message sends against the sandbox', () => {
 			description: expect.stringContaining('nothing was sent'),
 		});
 		expect(outboundCount()).toBe(before);
+
+		// Text with an @ is a username: one that breaks the rule is told so, not "not a valid phone number".
+		const malformed = await run(
+			{ operation: 'sendText', to: '={{ $json.to }}', text: 'Hi' },
+			[{ to: '@ma' }, { to: '@bad name' }],
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(malformed.output(NODE_NAME).map((item) => item.json.error)).toEqual([
+			'Invalid value for "To" [item 0]: "@ma" is not a valid username: after the @ come 3 to 35 letters, digits, dots or underscores',
+			'Invalid value for "To" [item 1]: "@bad name" is not a valid username: after the @ come 3 to 35 letters, digits, dots or underscores',
+		]);
+		expect(outboundCount()).toBe(before);
 	});
 
 	test('with continue on fail, a bad number fails its item only; the others are sent', async () => {

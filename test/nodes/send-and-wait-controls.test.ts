@@ -146,6 +146,11 @@ describe('on the wire', () => {
 	test.each([
 		['a word', 'the manager', 'Invalid value for "Allowed to Answer" [item 0]'],
 		[
+			'a username too short',
+			'+14155550161, @ma',
+			'Invalid value for "Allowed to Answer" [item 0]: "@ma" is not a valid username: after the @ come 3 to 35',
+		],
+		[
 			'a group',
 			'120363000000000001@g.us',
 			'Invalid value for "Allowed to Answer" [item 0]: 120363000000000001@g.us is a group',

@@ -4,6 +4,7 @@ import { api } from '../../../../src/client';
 import { workspaceConnection } from '../../../shared/connections';
 import { searchMethod, searchPageQuery } from '../../../shared/lists';
 import { locator, locatorValue } from '../../../shared/locator';
+import { refuseBadUsername } from '../../../shared/phone';
 
 /** A contact of the chosen instance: picked from its contacts (searchable), or given by ID or expression. */
 export const contactLocator = locator({
@@ -21,10 +22,9 @@ export function contactOf(
 	context: IExecuteFunctions,
 	itemIndex: number,
 ): { instanceId: string; contactId: string } {
-	return {
-		instanceId: locatorValue(context, 'instanceId', itemIndex),
-		contactId: locatorValue(context, 'contactId', itemIndex),
-	};
+	const contactId = locatorValue(context, 'contactId', itemIndex);
+	refuseBadUsername(contactId, 'Contact', itemIndex, context.getNode());
+	return { instanceId: locatorValue(context, 'instanceId', itemIndex), contactId };
 }
 
 /**
