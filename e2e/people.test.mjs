@@ -134,7 +134,7 @@ describe('conversations with people in a real n8n', { timeout: 300_000 }, () => 
 			(message) => message.direction === 'outbound',
 		);
 		assert.equal(answers.length, 1, 'one answer');
-		assert.equal(answers[0].to, event.data.chatId, 'sent to the contact’s chat');
+		assert.equal(answers[0].to, event.data.from, 'sent to the contact, named as from names them');
 		assert.match(answers[0].content.text, /^Thanks, we received your file /);
 	});
 

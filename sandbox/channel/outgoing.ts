@@ -4,6 +4,7 @@ import { fetchFile, type FetchedFile } from '../outbound/fetch-file';
 import { scheduleProgress, setMessageStatus } from './progress';
 import type { InstanceRecord, MessageRecord } from '../store/store';
 import { chatIdOf } from './chat-ids';
+import { sentTo } from './people';
 import { presentMessage } from '../present';
 import { trackLinks } from '../links/tracked-links';
 import { mediaKindProblem } from './voice-sticker';
@@ -56,7 +57,7 @@ export function sendOutgoing(
 		chatId,
 		direction: 'outbound',
 		from: instance.phoneNumber,
-		to,
+		to: sentTo(core, instance, to),
 		type,
 		...(media ? { media } : {}),
 		status: 'sent',

@@ -134,6 +134,18 @@ export function recipientNamed(
 }
 
 /**
+ * How a sent message names its recipient in `to`, as a received one names its sender in `from`: a person who hides
+ * their number by their contact id (their `…@lid` is the message's `chatId`), so a reply matches what was sent.
+ */
+export function sentTo(core: SandboxCore, instance: InstanceRecord, recipient: string): string {
+	if (!isHiddenNumberChatId(recipient)) return recipient;
+	return (
+		contactWhere(core, instance, (contact) => contact.hiddenNumberChatId === recipient)?.id ??
+		recipient
+	);
+}
+
+/**
  * The chat a request names in `field`: its chat id, or a person by any name (a number names that person's chat
  * wherever a chat is taken, the contract's 2026-11-25 "Numbers"); an unknown contact is 404 (`requirePerson`).
  */

@@ -4,7 +4,7 @@ import { conflict, HttpError } from '../errors';
 import type { MediaFile } from '../files/media';
 import { newId, type InstanceRecord, type MessageRecord } from '../store/store';
 import { chatIdOf } from './chat-ids';
-import { contactOfUsername, findPersonByNumber, personOf, type Person } from './people';
+import { contactOfUsername, findPerson, findPersonByNumber, personOf, type Person } from './people';
 import { requireConnected, requireGroup } from './instance-records';
 import { receivedFile } from './message-files';
 import { checkedMentions, mentionsInstance } from './mentions';
@@ -44,10 +44,14 @@ export function isBlocked(core: SandboxCore, instance: InstanceRecord, recipient
 		.some((contact) => contact.blocked);
 }
 
-/** Who writes: a number, or (`@username`) a person who hides their number, known to the instance from then on. */
+/**
+ * Who writes: a number, or (`@username`) a person who hides their number, known to the instance from then on; a
+ * tap names the recipient of what it taps as that message's `to` (their contact id, when the number is hidden).
+ */
 function sender(core: SandboxCore, instance: InstanceRecord, from: string): Person {
 	if (from.startsWith('@')) return personOf(contactOfUsername(core, instance, from));
-	return findPersonByNumber(core, instance, from);
+	const named = findPerson(core, instance, from);
+	return typeof named === 'object' ? named : findPersonByNumber(core, instance, from);
 }
 
 /** A message from a contact, injected by the sandbox-only `inbound` endpoint. */

@@ -2,7 +2,6 @@ import type { SandboxCore } from '../core';
 import type { MessageRecord } from '../store/store';
 import { numberExists } from './chat-ids';
 import { presentMessage } from '../present';
-import { isGroupChatId } from '../../src/client/chat-ids';
 
 /**
  * The simulated recipient of each message sent: it acknowledges the message (`message.delivered`, or
@@ -34,7 +33,8 @@ function advance(core: SandboxCore, messageId: string, from: 'sent' | 'delivered
 	// Deleted meanwhile, or moved on by something else: nothing to do.
 	if (!message || message.status !== from) return;
 	const subject = { instanceId: message.instanceId };
-	if (from === 'sent' && message.to && !isGroupChatId(message.to) && !numberExists(message.to)) {
+	// Only a number can be off the channel: a group or a person named by their contact id is on it.
+	if (from === 'sent' && message.to?.startsWith('+') && !numberExists(message.to)) {
 		message.error = {
 			code: 'recipient_not_on_channel',
 			message: `${message.to} is not on the messaging channel`,

@@ -4,6 +4,7 @@ import { conflict, HttpError, notFound, validationFailed } from '../errors';
 import { sendOutgoing, type Outgoing } from './outgoing';
 import type { ScheduledMessageRecord } from '../store/store';
 import { chatIdOf } from './chat-ids';
+import { sentTo } from './people';
 import { requireConnected } from './instance-records';
 import { presentMessage } from '../present';
 
@@ -83,13 +84,14 @@ function describeAhead(ms: number): string {
 export function presentScheduled(core: SandboxCore, record: ScheduledMessageRecord) {
 	const sent = record.status === 'sent' ? core.store.get('messages', record.id) : undefined;
 	if (sent) return presentMessage(sent);
+	const instance = core.store.get('instances', record.instanceId);
 	return {
 		id: record.id,
 		instanceId: record.instanceId,
 		chatId: record.chatId,
 		direction: 'outbound',
-		from: core.store.get('instances', record.instanceId)?.phoneNumber ?? null,
-		to: record.to,
+		from: instance?.phoneNumber ?? null,
+		to: instance ? sentTo(core, instance, record.to) : record.to,
 		type: record.type,
 		...(record.media ? { media: { ...record.media } } : {}),
 		status: record.status,

@@ -4,9 +4,10 @@ import { connectedInstance, raw, startTestSandbox, type SandboxKeys } from '../s
 /**
  * A contact who hides their number (the contract, 2026-11-28 "people"): they write as `@username`, and the
  * received message names them by their contact id (`from`), their username and their `…@lid` chat; no `phone`.
- * The business answers them by contact id, `@username` or chat id, and the answer lands in that chat; their chat
- * and history are found by those names too, and Send and Wait's allowed answerers take them. An unknown contact id
- * or username is 404 naming the field, never a guess. A contact with a number keeps `from` as the number, with
+ * The business answers them by contact id, `@username` or chat id, and the answer lands in that chat, its `to` their
+ * contact id (as a received message's `from`), and so does a scheduled send; their tap comes from that contact id.
+ * Their chat and history are found by those names too, and Send and Wait's allowed answerers take them. An unknown
+ * contact id or username is 404 naming the field, never a guess. A contact with a number keeps `from` as the number, with
  * `phone` beside it.
  */
 
@@ -62,8 +63,15 @@ describe('people without a visible number', () => {
 		for (const to of [contactId, '@maria.lopez', received.chatId]) {
 			const sent = await api('POST', '/messages/text', { to, text: `Yes, to ${to}` });
 			expect(sent.status).toBe(201);
-			expect(sent.body).toMatchObject({ chatId: received.chatId, to: received.chatId });
+			// `to` names them as a received message's `from` does, so a reply matches what was sent.
+			expect(sent.body).toMatchObject({ chatId: received.chatId, to: contactId });
 		}
+		const later = await api('POST', '/messages/text', {
+			to: '@maria.lopez',
+			text: 'Later',
+			sendAt: inAMinute,
+		});
+		expect(later.body).toMatchObject({ status: 'scheduled', to: contactId });
 
 		const history = await api('GET', `/messages?chatId=${encodeURIComponent('@Maria.Lopez')}`);
 		expect((history.body as { data: unknown[] }).data).toHaveLength(5);
@@ -77,6 +85,18 @@ describe('people without a visible number', () => {
 		expect((found.body as { data: Array<{ id: string }> }).data.map(({ id }) => id)).toEqual([
 			received.chatId,
 		]);
+
+		// Their tap on what was sent to them comes from them, by their contact id, in their chat.
+		const question = await api('POST', '/messages/buttons', {
+			to: contactId,
+			text: 'Pick up or delivery?',
+			buttons: [{ id: 'pickup', title: 'Pick up' }],
+		});
+		const { id: questionId } = question.body as { id: string };
+		const tap = await call('POST', `/sandbox/instances/${instanceId}/messages/${questionId}/tap`, {
+			id: 'pickup',
+		});
+		expect(tap.body).toMatchObject({ from: contactId, chatId: received.chatId });
 	});
 
 	it('refuses an unknown contact id or username with 404 naming the field, sending nothing', async () => {

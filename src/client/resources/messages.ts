@@ -92,7 +92,7 @@ export const Message = named(
 			.nullable()
 			.optional()
 			.describe(
-				"Who it went to: the recipient's number, a group id, or the `…@lid` chat id of a person who hides their number; the instance's number on a received message",
+				"Who it went to: the recipient's number, a group id, or the contact id (`ct_…`) of a person who hides their number, as a received message names them in `from` (its `chatId` is their `…@lid`); the instance's number on a received message",
 			),
 		phone: z
 			.string()
