@@ -20,7 +20,7 @@ describe('a campaign of 100,000 recipients', () => {
 	});
 	afterAll(() => sandbox.close());
 
-	it('takes 100 adds of 1,000 in seconds and reads its counts in milliseconds', async () => {
+	it('takes 100 adds of 1,000 in seconds and reads its counts at once', async () => {
 		const client = clientsFor(sandbox.baseUrl, sandbox.keys as never).workspace;
 		const { id: instanceId } = await connectedInstance(sandbox, 'Bulk', '+14155550100');
 		const { campaign } = await client.campaigns.create({
@@ -41,9 +41,19 @@ describe('a campaign of 100,000 recipients', () => {
 			expect(added.recipients.every((recipient) => recipient.result === 'accepted')).toBe(true);
 		}
 		const addSeconds = (Date.now() - started) / 1000;
-		const readStarted = Date.now();
+		// The counts are kept as recipients change: a read looks at a few recipients at most, never at all 100,000.
+		// (A bound on its time, 200 ms, measured the machine as well: one request through Prism under load took that.)
+		const { store } = sandbox.core;
+		const looks = (['all', 'values', 'get'] as const).map((method) => jest.spyOn(store, method));
 		const read = await client.campaigns.get({ campaignId });
-		const readMs = Date.now() - readStarted;
+		const [walks, reads] = [looks.slice(0, 2), looks.slice(2)].map(
+			(spies) =>
+				spies
+					.flatMap((spy) => spy.mock.calls)
+					.filter(([collection]) => collection === 'campaignRecipients').length,
+		);
+		for (const spy of looks) spy.mockRestore();
+		expect({ walks, fewReads: reads < 10 }).toEqual({ walks: 0, fewReads: true });
 		expect(read.counts).toMatchObject({ recipients: 100_000, queued: 100_000 });
 		// Past the limit, and a repeat: per recipient, not a failure of the call.
 		const more = await client.campaigns.addRecipients({
@@ -73,9 +83,8 @@ describe('a campaign of 100,000 recipients', () => {
 		}
 		const sendMs = Date.now() - sendStarted;
 		expect((await client.campaigns.get({ campaignId })).counts.queued).toBe(100_000 - 6001);
-		// 4.5 s, 3 ms and 0.8 s here, alone on 2 cores: the bounds leave room for a loaded CI.
+		// 4.5 s and 0.8 s here, alone on 2 cores: the bounds leave room for a loaded CI.
 		expect(addSeconds).toBeLessThan(20);
-		expect(readMs).toBeLessThan(200);
 		expect(sendMs).toBeLessThan(10_000);
 	}, 60_000);
 });
