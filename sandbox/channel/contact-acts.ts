@@ -182,7 +182,11 @@ export function deleteAsContact(
 	return deleted;
 }
 
-/** The contact's presence: typing or recording in a chat (theirs, or a group's), or online or offline. */
+/**
+ * The contact's presence: typing or recording in a chat (theirs, or a group's), or online or offline. Typing and
+ * recording come again every few seconds while they last, each an event; an `online` or `offline` the same as the
+ * contact's last one changes nothing, and is answered without an event.
+ */
 export function updatePresence(
 	core: SandboxCore,
 	instance: InstanceRecord,
@@ -206,6 +210,10 @@ export function updatePresence(
 		chatId: inChat ? chatIdOf(input.groupId ?? person.recipient) : null,
 		at: core.now().toISOString(),
 	};
+	if (input.state === 'online' || input.state === 'offline') {
+		if (instance.presence?.[person.from] === input.state) return presence;
+		instance.presence = { ...instance.presence, [person.from]: input.state };
+	}
 	core.emit(instance.workspaceId, 'presence.updated', presence);
 	return presence;
 }

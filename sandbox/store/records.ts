@@ -47,6 +47,8 @@ export interface InstanceRecord {
 	} | null;
 	/** Typing indicators shown now or lately, by chat id (`sendTyping`). */
 	typing?: Record<string, { state: string; until: string }>;
+	/** Each contact's last `online` or `offline` (`presence.updated`), by their `from`: a repeat is no event. */
+	presence?: Record<string, 'online' | 'offline'>;
 	/** Set by `update`: every incoming call is rejected at once, the text (if any) sent to the caller. */
 	callSettings?: { rejectCalls: boolean; rejectCallsText: string | null };
 	/** The channel's latest limit on the instance (`instance.restricted`). */

@@ -114,15 +114,21 @@ test('the contact edits, then deletes, their message: by contact, once; the busi
 	expect(kept).toMatchObject({ content: {}, deletedAt: expect.any(String) });
 });
 
-test('presence reaches a webhook that names it, never one on every event (*); a restriction is announced', async () => {
+test('presence reaches a webhook that names it, never one on every event (*), a repeated online none; a restriction is announced', async () => {
 	const all = await receiveAllWorkspaceEvents(suite);
 	const named = await suite.clients.workspace.webhooks.create({
 		body: { url: `${suite.receiver.url}/presence`, events: ['presence.updated'] },
 	});
 	suite.receiver.secrets.push(named.secret);
-	for (const state of ['typing', 'online']) {
+	for (const state of ['typing', 'typing', 'online', 'online']) {
 		expect((await sandboxCall('/presence', { from: contact, state })).status).toBe(200);
 	}
+	// Typing comes again while it lasts, each time an event; online again changes nothing.
+	expect(emitted('presence.updated').map((presence) => presence.state)).toEqual([
+		'typing',
+		'typing',
+		'online',
+	]);
 	const restricted = await sandboxCall('/restrict', { reason: 'spam_reports', hours: 24 });
 	expect(restricted.body).toMatchObject({
 		instanceId,
@@ -139,7 +145,7 @@ test('presence reaches a webhook that names it, never one on every event (*); a 
 	});
 	await suite.receiver.waitForEvent('instance.restricted');
 	await waitFor(
-		() => suite.receiver.of('presence.updated').length >= 2 || undefined,
+		() => suite.receiver.of('presence.updated').length >= 3 || undefined,
 		5000,
 		'presence',
 	);
@@ -148,6 +154,7 @@ test('presence reaches a webhook that names it, never one on every event (*); a 
 			.of('presence.updated')
 			.map(({ path, event }) => [path, event.data.state, event.data.chatId]),
 	).toEqual([
+		['/presence', 'typing', '14155550701@s.whatsapp.net'],
 		['/presence', 'typing', '14155550701@s.whatsapp.net'],
 		['/presence', 'online', null],
 	]);

@@ -80,7 +80,7 @@ export const PresenceUpdate = named(
 			at: Timestamp,
 		})
 		.describe(
-			'Delivered only to webhooks that name `presence.updated`: `*` (every event) leaves it out, as it comes many times a minute',
+			'Delivered only to webhooks that name `presence.updated`: `*` (every event) leaves it out, as it comes many times a minute. Typing and recording come again every few seconds while they last; `online` or `offline` only when it changes',
 		),
 );
 
