@@ -206,15 +206,20 @@ it('lapses the lease of an attempt whose receiver claimed and then hung past the
 });
 
 it('tells a copy delivered while another attempt holds the claim that it is not final yet', async () => {
-	// The service's own attempt claims at once and answers 400 ms later; the copies claim meanwhile.
+	// The service's own attempt claims at once and answers once the copies have claimed. (Answering 400 ms later
+	// instead, a redelivery slower by 350 ms, as through Prism on a loaded machine, came after its answer.)
+	let copiesClaimed = () => {};
+	const claimedMeanwhile = new Promise<void>((resolve) => (copiesClaimed = resolve));
 	const { receiver, hook, delivery } = await deliveredTo((_attempt, nth) =>
-		nth === 1 ? { answerAfterMs: 400, then: 'ack' } : { claimAfterMs: 100, then: 'ack' },
+		nth === 1 ? { answerAfter: claimedMeanwhile, then: 'ack' } : { claimAfterMs: 100, then: 'ack' },
 	);
 	try {
 		await raw(sandbox.baseUrl, 'POST', `/sandbox/webhooks/${hook.id}/redeliver`, {
 			key: sandbox.keys!.workspace,
 			body: { eventId: delivery.eventId, copies: 2 },
 		});
+		await waitFor(() => receiver.claims.length === 3, 10_000, 'the claims of the copies');
+		copiesClaimed();
 		await settled(delivery);
 		const answers = receiver.claims.map(({ claimed, final }) => `${claimed}/${final}`).sort();
 		// One lease; the two others heard "taken, not final" (answered with an error, they lapse nothing).

@@ -8,14 +8,20 @@ import { closeServer, listenOnLoopback } from '../../dev/loopback';
  * A receiver that does what an n8n trigger does with each delivery: claims its event at the service, naming the
  * delivery id, then answers as `behave` says for that attempt: `ack` (200 acknowledging it), `bare` (200 without
  * an acknowledgement, as a proxy or a server still starting), `crash` (the connection dropped), a status, or a
- * delay before the claim. Its webhook is the path of its URL (`/<webhookId>`).
+ * delay before the claim, or before the answer (a time, or until a promise settles). Its webhook is the path of
+ * its URL (`/<webhookId>`).
  */
 export type Behaviour =
 	| 'ack'
 	| 'bare'
 	| 'crash'
 	| number
-	| { claimAfterMs?: number; answerAfterMs?: number; then: 'ack' | 'bare' | number };
+	| {
+			claimAfterMs?: number;
+			answerAfterMs?: number;
+			answerAfter?: Promise<unknown>;
+			then: 'ack' | 'bare' | number;
+	  };
 
 export interface ClaimRecord {
 	attempt: number;
@@ -58,7 +64,8 @@ export async function claimingReceiver(
 					}
 					claims.push(record);
 				}
-				if (typeof chosen === 'object') await wait(chosen.answerAfterMs);
+				if (typeof chosen === 'object')
+					await Promise.all([wait(chosen.answerAfterMs), chosen.answerAfter]);
 				const behaviour = typeof chosen === 'object' ? chosen.then : chosen;
 				if (res.destroyed) return;
 				if (behaviour === 'crash') res.socket?.destroy();
