@@ -375,26 +375,20 @@ if (!haveChromium && !inCi) {
 		await page.waitFor(`document.querySelectorAll('#keys-body tr').length > 0`, {
 			what: "the workspace's key list",
 		});
-		// The next answer to the key list is held until the next key has signed in, as on a loaded machine; a refresh
-		// asks for it. (Held 1.5 s instead, a sign-in slower than that let it come before the sign-out: nothing shown.)
+		// The next key list is held until the next key has signed in (a refresh asks for it); read, it is dealt with.
 		await page.evaluate(`(() => {
 			const real = window.fetch;
 			window.fetch = (input, init) => {
-				const answer = real(input, init);
-				if (!String(input).endsWith('/user/api/keys')) return answer;
+				if (!String(input).endsWith('/user/api/keys')) return real(input, init);
 				[window.fetch, window.keysAsked] = [real, true];
-				return answer.then((response) => new Promise((resolve) => {
-					const text = response.text.bind(response);
-					// Read by the page: what it does with it is done before this page runs anything else.
-					response.text = () => text().then((body) => ((window.keysRead = true), body));
+				return real(input, init).then((response) => new Promise((resolve) => {
+					response.text = () => Response.prototype.text.call(response).then((body) => ((window.keysRead = true), body));
 					window.answerKeys = () => resolve(response);
 				}));
 			};
 			window.dispatchEvent(new Event('focus'));
 		})()`);
-		await page.waitFor(`window.keysAsked === true`, {
-			what: 'the refresh to ask for the key list',
-		});
+		await page.waitFor(`window.keysAsked === true`, { what: 'the refresh asking for the keys' });
 		await page.click('#signout');
 		await page.type('#signin-key', keys.shortLink);
 		await page.click('#signin-submit');
