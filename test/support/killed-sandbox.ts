@@ -15,7 +15,11 @@ import type { SandboxOptions } from '../../sandbox/server';
 
 const ROOT = join(__dirname, '..', '..');
 
-export type ProcessOptions = Omit<SandboxOptions, 'now' | 'log'> & { shiftMs?: number };
+export type ProcessOptions = Omit<SandboxOptions, 'now' | 'log'> & {
+	shiftMs?: number;
+	/** A compaction stays under way for good (held at its fsync), for a test that kills it there. */
+	holdCompaction?: boolean;
+};
 
 /** Bundles the sandbox process; `remove` deletes the bundle. */
 export function bundleSandboxProcess(): { script: string; remove(): void } {

@@ -2,17 +2,26 @@
 /**
  * A sandbox as a process of its own, for tests that kill it (kill -9): bundled and started by
  * test/support/killed-sandbox.ts. Its options come as JSON in SANDBOX_PROCESS_OPTIONS (`shiftMs`: how far its
- * clock is ahead of the machine's); once it listens it prints one JSON line (`baseUrl`, `keys` on the first start).
+ * clock is ahead of the machine's; `holdCompaction`: a compaction never gets past its fsync, the only asynchronous
+ * one, so that a kill finds it under way however fast the machine); once it listens it prints one JSON line
+ * (`baseUrl`, `keys` on the first start).
  * A line `shift <ms>` on its input moves its clock ahead, answered `shifted`.
  */
+import fs from 'node:fs';
 import { createInterface } from 'node:readline';
 
 import { startSandbox, type SandboxOptions } from '../../sandbox/server';
 
 async function main(): Promise<void> {
-	const { shiftMs = 0, ...options } = JSON.parse(
-		process.env.SANDBOX_PROCESS_OPTIONS ?? '{}',
-	) as SandboxOptions & { shiftMs?: number };
+	const {
+		shiftMs = 0,
+		holdCompaction = false,
+		...options
+	} = JSON.parse(process.env.SANDBOX_PROCESS_OPTIONS ?? '{}') as SandboxOptions & {
+		shiftMs?: number;
+		holdCompaction?: boolean;
+	};
+	if (holdCompaction) fs.fsync = (() => undefined) as unknown as typeof fs.fsync;
 	let shift = shiftMs;
 	const sandbox = await startSandbox({
 		...options,
