@@ -237,6 +237,7 @@ describe(`a trigger through a receiver outage (${TOTAL} events each)`, () => {
 });
 
 describe('activate/deactivate churn', () => {
+	// Its time is the machine's: 5-8 s alone, past jest's 30 s on a machine loaded by three helpers (/tmp/ci17).
 	test(`${CYCLES} cycles of each trigger leave no webhook behind at the service`, async () => {
 		const link = await clients.shortLink.links.create({ body: { url: 'https://example.com/c' } });
 		const kinds = [
@@ -304,5 +305,5 @@ describe('activate/deactivate churn', () => {
 				.all('webhooks')
 				.filter((webhook) => urls.has(webhook.url) && webhook.status !== 'deleted'),
 		).toEqual([]);
-	}, 30_000);
+	}, 300_000);
 });
