@@ -2,7 +2,9 @@
 // - a run whose item the node refuses shows the node's own words, whole, in the editor's error panel (issue 25,
 //   item 3: zod's "<=3" once cut the detail line short);
 // - the instance picked from the list stays picked when the node's credential changes to another key of the same
-//   workspace (issue 25, item 5).
+//   workspace (issue 25, item 5);
+// - "Execute step" again after a run, in a workflow made as `npm start` imports the examples (n8n 2.x failed it
+//   when the public API had left the workflow's pinData null: docs/n8n-findings.md#the-editor).
 // Needs Debian's chromium (`apt-get install chromium`); skipped without it unless CI is set.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -10,6 +12,7 @@ import { before, describe, test } from 'node:test';
 
 import { N8N_VERSION } from '../dev/n8n/runtime.mjs';
 import { createCredential } from '../dev/stack/credentials.mjs';
+import { prepareWorkflow } from '../dev/stack/stack.mjs';
 import { haveChromium, useEditor } from './support/editor.mjs';
 import { log, useStack } from './support/harness.mjs';
 
@@ -122,6 +125,53 @@ describe(
 				assert.doesNotMatch(text, /expected array|Too big/);
 			});
 		});
+
+		test(
+			'"Execute step" again after a run, in a workflow made as npm start imports the examples',
+			{
+				skip:
+					N8N_VERSION.startsWith('1.') &&
+					'1.x runs the workflow the editor sends, not the one saved',
+			},
+			async () => {
+				const { stack } = ctx;
+				const workflow = await stack.n8n.client.api(
+					'POST',
+					'/workflows',
+					prepareWorkflow(
+						workflowOf(
+							'Step again',
+							{ resource: 'instance', operation: 'get' },
+							stack.credentials.multichannelApi,
+						),
+						stack,
+					),
+				);
+				await editor.check('step-again', async () => {
+					await openNode(workflow, 'Ask');
+					for (const run of ['first', 'second']) {
+						await page.waitFor(
+							`Boolean(document.querySelector('[data-test-id="node-execute-button"]:not([disabled])'))`,
+							{ what: `the Execute step button, for the ${run} run`, timeoutMs: 30_000 },
+						);
+						const answered = page.playwright.waitForResponse(
+							(response) => /\/rest\/workflows\/[^/]+\/run$/.test(new URL(response.url()).pathname),
+							{ timeout: 30_000 },
+						);
+						await page.evaluate(
+							`document.querySelector('[data-test-id="node-execute-button"]').click()`,
+						);
+						const answer = await answered;
+						assert.equal(answer.status(), 200, `the ${run} run: ${await answer.text()}`);
+						// Its output: the instance got.
+						await page.waitFor(`${panelText}.includes(${JSON.stringify(stack.instance.id)})`, {
+							what: `the ${run} run's output`,
+							timeoutMs: 60_000,
+						});
+					}
+				});
+			},
+		);
 
 		test('the instance picked from the list stays when the credential changes to another key of the workspace', async () => {
 			const { stack } = ctx;

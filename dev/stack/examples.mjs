@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { PACKAGE_NAME } from '../n8n/package-install.mjs';
-import { REPO } from '../n8n/runtime.mjs';
+import { N8N_VERSION, REPO } from '../n8n/runtime.mjs';
 import { sandboxCall } from './n8n-api.mjs';
 
 const EXAMPLES_DIR = join(REPO, 'examples');
@@ -50,6 +50,9 @@ export function prepareWorkflow(workflow, { credentials, instance }) {
 		nodes,
 		connections: workflow.connections,
 		settings: workflow.settings ?? { executionOrder: 'v1' },
+		// Left out, n8n stores null, and 2.x's "Execute step" after a run then fails with "Cannot read properties of
+		// null (reading '<node>')" (docs/n8n-findings.md#the-editor). 1.x's public API refuses the field.
+		...(N8N_VERSION.startsWith('1.') ? {} : { pinData: {} }),
 	};
 }
 
