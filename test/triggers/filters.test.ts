@@ -187,7 +187,7 @@ it('other events than received messages are not filtered', async () => {
 	expect(started).toMatchObject({ type: 'message.sent', data: { id: sent.id } });
 });
 
-it('refuses at activation a pattern that is not a regular expression, a nested repetition, and a national number, naming the option', async () => {
+it('refuses at activation a pattern that is not a regular expression, a nested repetition, a national number and a broken @username, naming the option', async () => {
 	const refused = async (options: INodeParameters, message: string) => {
 		const activation = activated(options, 'Refused');
 		await expect(activation).rejects.toBeInstanceOf(NodeOperationError);
@@ -197,6 +197,10 @@ it('refuses at activation a pattern that is not a regular expression, a nested r
 	await refused({ textPattern: '^(a+)+$' }, 'Invalid value for "Text Matches Pattern": a repeated');
 	await refused({ chats: '+14155550123, 020 7946 0958' }, '"020 7946 0958" looks like a national');
 	await refused({ chats: 'Ana' }, 'Invalid value for "Chats"');
+	await refused(
+		{ chats: '+14155550123, @ma' },
+		'Invalid value for "Chats": "@ma" is not a valid username: after the @ come 3 to 35',
+	);
 });
 
 /*
