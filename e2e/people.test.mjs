@@ -12,6 +12,8 @@
 //    brought to its end by the sandbox's clock), the contact's next message is answered by the agent again. At the
 //    same time another contact asks for a person: the example hands that chat over itself, says so once, without
 //    the model, and their next message runs nothing.
+// 4. The auto-reply example in a group the owner answers from the business's own phone: silent there until the group
+//    is given back, then it answers again.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
@@ -215,5 +217,47 @@ describe('conversations with people in a real n8n', { timeout: 300_000 }, () => 
 			2,
 			'the model was asked twice, for Kim: never while a person had the chat',
 		);
+	});
+
+	test('the owner answers in a group from the phone: auto-reply is silent there until the group is given back', async () => {
+		const workflowId = ctx.example('auto-reply.json');
+		await ctx.activate(workflowId);
+		const hook = await webhookOf(workflowId);
+		const member = '+14155554804';
+		const group = await ctx.workspace('POST', `/api/v1/instances/${instanceId()}/groups`, {
+			subject: 'Regulars',
+			participants: [member],
+		});
+		const inGroup = (text) =>
+			ctx.workspace('POST', `/sandbox/instances/${instanceId()}/inbound`, {
+				from: member,
+				groupId: group.id,
+				text,
+			});
+		const sent = async () =>
+			(await chatMessages(group.id))
+				.filter((message) => message.direction === 'outbound')
+				.map((message) => message.content.text);
+
+		await phone.answerAsBusiness(group.id, OWNER_ANSWER);
+		const seenBefore = (await acknowledged(hook)).length;
+		await inGroup('Thanks Sam!');
+		await eventually(
+			'the handed-over message’s delivery acknowledged',
+			async () => (await acknowledged(hook)).length > seenBefore,
+		);
+		await phone.quietPeriodOver(group.id);
+		await eventually('the group given back', async () =>
+			handOver(group.id).then((it) => !it.handedOver),
+		);
+		await inGroup('Anyone there?');
+		await eventually('auto-reply’s answer', async () => (await sent()).length === 2);
+
+		const runs = await ctx.settledExecutions(workflowId, 1, SETTLED);
+		assert.equal(runs.length, 1, 'one run: none while a person had the group');
+		assert.deepEqual(await sent(), [
+			OWNER_ANSWER,
+			'Thanks for your message! We got: "Anyone there?" and will answer shortly.',
+		]);
 	});
 });
