@@ -217,7 +217,9 @@ describe('batches across a restart', () => {
 
 	it('delivers a batch still open when the sandbox stopped once, after it starts again', async () => {
 		const dataFile = join(directory, 'open.json');
-		const first = await startBatchSandbox({ dataFile });
+		// Its clock held: a publish and a close slower than T (2 s; a loaded machine) would deliver the batch first.
+		const heldAt = Date.now();
+		const first = await startBatchSandbox({ dataFile, now: () => heldAt });
 		await automationWebhook(first.clients, receiver, 'open', { maxEvents: 100, maxWaitSeconds: 2 });
 		await publish(first.clients, [1, 2]);
 		const held = openBatches(first.sandbox.store);
