@@ -236,7 +236,9 @@ describe('gathered messages across a restart', () => {
 
 	it('delivers a burst held when the sandbox stopped once, after it starts again', async () => {
 		const dataFile = join(directory, 'state.json');
-		const first = await startService({ dataFile });
+		// Its clock held: two messages and a close slower than the quiet period (2 s) would deliver the burst first.
+		const heldAt = Date.now();
+		const first = await startService({ dataFile, now: () => heldAt });
 		const instanceId = (await first.connectedInstance('Gather')).id;
 		await webhook(first, 'restart', { quietSeconds: 2 });
 		const ids = [
