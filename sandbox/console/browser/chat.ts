@@ -214,7 +214,7 @@ function sender(open: OpenChat): Record<string, string> {
  */
 async function act(
 	path: string,
-	body: Record<string, unknown> | FormData,
+	body: Record<string, unknown> | FormData | undefined,
 	base = '/sandbox',
 ): Promise<boolean> {
 	const open = chat;
@@ -315,7 +315,8 @@ export async function answerAsBusiness(): Promise<void> {
 export async function giveBack(): Promise<void> {
 	if (!chat) return;
 	const chatId = encodeURIComponent(chat.groupId ?? chat.from);
-	await act(`/chats/${chatId}/give-back`, {}, '/api/v1');
+	// No body: the contract's give-back takes none (an empty JSON object is a body, refused by the contract proxy).
+	await act(`/chats/${chatId}/give-back`, undefined, '/api/v1');
 }
 
 export async function sendSample(): Promise<void> {
