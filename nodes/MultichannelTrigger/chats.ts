@@ -3,7 +3,7 @@ import {
 	numberOfPersonChatId,
 	personWithoutNumber,
 	USERNAME_PATTERN,
-	USERNAME_RULE,
+	usernameProblem,
 } from '../../src/client/chat-ids';
 import { toE164 } from '../../src/client/phone-number';
 
@@ -31,9 +31,8 @@ export function chatKeyOf(entry: string): { key: ChatKey } | { problem: string }
 			key: USERNAME_PATTERN.test(withoutNumber) ? withoutNumber.toLowerCase() : withoutNumber,
 		};
 	}
-	// No number or chat ID starts with @: it was meant as a username.
-	if (given.startsWith('@'))
-		return { problem: `"${given}" is not a valid username: ${USERNAME_RULE}` };
+	const badUsername = usernameProblem(given);
+	if (badUsername !== undefined) return { problem: badUsername };
 	const read = toE164(numberOfPersonChatId(given) ?? given);
 	if ('number' in read) return { key: read.number.slice(1) };
 	return {

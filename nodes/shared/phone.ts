@@ -6,8 +6,7 @@ import {
 	isGroupChatId,
 	numberOfPersonChatId,
 	personWithoutNumber,
-	USERNAME_PATTERN,
-	USERNAME_RULE,
+	usernameProblem,
 } from '../../src/client/chat-ids';
 import { listEntries } from '../../src/client/lists';
 import { defaultCountryOf, toE164, type PhoneReading } from '../../src/client/phone-number';
@@ -100,12 +99,13 @@ export function refuseBadUsername(
 	itemIndex: number,
 	node: INode,
 ): void {
-	if (typeof value !== 'string' || !value.startsWith('@') || USERNAME_PATTERN.test(value)) return;
+	const problem = typeof value === 'string' ? usernameProblem(value) : undefined;
+	if (problem === undefined) return;
 	throw invalidValue(
 		node,
 		field,
 		itemIndex,
-		`"${value}" is not a valid username: ${USERNAME_RULE}`,
+		problem,
 		"Type the username as the person shows it, such as @maria.lopez, or name them by their phone number (+14155550123) or contact ID (ct_…, a message's from when the number is hidden).",
 	);
 }

@@ -21,7 +21,16 @@ export const CONTACT_ID_PATTERN = /^ct_[A-Za-z0-9]{1,64}$/;
 /** A username as a person types it: `@`, then 3 to 35 letters, digits, dots or underscores. */
 export const USERNAME_PATTERN = /^@[A-Za-z0-9._]{3,35}$/;
 /** `USERNAME_PATTERN` in words, for the errors a person reads. */
-export const USERNAME_RULE = 'after the @ come 3 to 35 letters, digits, dots or underscores';
+const USERNAME_RULE = 'after the @ come 3 to 35 letters, digits, dots or underscores';
+
+/**
+ * Why text that starts with @ is no username, in words a person reads; undefined for anything else. No number or chat
+ * id starts with @, so such text was meant as a username.
+ */
+export function usernameProblem(value: string): string | undefined {
+	if (!value.startsWith('@') || USERNAME_PATTERN.test(value)) return undefined;
+	return `"${value}" is not a valid username: ${USERNAME_RULE}`;
+}
 
 /** Whether a chat id (or a recipient) names a group. */
 export function isGroupChatId(value: unknown): boolean {
