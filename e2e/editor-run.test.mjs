@@ -14,7 +14,7 @@ import { N8N_VERSION } from '../dev/n8n/runtime.mjs';
 import { createCredential } from '../dev/stack/credentials.mjs';
 import { prepareWorkflow } from '../dev/stack/stack.mjs';
 import { haveChromium, useEditor } from './support/editor.mjs';
-import { log, useStack } from './support/harness.mjs';
+import { eventually, log, nodeOutput, useStack } from './support/harness.mjs';
 
 const NODE_TYPE = 'n8n-nodes-multichannel.multichannel';
 
@@ -60,6 +60,9 @@ function workflowOf(name, parameters, credential) {
 }
 
 /** The text of the node details view (the panel a double-click on a node opens). */
+/** The details view's Execute step button (in its header). */
+const EXECUTE = `[data-test-id="ndv"] [data-test-id="node-execute-button"]`;
+
 const panelText = `document.querySelector('[data-test-id="ndv"]')?.innerText ?? ''`;
 
 describe(
@@ -150,20 +153,34 @@ describe(
 				await editor.check('step-again', async () => {
 					await openNode(workflow, 'Ask');
 					for (const run of ['first', 'second']) {
-						await page.waitFor(
-							`Boolean(document.querySelector('[data-test-id="node-execute-button"]:not([disabled])'))`,
-							{ what: `the Execute step button, for the ${run} run`, timeoutMs: 30_000 },
-						);
+						// n8n disables the button while a run is under way, its own or another's: a click then runs nothing.
+						await page.waitFor(`Boolean(document.querySelector('${EXECUTE}:not([disabled])'))`, {
+							what: `the Execute step button, for the ${run} run`,
+							timeoutMs: 30_000,
+						});
 						const answered = page.playwright.waitForResponse(
 							(response) => /\/rest\/workflows\/[^/]+\/run$/.test(new URL(response.url()).pathname),
 							{ timeout: 30_000 },
 						);
-						await page.evaluate(
-							`document.querySelector('[data-test-id="node-execute-button"]').click()`,
-						);
+						await page.evaluate(`document.querySelector('${EXECUTE}').click()`);
 						const answer = await answered;
-						assert.equal(answer.status(), 200, `the ${run} run: ${await answer.text()}`);
-						// Its output: the instance got.
+						const body = await answer.text();
+						assert.equal(answer.status(), 200, `the ${run} run: ${body}`);
+						const executionId = JSON.parse(body).data?.executionId;
+						assert.ok(executionId, `the ${run} run started an execution: ${body}`);
+						// n8n's record of the run: Ask got the instance. The panel below would still show the first run's
+						// output while the second failed.
+						const execution = await eventually(
+							`the ${run} run's execution ${executionId} to finish`,
+							async () => {
+								const found = await ctx.api('GET', `/executions/${executionId}?includeData=true`);
+								return found.finished || found.stoppedAt ? found : undefined;
+							},
+							60_000,
+						);
+						assert.equal(execution.status, 'success', `the ${run} run: ${execution.status}`);
+						assert.equal(nodeOutput(execution, 'Ask')[0]?.id, stack.instance.id);
+						// What the person sees: its output, the instance got.
 						await page.waitFor(`${panelText}.includes(${JSON.stringify(stack.instance.id)})`, {
 							what: `the ${run} run's output`,
 							timeoutMs: 60_000,

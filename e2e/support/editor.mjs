@@ -152,6 +152,13 @@ export function useEditor(ctx) {
 			return await body();
 		} catch (error) {
 			await editor.shot(name);
+			// n8n's notifications say what it made of the failure (an execution's error, say).
+			const notices = await editor.page
+				?.evaluate(
+					`[...document.querySelectorAll('.el-notification')].map((notice) => notice.innerText).join(' | ')`,
+				)
+				.catch(() => '');
+			if (notices) log(`n8n's notifications: ${JSON.stringify(notices)}`);
 			throw error;
 		}
 	};
