@@ -178,7 +178,11 @@ describe(
 							},
 							60_000,
 						);
-						assert.equal(execution.status, 'success', `the ${run} run: ${execution.status}`);
+						assert.equal(
+							execution.status,
+							'success',
+							`the ${run} run: ${execution.status} ${JSON.stringify(execution.data?.resultData?.error?.message ?? '')}`,
+						);
 						assert.equal(nodeOutput(execution, 'Ask')[0]?.id, stack.instance.id);
 						// What the person sees: its output, the instance got.
 						await page.waitFor(`${panelText}.includes(${JSON.stringify(stack.instance.id)})`, {
