@@ -5,7 +5,8 @@
 // 1. A contact deletes a message: a Multichannel Trigger on Message Deleted (by the contact) runs once, and once
 //    only when the service delivers the event again.
 // 2. A contact with a username and no visible number sends a file: receive-files answers it by `from` (the contact's
-//    id), in that contact's chat.
+//    id), in that contact's chat. Once the owner answers them from the business's own phone, their next file still
+//    runs it (the file kept as binary data) and no receipt is sent.
 // 3. The AI agent example (its chat model a scripted server on loopback): a contact writes, the agent answers; the
 //    owner answers from the business's own phone, so the chat is handed over to a person: the contact's next
 //    message runs nothing and the agent says nothing; once the chat is given back (the hand-over's quiet period
@@ -118,7 +119,7 @@ describe('conversations with people in a real n8n', { timeout: 300_000 }, () => 
 		assert.equal(event.data.by, 'contact');
 	});
 
-	test('a contact with no visible number sends a file: receive-files answers them by `from`', async () => {
+	test('a contact with no visible number sends a file: receive-files answers them by `from`, and not while a person handles their chat', async () => {
 		const workflowId = ctx.example('receive-files.json');
 		await ctx.activate(workflowId);
 		await webhookOf(workflowId);
@@ -138,6 +139,27 @@ describe('conversations with people in a real n8n', { timeout: 300_000 }, () => 
 		assert.equal(answers.length, 1, 'one answer');
 		assert.equal(answers[0].to, event.data.from, 'sent to the contact, named as from names them');
 		assert.match(answers[0].content.text, /^Thanks, we received your file /);
+
+		// The owner answers Ada from the business's own phone: her next file still runs the workflow, with the file
+		// as binary data for a node that keeps it, and no receipt follows the person's answer.
+		await phone.answerAsBusiness(event.data.chatId, OWNER_ANSWER);
+		await phone.sendFile('@ada_no_number', 'pdf');
+		const [handedOver] = await ctx.settledExecutions(workflowId, 2, SETTLED);
+		assert.equal(handedOver.status, 'success', JSON.stringify(handedOver.data?.resultData?.error));
+		assert.deepEqual(
+			(await chatMessages(event.data.chatId))
+				.filter((message) => message.direction === 'outbound')
+				.map((message) => message.content.text),
+			[answers[0].content.text, OWNER_ANSWER],
+			'nothing after the person’s answer',
+		);
+		const runData = handedOver.data.resultData.runData;
+		const [item] = runData['Message received'][0].data.main[0];
+		assert.equal(item.json.data.handedOver, true);
+		assert.ok(item.binary?.data?.fileName, 'the file is there, as binary data');
+		const [handled, notHandled] = runData['A Person Handles the Chat?'][0].data.main;
+		assert.deepEqual([handled.length, notHandled.length], [1, 0], 'the item goes the person’s way');
+		assert.equal(runData['Confirm receipt'], undefined, 'no receipt');
 	});
 
 	test('the owner answers from the phone, or the contact asks for a person: the agent is silent until the chat is given back', async () => {
