@@ -1,19 +1,10 @@
-import { request } from 'undici';
-
 import type { EventType } from '../../src/client/events';
 import { AttemptDeadline } from './attempt-deadline';
 import type { ANSWER_EVENT } from '../../src/client/resources/answers';
 import type { BatchEventType } from '../../src/client/resources/batches';
-import {
-	ACK_HEADER,
-	DELIVERY_ATTEMPT_HEADER,
-	DELIVERY_ID_HEADER,
-	EVENT_ID_HEADER,
-	type PING_EVENT,
-	signPayload,
-	SIGNATURE_HEADER,
-} from '../../src/client/signature';
+import { ACK_HEADER, type PING_EVENT } from '../../src/client/signature';
 import { acknowledgedInBody } from './acknowledgement';
+import { postSigned } from './signed-post';
 import type { Leases } from './leases';
 import type { Scheduler } from '../scheduler';
 import { newId, type DeliveryProgress } from '../store/store';
@@ -325,19 +316,15 @@ export class DeliveryEngine {
 		});
 		const body = this.stamp(payload);
 		try {
-			const response = await request(receiver.url, {
-				method: 'POST',
+			const response = await postSigned({
+				url: receiver.url,
+				secret: receiver.secret,
+				body,
+				eventId,
+				attempt,
+				deliveryId,
 				dispatcher: this.outbound.agent,
 				signal: AbortSignal.any([controller.signal, deadline.signal]),
-				headers: {
-					'content-type': 'application/json',
-					'user-agent': 'Multichannel-Sandbox-Webhooks/1.0',
-					[SIGNATURE_HEADER]: signPayload(receiver.secret, body),
-					[EVENT_ID_HEADER]: eventId,
-					[DELIVERY_ATTEMPT_HEADER]: String(attempt),
-					[DELIVERY_ID_HEADER]: deliveryId,
-				},
-				body,
 			});
 			const acknowledged =
 				response.headers[ACK_HEADER] === deliveryId ||

@@ -1,16 +1,7 @@
-import { request } from 'undici';
-
-import {
-	ACK_HEADER,
-	DELIVERY_ATTEMPT_HEADER,
-	DELIVERY_ID_HEADER,
-	EVENT_ID_HEADER,
-	PING_EVENT,
-	SIGNATURE_HEADER,
-	signPayload,
-} from '../../src/client/signature';
+import { ACK_HEADER, PING_EVENT } from '../../src/client/signature';
 import { answerFields } from './acknowledgement';
 import { envelope } from './delivery-engine';
+import { postSigned } from './signed-post';
 import { conflict } from '../errors';
 import type { OutboundPurpose } from '../outbound/outbound';
 import { urlProblem, withoutCredentials } from '../outbound/policy';
@@ -41,19 +32,15 @@ async function pingOldUrl(
 	const deliveryId = newId('dlr');
 	const body = JSON.stringify(event);
 	try {
-		const response = await request(webhook.url, {
-			method: 'POST',
+		const response = await postSigned({
+			url: webhook.url,
+			secret: webhook.secret,
+			body,
+			eventId: event.id,
+			attempt: 1,
+			deliveryId,
 			dispatcher: outbound.agent,
 			signal: AbortSignal.timeout(OLD_URL_TIMEOUT_MS),
-			headers: {
-				'content-type': 'application/json',
-				'user-agent': 'Multichannel-Sandbox-Webhooks/1.0',
-				[SIGNATURE_HEADER]: signPayload(webhook.secret, body),
-				[EVENT_ID_HEADER]: event.id,
-				[DELIVERY_ATTEMPT_HEADER]: '1',
-				[DELIVERY_ID_HEADER]: deliveryId,
-			},
-			body,
 		});
 		const answer = await answerFields(response.body);
 		const acknowledged =
