@@ -49,6 +49,8 @@ export function useEditor(ctx) {
 	const editor = { page: undefined, browser: undefined };
 	// The requests to n8n's REST API in flight, and when the last began or ended (editor.quiet).
 	const network = { inFlight: 0, changed: Date.now() };
+	// The last REST answers the page had, for a failed check's log.
+	const recent = [];
 	const counted = (change) => (request) => {
 		if (!request.url().startsWith(`${ctx.stack.n8n.url}/rest/`)) return;
 		network.inFlight += change;
@@ -63,6 +65,12 @@ export function useEditor(ctx) {
 		editor.page.playwright.on('request', counted(+1));
 		editor.page.playwright.on('requestfinished', counted(-1));
 		editor.page.playwright.on('requestfailed', counted(-1));
+		editor.page.playwright.on('response', (response) => {
+			if (!response.url().startsWith(`${ctx.stack.n8n.url}/rest/`)) return;
+			const { pathname } = new URL(response.url());
+			recent.push(`${response.status()} ${response.request().method()} ${pathname}`);
+			if (recent.length > 20) recent.shift();
+		});
 		await signInToEditor(editor.page, ctx.stack.n8n.url, OWNER);
 	});
 	after(async () => {
@@ -159,6 +167,13 @@ export function useEditor(ctx) {
 				)
 				.catch(() => '');
 			if (notices) log(`n8n's notifications: ${JSON.stringify(notices)}`);
+			const dialogs = await editor.page
+				?.evaluate(
+					`[...document.querySelectorAll('.el-overlay')].filter((overlay) => overlay.checkVisibility()).map((overlay) => overlay.innerText).join(' | ')`,
+				)
+				.catch(() => '');
+			if (dialogs) log(`dialogs open: ${JSON.stringify(dialogs)}`);
+			log(`the editor's last REST answers: ${recent.join(', ')}`);
 			throw error;
 		}
 	};
