@@ -6,7 +6,7 @@
  *   SCREENSHOT_WORKFLOW   example file to show (default campaign-link-clicks.json)
  *   E2E_SKIP_BUILD=1      reuse dist/ as it is
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -53,10 +53,18 @@ async function main() {
 		await signInToEditor(page, stack.n8n.url, OWNER);
 
 		await page.goto(`${stack.n8n.url}/workflow/${entry.id}`, 30_000);
-		await page.waitFor(`document.querySelectorAll('[data-test-id="canvas-node"]').length >= 4`, {
-			what: 'the workflow canvas with its nodes',
-			timeoutMs: 60_000,
-		});
+		// Every node but the sticky notes, which the canvas draws apart.
+		const { nodes } = JSON.parse(readFileSync(join(REPO, 'examples', file), 'utf8')) as {
+			nodes: Array<{ type: string }>;
+		};
+		const drawn = nodes.filter((node) => node.type !== 'n8n-nodes-base.stickyNote').length;
+		await page.waitFor(
+			`document.querySelectorAll('[data-test-id="canvas-node"]').length >= ${drawn}`,
+			{
+				what: 'the workflow canvas with its nodes',
+				timeoutMs: 60_000,
+			},
+		);
 		// Let the canvas fit the view and the icons load.
 		await sleep(2500);
 		// Fit the workflow, then zoom out a step so that it stays in view beside the node panel.
