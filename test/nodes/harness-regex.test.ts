@@ -6,9 +6,22 @@ import { resetSafeRegexEngine, safeRegex } from 'n8n-workflow';
 
 import { useUnhurriedRegexEngine } from '../../dev/harness/regex-engine';
 
-// Each backtracks for about a second at its first run: past n8n's 250 ms, well within the harness's 10 s. Two
-// patterns, because V8 compiles a pattern to machine code once it has run, and the second run is far faster.
-const slow = (letter: string): [string, string] => [`^(${letter}+)+$`, `${letter.repeat(23)}!`];
+// `^(x+)+$` against x…x! backtracks, its time doubling with each letter more. How many letters make a first run last
+// 1 s or more is measured on this machine (26 on one where 23 took 217 ms), so that the first run is past n8n's 250
+// ms and well within the harness's 10 s on any machine. Each run uses a letter not run before: V8 compiles a pattern
+// to machine code once it has run, and the next run is far faster.
+const unused = [...'cdefghijklmnopqrstuvwxyz'];
+function lettersForOneSecond(): number {
+	for (let length = 18; ; length++) {
+		const letter = unused.shift();
+		if (letter === undefined) throw new Error('no pattern reached 1 s');
+		const started = performance.now();
+		new RegExp(`^(${letter}+)+$`).test(`${letter.repeat(length)}!`);
+		if (performance.now() - started >= 1000) return length;
+	}
+}
+const length = lettersForOneSecond();
+const slow = (letter: string): [string, string] => [`^(${letter}+)+$`, `${letter.repeat(length)}!`];
 
 afterAll(() => useUnhurriedRegexEngine());
 
