@@ -286,9 +286,11 @@ export class WebhookDeliveries {
 
 	/**
 	 * A delivery used up its attempts. When the receiver never took it (no answer, a gateway's 502/503/504, a 2xx
-	 * without the acknowledgement), the receiver was unreachable for the whole retry horizon: the webhook is
-	 * disabled at once and the event kept, however quiet the webhook is. A receiver that refused this event with
-	 * an error of its own counts towards disabling, as before: one event it cannot take must not stop the rest.
+	 * without the acknowledgement, or a 404/410 last: it did not know the webhook, as n8n answers while it starts
+	 * and has not registered its triggers yet), the webhook is disabled at once and the event kept, however quiet
+	 * the webhook is; a receiver that is gone for good is then told by the pings (receiver_gone). A receiver that
+	 * refused this event with an error of its own counts towards disabling, as before: one event it cannot take
+	 * must not stop the rest.
 	 */
 	private countFailure(webhook: WebhookRecord, delivery: DeliveryRecord): void {
 		webhook.failedDeliveries++;
@@ -296,6 +298,7 @@ export class WebhookDeliveries {
 		const unreachable =
 			delivery.responseStatus === null ||
 			UNREACHABLE_STATUSES.has(delivery.responseStatus) ||
+			GONE_STATUSES.has(delivery.responseStatus) ||
 			isSuccess(delivery.responseStatus);
 		if (!unreachable && webhook.failedDeliveries < this.options.disableAfterFailedDeliveries)
 			return;

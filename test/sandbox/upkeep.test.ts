@@ -122,6 +122,24 @@ it('keeps a lone event whose receiver was unreachable for all its attempts, and 
 	expect(webhook(hook.id)?.status).toBe('active');
 });
 
+it('keeps a lone event whose last attempt got 404 (n8n starting, its trigger not registered yet), and delivers it once the receiver takes it', async () => {
+	let starting = true;
+	receiver.respond = (delivery) => (delivery.path === '/starting' && starting ? 404 : 200);
+	const hook = await register('starting');
+	await publish('starting.lone');
+	await waitFor(() => webhook(hook.id)?.status === 'disabled', 5000, 'the webhook to be disabled');
+	expect(webhook(hook.id)?.disabledReason).toMatch(
+		/a delivery failed all 2 attempts \(last: HTTP 404\)/,
+	);
+	starting = false;
+	const delivered = await receiver.waitForEvent(
+		'automation.starting.lone',
+		(delivery) => delivery.path === '/starting' && delivery.status === 200,
+	);
+	expect(delivered.signature.valid).toBe(true);
+	expect(webhook(hook.id)?.status).toBe('active');
+});
+
 it('does not ping a webhook turned off through the API, but keeps its events', async () => {
 	const hook = await register('off');
 	await clients.automation.webhooks.update({ webhookId: hook.id, body: { enabled: false } });
