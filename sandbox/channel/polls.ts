@@ -72,7 +72,9 @@ export function castVote(
 		throw conflict('too_many_voters', `Poll ${message.id} has ${MAX_VOTERS_PER_POLL} voters`);
 	}
 	const votedAt = core.now().toISOString();
-	message.pollVotes = { ...votes, [voter]: { optionIndexes: indexes, votedAt } };
+	// Their vote goes last, so that the results' order (by votedAt) keeps the order of votes within one millisecond.
+	const others = Object.fromEntries(Object.entries(votes).filter(([someone]) => someone !== voter));
+	message.pollVotes = { ...others, [voter]: { optionIndexes: indexes, votedAt } };
 	message.updatedAt = votedAt;
 	const vote = {
 		instanceId: message.instanceId,
