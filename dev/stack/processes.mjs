@@ -1,10 +1,23 @@
 // The processes of the local stack: each a child in a process group of its own, stopped as a group. Plain Node.
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+/**
+ * A port free now, for a process the stack starts a little later. It is picked below the kernel's range for the
+ * local ports of outgoing connections (Linux's ip_local_port_range, 32768–60999 by default): a port from that range
+ * (what listening on port 0 gives) could be taken in between by any connection another process opens, and a CI run
+ * lost e2e.test.mjs to "port … is in use" so, while the other lane streamed events.
+ */
 export async function freePort() {
+	const low = ephemeralLow();
+	if (low - FIRST_PICKED >= 1000) {
+		for (let tries = 0; tries < 50; tries++) {
+			const port = FIRST_PICKED + Math.floor(Math.random() * (low - FIRST_PICKED));
+			if (!(await portInUse(port))) return port;
+		}
+	}
 	return await new Promise((resolve, reject) => {
 		const server = createServer();
 		server.once('error', reject);
@@ -13,6 +26,21 @@ export async function freePort() {
 			server.close(() => resolve(port));
 		});
 	});
+}
+
+/** The lowest port freePort picks from, up to the ephemeral range. */
+const FIRST_PICKED = 20000;
+
+/** The first port of the kernel's ephemeral range (32768 where it cannot be read). */
+function ephemeralLow() {
+	try {
+		const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+			.trim()
+			.split(/\s+/);
+		return Number(low) || 32768;
+	} catch {
+		return 32768;
+	}
 }
 
 export async function portInUse(port) {
@@ -65,9 +93,12 @@ export function stopOnSignals(stop, { log, graceMs = 30_000 }) {
 		if (stopping) return;
 		stopping = true;
 		log(`${signal}: stopping every stack started`);
-		void Promise.race([Promise.resolve().then(stop).catch(() => undefined), sleep(graceMs)]).finally(
-			() => process.exit(1),
-		);
+		void Promise.race([
+			Promise.resolve()
+				.then(stop)
+				.catch(() => undefined),
+			sleep(graceMs),
+		]).finally(() => process.exit(1));
 	};
 	process.on('SIGTERM', onSignal);
 	process.on('SIGINT', onSignal);
