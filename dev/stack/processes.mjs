@@ -15,7 +15,10 @@ export async function freePort() {
 	if (low - FIRST_PICKED >= 1000) {
 		for (let tries = 0; tries < 50; tries++) {
 			const port = FIRST_PICKED + Math.floor(Math.random() * (low - FIRST_PICKED));
-			if (!(await portInUse(port))) return port;
+			// Never the same port twice in one process: a port picked is not bound until its process starts.
+			if (handedOut.has(port) || (await portInUse(port))) continue;
+			handedOut.add(port);
+			return port;
 		}
 	}
 	return await new Promise((resolve, reject) => {
@@ -27,6 +30,9 @@ export async function freePort() {
 		});
 	});
 }
+
+/** The ports freePort gave in this process. */
+const handedOut = new Set();
 
 /** The lowest port freePort picks from, up to the ephemeral range. */
 const FIRST_PICKED = 20000;
